@@ -84,6 +84,47 @@ LEFTOVERS = ("nobody", "last_capturer")
 NEVER = 32767
 
 
+# --------------------------------------------------------------------------- helpers
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_even_points(rs: RuleSet, name: str) -> None:
+    v = getattr(rs, name)
+    if not _is_int(v) or v < 0 or v % 2:
+        raise ValueError(f"switch {name} must be an even number of points >= 0 (R1.4), got {v!r}")
+
+
+def _check_optional_int(rs: RuleSet, name: str, *, low: int) -> None:
+    v = getattr(rs, name)
+    if v is not None and (not _is_int(v) or v < low):
+        raise ValueError(f"switch {name} must be None or a whole number >= {low}, got {v!r}")
+
+
+def _check_choice(rs: RuleSet, name: str, choices: tuple[str, ...]) -> None:
+    v = getattr(rs, name)
+    if v not in choices:
+        raise ValueError(f"switch {name} must be one of {', '.join(choices)}; got {v!r}")
+
+
+def _format_value(v: object) -> str:
+    if v is None:
+        return "None"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def _parse_value(text: str) -> object:
+    if text == "None":
+        return None
+    if text in ("true", "false"):
+        return text == "true"
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    return text
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """One complete, validated set of Cuarenta rule switches (section S of the spec).
@@ -173,15 +214,18 @@ class RuleSet:
             "zapateria_ends_mesa",
         ):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"switch {name} must be true or false, got {getattr(self, name)!r}")
+                raise ValueError(
+                    f"switch {name} must be true or false, got {getattr(self, name)!r}"
+                )
         for name in ("ronda_points", "caida_en_ronda_points", "tie_points_20", "falla_points"):
             _check_even_points(self, name)
-        if self.doble_ronda != DOBLE_RONDA_WIN:
-            if not _is_int(self.doble_ronda) or self.doble_ronda < 0 or self.doble_ronda % 2:
-                raise ValueError(
-                    f"switch doble_ronda must be 'win_chica' or an even number of points >= 0, "
-                    f"got {self.doble_ronda!r}"
-                )
+        if self.doble_ronda != DOBLE_RONDA_WIN and (
+            not _is_int(self.doble_ronda) or self.doble_ronda < 0 or self.doble_ronda % 2
+        ):
+            raise ValueError(
+                f"switch doble_ronda must be 'win_chica' or an even number of points >= 0, "
+                f"got {self.doble_ronda!r}"
+            )
         _check_choice(self, "caida_en_ronda_timing", TIMINGS)
         _check_choice(self, "at_38", AT_38)
         _check_choice(self, "leftover_cards", LEFTOVERS)
@@ -266,7 +310,9 @@ class RuleSet:
             doble_ronda_points=-1 if self.doble_ronda == DOBLE_RONDA_WIN else int(self.doble_ronda),
             caida_en_ronda_points=self.caida_en_ronda_points,
             caida_en_ronda_end_of_deal=int(self.caida_en_ronda_timing == "end_of_deal"),
-            ronda_blocked_from=NEVER if self.ronda_blocked_from is None else self.ronda_blocked_from,
+            ronda_blocked_from=NEVER
+            if self.ronda_blocked_from is None
+            else self.ronda_blocked_from,
             carton_blocked_from=(
                 NEVER if self.carton_blocked_from is None else self.carton_blocked_from
             ),
@@ -391,44 +437,3 @@ def resolve_rules(rules: RuleSet | str | dict[str, Any]) -> RuleSet:
         f"rules must be a preset name ({', '.join(PRESETS)}), a slug, a dict or a RuleSet; "
         f"got {type(rules).__name__}"
     )
-
-
-# --------------------------------------------------------------------------- helpers
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _check_even_points(rs: RuleSet, name: str) -> None:
-    v = getattr(rs, name)
-    if not _is_int(v) or v < 0 or v % 2:
-        raise ValueError(f"switch {name} must be an even number of points >= 0 (R1.4), got {v!r}")
-
-
-def _check_optional_int(rs: RuleSet, name: str, *, low: int) -> None:
-    v = getattr(rs, name)
-    if v is not None and (not _is_int(v) or v < low):
-        raise ValueError(f"switch {name} must be None or a whole number >= {low}, got {v!r}")
-
-
-def _check_choice(rs: RuleSet, name: str, choices: tuple[str, ...]) -> None:
-    v = getattr(rs, name)
-    if v not in choices:
-        raise ValueError(f"switch {name} must be one of {', '.join(choices)}; got {v!r}")
-
-
-def _format_value(v: object) -> str:
-    if v is None:
-        return "None"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
-
-
-def _parse_value(text: str) -> object:
-    if text == "None":
-        return None
-    if text in ("true", "false"):
-        return text == "true"
-    if re.fullmatch(r"-?\d+", text):
-        return int(text)
-    return text

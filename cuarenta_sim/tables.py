@@ -22,7 +22,7 @@ GUARD = sum(8 << (4 * k) for k in range(N_RANKS))
 
 
 def enumerate_sum_bases(value: int) -> list[tuple[int, ...]]:
-    """Return every multiset of >= 2 numeric ranks (A..7, at most 4 each) with values adding to ``value``.
+    """Return the multisets of >= 2 numeric ranks (A..7, <= 4 each) whose values add to ``value``.
 
     Parameters
     ----------
