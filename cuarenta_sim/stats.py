@@ -180,3 +180,131 @@ def summarize_hands(hands: pd.DataFrame, confidence: float = 0.95) -> pd.DataFra
         ratio("limpias per play", limpias, plays, confidence),
     ]
     return pd.DataFrame(rows, columns=ESTIMATE_COLUMNS)
+
+
+# --------------------------------------------------------------------------- differences
+def diff_paired(
+    metric: str,
+    a: np.ndarray | pd.Series,
+    b: np.ndarray | pd.Series,
+    confidence: float = 0.95,
+) -> dict:
+    """Mean of the paired differences ``a - b`` (same decks, common random numbers).
+
+    Works for 0/1 outcomes (a paired difference of proportions) and for any per-unit values
+    (points, counts). Normal interval on the per-unit differences (``method = "paired"``): when
+    every difference is 0 the interval is exactly ``[0, 0]``.
+
+    Raises
+    ------
+    ValueError
+        If ``a`` and ``b`` differ in length.
+    """
+    x = np.asarray(a, dtype=np.float64)
+    y = np.asarray(b, dtype=np.float64)
+    if x.shape != y.shape:
+        raise ValueError(f"paired samples must have equal length, got {x.size} and {y.size}")
+    row = mean(metric, x - y, confidence)
+    row["method"] = "paired"
+    return row
+
+
+def diff_means(
+    metric: str,
+    a: np.ndarray | pd.Series,
+    b: np.ndarray | pd.Series,
+    confidence: float = 0.95,
+) -> dict:
+    """Difference of two independent means ``mean(a) - mean(b)``, Welch normal interval.
+
+    ``n`` is ``len(a) + len(b)``; undefined (NaN bounds) when either sample has < 2 values.
+    """
+    x = np.asarray(a, dtype=np.float64)
+    y = np.asarray(b, dtype=np.float64)
+    n = x.size + y.size
+    if x.size < 2 or y.size < 2:
+        est = float(x.mean() - y.mean()) if x.size and y.size else math.nan
+        return _row(metric, est, math.nan, math.nan, n, "welch", False)
+    est = float(x.mean() - y.mean())
+    se = math.sqrt(float(x.var(ddof=1)) / x.size + float(y.var(ddof=1)) / y.size)
+    half = z_value(confidence) * se
+    return _row(metric, est, est - half, est + half, n, "welch", True)
+
+
+def diff_proportions(
+    metric: str, k1: int, n1: int, k2: int, n2: int, confidence: float = 0.95
+) -> dict:
+    """Difference ``k1/n1 - k2/n2`` of independent proportions, Newcombe's hybrid score interval.
+
+    Built from the two Wilson intervals (Newcombe 1998, method 10), so it stays valid at 0/N
+    and N/N. Undefined (NaN) when either ``n`` is 0.
+    """
+    p1, l1, u1 = (float(v) for v in wilson_interval(k1, n1, confidence))
+    p2, l2, u2 = (float(v) for v in wilson_interval(k2, n2, confidence))
+    if n1 == 0 or n2 == 0:
+        return _row(metric, math.nan, math.nan, math.nan, n1 + n2, "newcombe", False)
+    d = p1 - p2
+    lower = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    upper = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    return _row(metric, d, lower, upper, n1 + n2, "newcombe", True)
+
+
+# --------------------------------------------------------------------------- group-bys
+def grouped_proportions(
+    frame: pd.DataFrame, by: str | list[str], success: str, confidence: float = 0.95
+) -> pd.DataFrame:
+    """Wilson proportion of a 0/1 (or boolean) column per group, keeping empty groups.
+
+    Parameters
+    ----------
+    frame : DataFrame
+        One row per trial.
+    by : str or list of str
+        Grouping columns. Categorical columns keep every category, also those with no rows
+        (``observed=False``): they come out with ``n = 0``, NaN estimate and bounds and
+        ``defined = False``.
+    success : str
+        Column of 0/1 or boolean outcomes.
+    confidence : float
+        Two-sided confidence level.
+
+    Returns
+    -------
+    DataFrame
+        The ``by`` columns, then ``successes``, ``n``, ``estimate``, ``lower``, ``upper``,
+        ``method`` (``"wilson"``) and ``defined``.
+    """
+    keys = [by] if isinstance(by, str) else list(by)
+    g = frame.groupby(keys, observed=False, sort=True)[success]
+    counts = g.agg(successes="sum", n="count").reset_index()
+    counts["successes"] = counts["successes"].fillna(0).astype(np.int64)
+    counts["n"] = counts["n"].astype(np.int64)
+    p, lo, hi = wilson_interval(counts["successes"].to_numpy(), counts["n"].to_numpy(), confidence)
+    counts["estimate"], counts["lower"], counts["upper"] = p, lo, hi
+    counts["method"] = "wilson"
+    counts["defined"] = counts["n"] > 0
+    return counts
+
+
+def grouped_means(
+    frame: pd.DataFrame, by: str | list[str], value: str, confidence: float = 0.95
+) -> pd.DataFrame:
+    """Mean of ``value`` per group with a normal interval, keeping empty groups.
+
+    Returns
+    -------
+    DataFrame
+        The ``by`` columns, then ``n``, ``estimate``, ``lower``, ``upper``, ``method``
+        (``"normal"``) and ``defined`` (False for groups with fewer than 2 rows: NaN bounds).
+    """
+    keys = [by] if isinstance(by, str) else list(by)
+    g = frame.groupby(keys, observed=False, sort=True)[value]
+    agg = g.agg(n="count", estimate="mean", sd="std").reset_index()
+    agg["n"] = agg["n"].astype(np.int64)
+    half = z_value(confidence) * agg["sd"] / np.sqrt(agg["n"].where(agg["n"] > 0))
+    ok = agg["n"] >= 2
+    agg["lower"] = (agg["estimate"] - half).where(ok)
+    agg["upper"] = (agg["estimate"] + half).where(ok)
+    agg["method"] = "normal"
+    agg["defined"] = ok
+    return agg.drop(columns="sd")
