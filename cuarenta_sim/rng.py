@@ -214,10 +214,11 @@ def nb_next(state: np.ndarray) -> np.uint64:
 def nb_randbelow(state: np.ndarray, n: np.int64) -> np.int64:
     """Unbiased integer in ``[0, n)`` (``n >= 1``) from the generator in ``state[0:4]``."""
     un = np.uint64(n)
-    threshold = (_U0 - un) % un
     while True:
         r = nb_next(state)
-        if r >= threshold:
+        # r >= (2**64 - n) % n, the rejection threshold, which is below n: the division that
+        # computes it is only needed when r < n.
+        if r >= un or r >= (_U0 - un) % un:
             return np.int64(r % un)
 
 

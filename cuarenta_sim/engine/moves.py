@@ -1,0 +1,405 @@
+"""Legal plays and their outcomes on rank-count state (R5, R6, R7; contract sections 3 and 4).
+
+Hands and the table are kept **packed**: 4 bits per rank, rank ``k`` in bits ``4k .. 4k+3``,
+the layout of :mod:`cuarenta_sim.tables`. A packed int64 is the rank-count vector (at most 4
+cards of a rank, R1.1) held in a register: removing a base is one subtraction, counts per rank
+are SWAR operations, and the hot loop touches no array views (whose reference counting would
+dominate its cost). Which sum bases a table holds is read from a table built once with the
+SWAR test :func:`cuarenta_sim.tables.holds_packed`, keyed by the table's counts of A..6
+(:func:`sum_key`). The legal plays are never listed: they are counted
+(:func:`count_plays`), indexed (:func:`select_play`) or scanned for a policy's best
+(:func:`best_play`), in the canonical order of contract section 3.
+
+Kernels: inputs are not validated.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from numba import njit
+
+from ..cards import N_NUMERIC
+from ..policies.kernel import POLICY_GREEDY, play_key
+from ..tables import SUM_PACKED, SUM_SIZE, SUM_START, holds_packed, pack_counts
+from .layout import (
+    AT38_NONE,
+    KIND_MATCH,
+    KIND_SUM,
+    KIND_TRAIL,
+    N_SUM_KEYS,
+    NO_SUM,
+    SUM_KEY_CAPS,
+    SUM_KEY_SHIFTS,
+    SUMS_HELD,
+    SUMS_LARGEST,
+    SUMS_PACKED,
+    SUMS_SIZE,
+    SUMS_START,
+)
+
+
+@njit(cache=True, inline="always")
+def run_length(table: np.int64, rank: np.int64) -> np.int64:
+    """Cards the run (escalera, R5.4) takes after a capture with ``rank``.
+
+    One card each of ``rank + 1``, ``rank + 2``, ... while present (7 is followed by J, K ends
+    it). The base never holds ranks above the played one (a match is ``rank``, a sum's parts are
+    lower), so the run can be read on the table before the base is removed. Branch-free: the
+    first rank above ``rank`` missing from the table (ranks past K count as missing).
+    """
+    missing = ~(occupied(table) >> (4 * (rank + 1))) & NIBBLE_ONES
+    return lowest_field(missing)
+
+
+@njit(cache=True, inline="always")
+def popcount(x: np.int64) -> np.int64:
+    """Number of set bits of ``0 <= x < 2**62`` (SWAR)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return byte_sum(x)
+
+
+@njit(cache=True, inline="always")
+def byte_sum(x: np.int64) -> np.int64:
+    """Sum of the 8 bytes of ``0 <= x < 2**63`` when it is below 256 (shifts and adds: no
+    multiplication that could overflow a signed integer)."""
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0xFF
+
+
+@njit(cache=True, inline="always")
+def lowest_field(bits: np.int64) -> np.int64:
+    """Index of the lowest 4-bit field holding a set bit of ``bits`` (> 0)."""
+    return popcount((bits & -bits) - 1) >> 2
+
+
+@functools.lru_cache(maxsize=16)
+def build_kernel_sums(max_sum_cards: int) -> np.ndarray:
+    """Return the flat ``sums`` array of the kernels for one ``max_sum_cards`` (layout in
+    :mod:`.layout`; :data:`cuarenta_sim.rules.NEVER` for no limit, R5.2).
+
+    The held-bases part is built with :func:`cuarenta_sim.tables.holds_packed` on the table of
+    every key: the counts of ranks A..6 that the key encodes, other ranks empty. The array is
+    cached and read-only.
+    """
+    held = np.zeros(N_SUM_KEYS, dtype=np.int64)
+    count = np.zeros(N_SUM_KEYS, dtype=np.int64)
+    largest = np.zeros(N_SUM_KEYS, dtype=np.int64)
+    for key in range(N_SUM_KEYS):
+        counts = [0] * 10
+        for k, (cap, shift) in enumerate(zip(SUM_KEY_CAPS, SUM_KEY_SHIFTS, strict=True)):
+            counts[k] = min((key >> shift) & ((1 << cap.bit_length()) - 1), cap)
+        table = pack_counts(counts)
+        for r in range(10):
+            first_largest = NO_SUM
+            for i in range(int(SUM_START[r]), int(SUM_START[r + 1])):
+                if SUM_SIZE[i] <= max_sum_cards and holds_packed(table, int(SUM_PACKED[i])):
+                    held[key] |= 1 << i
+                    count[key] += 1 << (4 * r)
+                    if first_largest == NO_SUM or SUM_SIZE[i] > SUM_SIZE[first_largest]:
+                        first_largest = i
+            if r < N_NUMERIC:
+                largest[key] |= first_largest << (6 * r)
+    firsts = sum(int(SUM_START[r]) << (6 * r) for r in range(N_NUMERIC))
+    sums = np.concatenate(
+        [SUM_START, SUM_PACKED.astype(np.int64), SUM_SIZE, held, count, largest, [firsts]]
+    ).astype(np.int64)
+    sums.flags.writeable = False
+    return sums
+
+
+@njit(cache=True, inline="always")
+def sum_key(table: np.int64) -> np.int64:
+    """Key of the packed ``table`` in the held-bases table (:data:`.layout.SUM_KEY_CAPS`)."""
+    return (
+        (table & 15)
+        | min((table >> 4) & 15, 3) << 3
+        | min((table >> 8) & 15, 2) << 5
+        | min((table >> 12) & 15, 1) << 7
+        | min((table >> 16) & 15, 1) << 8
+        | min((table >> 20) & 15, 1) << 9
+    )
+
+
+NIBBLE_ONES = 0x1111111111  # bit 0 of each rank's 4-bit field
+
+
+@njit(cache=True, inline="always")
+def occupied(packed: np.int64) -> np.int64:
+    """1 in every non-zero 4-bit field of ``packed`` (a rank present in a hand or table, a rank
+    with options...), 0 elsewhere (SWAR)."""
+    return (packed | (packed >> 1) | (packed >> 2) | (packed >> 3)) & NIBBLE_ONES
+
+
+@njit(cache=True, inline="always")
+def rank_options(hand: np.int64, captures: np.int64, capture_compulsory: np.int64) -> np.int64:
+    """Number of legal plays of every rank held, packed 4 bits per rank (0 for ranks not held).
+
+    ``captures``: the capture options of every played rank on the table (a match, R5.1, plus the
+    allowed sum bases held, R5.2), packed 4 bits per rank: ``sums[SUMS_COUNT + sum_key(table)]
+    + occupied(table)``. Adds the trail (R5.5; under ``capture_compulsory``
+    only to a rank without capture). At most 1 + 1 + 12 = 14.
+    """
+    if capture_compulsory == 0:
+        options = captures + NIBBLE_ONES
+    else:
+        options = captures + (~occupied(captures) & NIBBLE_ONES)
+    return options & (occupied(hand) * 15)
+
+
+@njit(cache=True, inline="always")
+def count_plays(hand: np.int64, captures: np.int64, capture_compulsory: np.int64) -> np.int64:
+    """Number of legal plays of a hand: the length of the canonical list (contract 3).
+
+    ``captures`` as in :func:`rank_options`.
+    """
+    options = rank_options(hand, captures, capture_compulsory)
+    return byte_sum((options & 0x0F0F0F0F0F) + ((options >> 4) & 0x0F0F0F0F0F))
+
+
+@njit(cache=True, inline="always")
+def select_play(
+    hand: np.int64,
+    table: np.int64,
+    captures: np.int64,
+    held: np.int64,
+    firsts: np.int64,
+    capture_compulsory: np.int64,
+    k: np.int64,
+) -> tuple[np.int64, np.int64, np.int64]:
+    """Play ``k`` of the canonical list of legal plays (contract 3), without building the list.
+
+    The list: for each rank held, ascending, the trail (R5.5; under ``capture_compulsory`` only
+    when that rank has no capture), the match (R5.1), then the sum bases (R5.2, R5.3) the table
+    holds with at most ``max_sum_cards`` cards, in the order of the sum tables.
+
+    ``captures`` as in :func:`rank_options`; ``held`` is the bit mask of the allowed sum bases
+    the table holds, ``sums[SUMS_HELD + sum_key(table)]``; ``firsts`` is ``sums[SUMS_FIRST]``;
+    ``0 <= k <`` :func:`count_plays`.
+    Returns ``(rank, kind, i)``: ``i`` is the index of the sum base in the sum tables for a
+    sum, -1 otherwise. Scalars only, so that the call costs no reference counting.
+    """
+    options = rank_options(hand, captures, capture_compulsory)
+    # The chosen rank is the number of ranks whose options all come before k; branch-free,
+    # as the walk's exit would be mispredicted.
+    r = 0
+    before = 0
+    end = 0
+    for j in range(10):
+        c = (options >> (4 * j)) & 15
+        end += c
+        passed = np.int64(end <= k)
+        r += passed
+        before += passed * c
+    k -= before
+    if capture_compulsory == 0 or (captures >> (4 * r)) & 15 == 0:
+        if k == 0:
+            return r, KIND_TRAIL, -1
+        k -= 1
+    if (table >> (4 * r)) & 15 != 0:
+        if k == 0:
+            return r, KIND_MATCH, -1
+        k -= 1
+    i = (firsts >> (6 * r)) & 63
+    bits = held >> i
+    while bits & 1 == 0 or k > 0:
+        k -= bits & 1
+        bits >>= 1
+        i += 1
+    return r, KIND_SUM, i
+
+
+@njit(cache=True)
+def best_play(
+    policy: np.int64,
+    hand: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    captures: np.int64,
+    key: np.int64,
+    prev_rank: np.int64,
+    prev_in_ronda: bool,
+    score: np.int64,
+    rules,
+    sums: np.ndarray,
+) -> tuple[np.int64, np.int64, np.int64]:
+    """The first play of the canonical list (:func:`select_play`) with the largest
+    :func:`cuarenta_sim.policies.kernel.play_key` (deterministic policies, contract 6).
+
+    Scans the canonical order without building the list; the points and cards of each play
+    are those of :func:`play_outcome`. ``captures`` as in :func:`select_play`, ``key`` is
+    :func:`sum_key` of the table; the other state as in :func:`play_outcome`. Returns
+    ``(rank, kind, i)`` like :func:`select_play`.
+
+    For ``greedy`` without ``caida_by_sum`` only the first of the largest sum bases of a rank
+    is considered: a sum then scores only a limpia (R7.1), which needs the largest base, and
+    more cards rank higher (contract 6), so no other sum can be first.
+    """
+    compulsory = rules.capture_compulsory
+    options = rank_options(hand, captures, compulsory)
+    held = sums[SUMS_HELD + key]
+    largest_only = policy == POLICY_GREEDY and rules.caida_by_sum == 0
+    largest = sums[SUMS_LARGEST + key]
+    held_ranks = occupied(options)
+    capture_ranks = occupied(captures) & held_ranks
+    trail_ranks = held_ranks if compulsory == 0 else held_ranks & ~capture_ranks
+    best = np.int64(-1)
+    best_rank = -1
+    best_kind = KIND_TRAIL
+    best_i = -1
+    if trail_ranks != 0:
+        # All trails score alike: the first one, the lowest rank, stands for them.
+        best = play_key(policy, 0, 0)
+        best_rank = lowest_field(trail_ranks)
+    while capture_ranks != 0:
+        r = lowest_field(capture_ranks)
+        capture_ranks &= capture_ranks - 1
+        # A capture equal to a trail of its own or a higher rank comes first (contract 3).
+        trail_after = best_kind == KIND_TRAIL and best_rank >= r
+        run = run_length(table, r)
+        if (table >> (4 * r)) & 15 != 0:
+            value = _capture_key(policy, r, KIND_MATCH, np.int64(1) << (4 * r), 1, run, table,
+                                 table_cards, prev_rank, prev_in_ronda, score, rules)
+            if value > best or (value == best and trail_after):
+                best, best_rank, best_kind, best_i = value, r, KIND_MATCH, -1
+                trail_after = False
+        if r >= N_NUMERIC:
+            continue
+        first = sums[SUMS_START + r]
+        if largest_only:
+            i = (largest >> (6 * r)) & 63
+            bits = np.int64(0) if i == NO_SUM else np.int64(1)
+        else:
+            i = first
+            bits = (held >> first) & ((np.int64(1) << (sums[SUMS_START + r + 1] - first)) - 1)
+        while bits != 0:
+            if bits & 1 != 0:
+                value = _capture_key(policy, r, KIND_SUM, sums[SUMS_PACKED + i],
+                                     sums[SUMS_SIZE + i], run, table, table_cards, prev_rank,
+                                     prev_in_ronda, score, rules)
+                if value > best or (value == best and trail_after):
+                    best, best_rank, best_kind, best_i = value, r, KIND_SUM, i
+                    trail_after = False
+            bits >>= 1
+            i += 1
+    return best_rank, best_kind, best_i
+
+
+@njit(cache=True, inline="always")
+def _capture_key(policy, rank, kind, base, nbase, run, table, table_cards, prev_rank,
+                 prev_in_ronda, score, rules):
+    _c, _e, _l, now, lim, claim = capture_points(
+        rank, kind, base, nbase, run, table_cards, prev_rank, prev_in_ronda, score,
+        rules.target - 2, rules.caida_by_sum, rules.caida_limpia_cumulative,
+        rules.ronda_blocked_from, rules.caida_en_ronda_points, rules.caida_en_ronda_end_of_deal,
+        rules.at_38)
+    return play_key(policy, now + lim + claim, 1 + nbase + run)
+
+
+@njit(cache=True, inline="always")
+def play_outcome(
+    rank: np.int64,
+    kind: np.int64,
+    base: np.int64,
+    nbase: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    prev_rank: np.int64,
+    prev_in_ronda: bool,
+    score: np.int64,
+    at_38_score: np.int64,
+    caida_by_sum: np.int64,
+    cumulative: np.int64,
+    ronda_blocked_from: np.int64,
+    caida_en_ronda_points: np.int64,
+    end_of_deal: np.int64,
+    at_38: np.int64,
+) -> tuple[np.int64, bool, bool, bool, np.int64, np.int64, np.int64]:
+    """Events and points of a capture (contract section 4; R5.4, R6, R7, R9.1).
+
+    Parameters
+    ----------
+    rank, kind, base, nbase : int
+        The play (a capture: ``kind`` is match or sum).
+    table : int64
+        Packed table before the play; ``table_cards`` its number of cards.
+    prev_rank : int
+        Rank of the previous trail (-1 if none, R6.1); ``prev_in_ronda`` true when that rank is
+        among the trailing seat's ronda ranks of the deal (R6.4).
+    score : int
+        The acting side's score before the play; ``at_38_score`` is ``target - 2`` (R9.1).
+    caida_by_sum, cumulative, ronda_blocked_from, caida_en_ronda_points, end_of_deal, at_38
+        Switches of :class:`cuarenta_sim.rules.KernelRules`.
+
+    Returns
+    -------
+    tuple
+        ``(run, caida, caida_en_ronda, limpia, caida_now, limpia_points, claim)``: cards taken
+        by the run (:func:`run_length`) and the result of :func:`capture_points`.
+    """
+    run = run_length(table, rank)
+    caida, en_ronda, limpia, now, lim, claim = capture_points(
+        rank, kind, base, nbase, run, table_cards, prev_rank, prev_in_ronda, score, at_38_score,
+        caida_by_sum, cumulative, ronda_blocked_from, caida_en_ronda_points, end_of_deal, at_38)
+    return run, caida, en_ronda, limpia, now, lim, claim
+
+
+@njit(cache=True, inline="always")
+def capture_points(
+    rank: np.int64,
+    kind: np.int64,
+    base: np.int64,
+    nbase: np.int64,
+    run: np.int64,
+    table_cards: np.int64,
+    prev_rank: np.int64,
+    prev_in_ronda: bool,
+    score: np.int64,
+    at_38_score: np.int64,
+    caida_by_sum: np.int64,
+    cumulative: np.int64,
+    ronda_blocked_from: np.int64,
+    caida_en_ronda_points: np.int64,
+    end_of_deal: np.int64,
+    at_38: np.int64,
+) -> tuple[bool, bool, bool, np.int64, np.int64, np.int64]:
+    """Events and points of a capture whose run takes ``run`` cards (contract section 4).
+
+    Parameters as in :func:`play_outcome`. Returns ``(caida, caida_en_ronda, limpia,
+    caida_now, limpia_points, claim)``: the three events (R6.1-R6.4, R7.1); points credited now
+    for the caida and for the limpia (R7.2, R9.1); points claimed for the end of the deal (a
+    bonus caida en ronda under ``end_of_deal``).
+    """
+    limpia = table_cards - nbase - run == 0
+    caida = False
+    if prev_rank >= 0:
+        if kind == KIND_MATCH:
+            caida = rank == prev_rank
+        elif caida_by_sum != 0:
+            caida = (base >> (4 * prev_rank)) & 15 != 0
+    en_ronda = caida and prev_in_ronda
+    caida_points = 0
+    claim = 0
+    if caida:
+        caida_points = 2
+        if en_ronda and score < ronda_blocked_from:
+            caida_points = caida_en_ronda_points
+            if end_of_deal != 0:
+                claim = caida_points
+                caida_points = 0
+    limpia_points = 0
+    at_38_blocks = score == at_38_score and at_38 != AT38_NONE  # R9.1: no limpia at 38
+    if limpia and not (caida and cumulative == 0) and not at_38_blocks:
+        limpia_points = 2
+    return caida, en_ronda, limpia, caida_points, limpia_points, claim
+
+
+@njit(cache=True, inline="always")
+def carton_points(cards: np.int64) -> np.int64:
+    """Carton points for a pile of ``cards >= 20`` (R8.2): ``n - 14`` even, ``n - 13`` odd."""
+    return cards - 14 + (cards & 1)

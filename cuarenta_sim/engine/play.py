@@ -1,0 +1,647 @@
+"""The data, chica and mesa kernels (R3-R9; contract sections 2, 4, 5, 7 and 8).
+
+:func:`play_data` plays datas on rank-count state and writes their records (contract 8) and,
+when the trace buffer has rows, their trace rows (contract 7): the fast path and the trace mode
+are the same code, the trace writes being skipped when ``trace`` has no rows.
+:func:`play_game` plays one chica or one mesa.
+
+Kernels: inputs are not validated; the wrappers in :mod:`cuarenta_sim.engine.batch` and
+:mod:`cuarenta_sim.simulate` do that.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..policies.kernel import draw_below, init_policy_streams, is_stochastic
+from ..rng import STREAM_GAME, nb_init_stream, nb_randbelow, nb_shuffled_ranks
+from .layout import (
+    ACC_CAIDA_POINTS,
+    ACC_CAIDAS,
+    ACC_CAIDAS_EN_RONDA,
+    ACC_CARTON_POINTS,
+    ACC_DOBLE_RONDAS,
+    ACC_LIMPIA_POINTS,
+    ACC_LIMPIAS,
+    ACC_OTHER_POINTS,
+    ACC_POINTS,
+    ACC_RONDA_POINTS,
+    ACC_RONDAS,
+    AT38_CAIDA_OR_CARTON,
+    AT38_ONLY_CAIDA,
+    EV_ANNOUNCE,
+    EV_CLAIMS,
+    EV_END,
+    EV_PLAY,
+    G8_AT_38,
+    G8_FIRST_DEALER,
+    G8_MESA_ZAPATERIA,
+    G8_TRUNCATED,
+    G8_WIN_KIND,
+    G8_WINNER,
+    G8_ZAPATERIA,
+    G16_CHICAS,
+    G16_HANDS,
+    G16_SCORE,
+    KIND_MATCH,
+    KIND_SUM,
+    KIND_TRAIL,
+    LEVEL_DATA,
+    LEVEL_MESA,
+    MAX_DATAS,
+    N_ACC,
+    N_ACC_COUNTS,
+    R8_CARDS,
+    R8_COUNTS,
+    R8_DEALER,
+    R8_ENDED,
+    R8_LAST_CAPTURER,
+    R8_LEFTOVER,
+    R8_PLAYS,
+    R16_CHICA,
+    R16_HAND,
+    R16_SCORE,
+    RNG_POLICY,
+    SUMS_COUNT,
+    SUMS_FIRST,
+    SUMS_HELD,
+    SUMS_PACKED,
+    SUMS_SIZE,
+    W_ACC,
+    W_HANDS,
+    W_PILES,
+    W_POLICIES,
+    W_RONDA,
+    W_SCORES,
+    W_TRACE_N,
+)
+from .moves import (
+    NIBBLE_ONES,
+    best_play,
+    carton_points,
+    count_plays,
+    lowest_field,
+    occupied,
+    play_outcome,
+    select_play,
+    sum_key,
+)
+
+#: Adding 5 to every 4-bit count sets its bit 3 exactly for counts 3 and 4 (a ronda, R4).
+RONDA_ADD = 5 * NIBBLE_ONES
+RONDA_BITS = 8 * NIBBLE_ONES
+
+
+@njit(cache=True)
+def emit(
+    trace: np.ndarray,
+    work: np.ndarray,
+    kind: np.int64,
+    data: np.int64,
+    deal: np.int64,
+    seat: np.int64,
+    rank: np.int64,
+    base: np.int64,
+    run: np.int64,
+    caida: np.int64,
+    limpia: np.int64,
+    flag: np.int64,
+    pts0: np.int64,
+    pts1: np.int64,
+    claim0: np.int64,
+    claim1: np.int64,
+    cards: np.int64,
+) -> None:
+    """Append one trace row (contract section 7) to ``trace`` (int64, (capacity, 17)).
+
+    The row goes at ``work[W_TRACE_N]``, which is incremented; ``score0``, ``score1`` are read
+    from ``work[W_SCORES:]`` (after the step). The caller guarantees the capacity.
+    """
+    i = work[W_TRACE_N]
+    trace[i, 0] = kind
+    trace[i, 1] = data
+    trace[i, 2] = deal
+    trace[i, 3] = seat
+    trace[i, 4] = rank
+    trace[i, 5] = base
+    trace[i, 6] = run
+    trace[i, 7] = caida
+    trace[i, 8] = limpia
+    trace[i, 9] = flag
+    trace[i, 10] = pts0
+    trace[i, 11] = pts1
+    trace[i, 12] = claim0
+    trace[i, 13] = claim1
+    trace[i, 14] = work[W_SCORES]
+    trace[i, 15] = work[W_SCORES + 1]
+    trace[i, 16] = cards
+    work[W_TRACE_N] = i + 1
+
+
+# error_model="numpy": the divisions (turn order, policy draws) are by positive counts, so the
+# zero-division checks of the default model are dead branches in the hot loop.
+@njit(cache=True, error_model="numpy")
+def play_data(
+    rules,
+    n_players: np.int64,
+    sums: np.ndarray,
+    root: np.uint64,
+    game: np.int64,
+    n_games: np.int64,
+    data: np.int64,
+    dealer: np.int64,
+    level: np.int64,
+    row: np.int64,
+    rec8: np.ndarray,
+    rec16: np.ndarray,
+    rec64: np.ndarray,
+    trace: np.ndarray,
+    work: np.ndarray,
+    rng: np.ndarray,
+    deck: np.ndarray,
+) -> tuple[np.int64, np.int64, bool]:
+    """Play datas (R3-R9.2; contract sections 2, 4, 5) and write their records and trace.
+
+    At level data: the hands ``game .. game + n_games - 1``, each the data ``(g, 0)`` dealt by
+    seat ``g % n_players`` from 0-0 (contract 2). At levels chica and mesa: the one data
+    ``(game, data)`` dealt by ``dealer`` (``n_games`` is 1). Playing a run of hands in one call
+    spares the per-call reference counting of the array arguments.
+
+    Parameters
+    ----------
+    rules : KernelRules
+        :meth:`cuarenta_sim.rules.RuleSet.to_kernel`.
+    n_players : int
+        2 or 4 (R2.1).
+    sums : ndarray of int64, shape (N_SUMS,)
+        Sum tables (:mod:`cuarenta_sim.engine.layout`).
+    root : uint64
+        Root of the random streams; ``(game, data)`` identify a data (contract section 2).
+    game, n_games, data, dealer : int
+        The datas played, see above (``data`` and ``dealer`` are unused at level data).
+    level : int
+        :data:`LEVEL_DATA` (no target check, play to the last card) or chica / mesa.
+    row : int
+        Record column of the first data in ``rec8`` (int8, (17, rows)), ``rec16`` (int16,
+        (12 or 16, rows)) and ``rec64`` (int64, (1, rows): the game index); the next hands follow
+        at level data; -1 to write no record. ``rec16`` rows 12.. (scores, hand, chica) are left
+        to the caller.
+    trace : ndarray of int64, shape (capacity, 17)
+        Trace rows are appended (at ``work[W_TRACE_N]``) when ``capacity > 0``.
+    work : ndarray of int64, shape (N_WORK,)
+        Scratch and state (:mod:`cuarenta_sim.engine.layout`): the side scores before the data
+        at ``W_SCORES`` (updated in place) and the policy ids at ``W_POLICIES`` are inputs.
+    rng : ndarray of uint64, shape (N_RNG,)
+        Scratch for the random streams.
+    deck : ndarray of uint8, shape (40,)
+        Scratch for the deck's ranks.
+
+    Returns
+    -------
+    tuple
+        For the last data played, ``(win_kind, winner, at_38)``: 0, -1, False when the data was
+        played out (always at level data); else the step kind that ended the chica
+        (1 announcement, 2 play, 3 claims, 4 end of data), the winning side, and whether its
+        score was ``target - 2`` at the start of that step.
+    """
+    tracing = trace.shape[0] > 0
+    check_target = level != LEVEL_DATA
+    target = rules.target
+    at_38_score = target - 2
+    at_38 = rules.at_38
+    # The 38 rule's caida_or_carton and only_caida block rondas and falla (R9.1).
+    at_38_blocks = at_38 in (AT38_CAIDA_OR_CARTON, AT38_ONLY_CAIDA)
+    firsts = sums[SUMS_FIRST]
+    win_kind = 0
+    winner = -1
+    win_at_38 = False
+    for g in range(game, game + n_games):
+        row_g = row
+        if level == LEVEL_DATA:
+            data = np.int64(0)
+            dealer = g % n_players
+            row_g = row + g - game if row >= 0 else -1
+            work[W_SCORES] = 0
+            work[W_SCORES + 1] = 0
+        for i in range(2 * N_ACC):
+            work[W_ACC + i] = 0
+        work[W_PILES] = 0
+        work[W_PILES + 1] = 0
+        table = np.int64(0)
+        table_cards = np.int64(0)
+        prev_rank = np.int64(-1)
+        prev_seat = np.int64(-1)
+        last_capturer = np.int64(-1)
+        n_plays_done = 0
+        claims0 = 0
+        claims1 = 0
+        first_claim = -1
+        win_kind = 0
+        winner = -1
+        win_at_38 = False
+
+        nb_shuffled_ranks(deck, rng, root, g, data)
+        init_policy_streams(rng, RNG_POLICY, work, W_POLICIES, n_players, root, g, data)
+
+        n_deals = 8 // n_players  # 40 cards, 5 per seat per deal (R2.2)
+        for d in range(n_deals):
+            # ---- deal (R3.2; contract 2) and ronda ranks of the deal (R4)
+            for p in range(n_players):
+                seat = (dealer + 1 + p) % n_players
+                h = np.int64(0)
+                start = (d * n_players + p) * 5
+                for c in range(start, start + 5):
+                    h += np.int64(1) << (4 * np.int64(deck[c]))
+                work[W_HANDS + seat] = h
+                # Bit 3 of a rank's field is set in h + 5 exactly when the count is >= 3 (R4.1).
+                mask = (h + RONDA_ADD) & RONDA_BITS
+                work[W_RONDA + seat] = mask
+            if rules.caida_across_deals == 0:
+                prev_rank = -1
+            # ---- announcements in play order (R4.1-R4.3)
+            for p in range(n_players):
+                seat = (dealer + 1 + p) % n_players
+                mask = work[W_RONDA + seat]
+                if mask == 0:
+                    continue
+                r = lowest_field(mask)  # 5 cards hold at most one ronda
+                side = seat & 1
+                s = work[W_SCORES + side]
+                win = False
+                if (work[W_HANDS + seat] >> (4 * r)) & 15 == 4:
+                    flag = 2
+                    work[W_ACC + 2 * ACC_DOBLE_RONDAS + side] += 1
+                    pts = rules.doble_ronda_points
+                    if pts < 0:  # win_chica: wins at any score; nothing credited (R4.2, R4.3)
+                        pts = 0
+                        win = check_target
+                else:
+                    flag = 1
+                    work[W_ACC + 2 * ACC_RONDAS + side] += 1
+                    pts = rules.ronda_points
+                if s >= rules.ronda_blocked_from or (s == at_38_score and at_38_blocks):
+                    pts = 0
+                work[W_SCORES + side] += pts
+                work[W_ACC + 2 * ACC_POINTS + side] += pts
+                work[W_ACC + 2 * ACC_RONDA_POINTS + side] += pts
+                if tracing:
+                    emit(trace, work, EV_ANNOUNCE, data, d, seat, r, -1, 0, 0, 0, flag,
+                         pts * (1 - side), pts * side, 0, 0, 0)
+                if win or (check_target and work[W_SCORES + side] >= target):
+                    win_kind = EV_ANNOUNCE
+                    winner = side
+                    win_at_38 = s == at_38_score
+                    break
+            if win_kind != 0:
+                break
+            # ---- plays (R5-R7; contract 3, 4)
+            seat = dealer
+            for _ in range(5 * n_players):
+                seat = seat + 1 if seat + 1 < n_players else 0  # turn order from the leader (R3.3)
+                side = seat & 1
+                s = work[W_SCORES + side]
+                hand = work[W_HANDS + seat]
+                policy = work[W_POLICIES + seat]
+                prev_in_ronda = (
+                    prev_rank >= 0 and (work[W_RONDA + prev_seat] >> (4 * prev_rank + 3)) & 1 != 0
+                )
+                key = sum_key(table)
+                captures = sums[SUMS_COUNT + key] + occupied(table)
+                # Choose without building the canonical list (contract 3, 6).
+                if is_stochastic(policy):
+                    held = sums[SUMS_HELD + key]
+                    n_legal = count_plays(hand, captures, rules.capture_compulsory)
+                    off = RNG_POLICY + 4 * seat
+                    k, rng[off], rng[off + 1], rng[off + 2], rng[off + 3] = draw_below(
+                        rng[off], rng[off + 1], rng[off + 2], rng[off + 3], n_legal)
+                    r, kind, i = select_play(hand, table, captures, held, firsts,
+                                             rules.capture_compulsory, k)
+                else:
+                    r, kind, i = best_play(policy, hand, table, table_cards, captures, key,
+                                           prev_rank, prev_in_ronda, s, rules, sums)
+                if kind == KIND_SUM:
+                    base = sums[SUMS_PACKED + i]
+                    nbase = sums[SUMS_SIZE + i]
+                elif kind == KIND_MATCH:
+                    base = np.int64(1) << (4 * r)
+                    nbase = np.int64(1)
+                else:
+                    base = np.int64(0)
+                    nbase = np.int64(0)
+                work[W_HANDS + seat] = hand - (np.int64(1) << (4 * r))
+                n_plays_done += 1
+                if kind == KIND_TRAIL:
+                    table += np.int64(1) << (4 * r)
+                    table_cards += 1
+                    prev_rank = r
+                    prev_seat = seat
+                    if tracing:
+                        emit(trace, work, EV_PLAY, data, d, seat, r, 0, 0, 0, 0, 0,
+                             0, 0, 0, 0, work[W_PILES + side])
+                    continue
+                run, caida, en_ronda, limpia, now, lim, claim = play_outcome(
+                    r, kind, base, nbase, table, table_cards, prev_rank, prev_in_ronda, s,
+                    at_38_score, rules.caida_by_sum, rules.caida_limpia_cumulative,
+                    rules.ronda_blocked_from, rules.caida_en_ronda_points,
+                    rules.caida_en_ronda_end_of_deal, at_38)
+                # Remove the base, then one card of each rank r + 1 .. r + run (R5.4).
+                table -= base + ((NIBBLE_ONES & ((np.int64(1) << (4 * run)) - 1)) << (4 * (r + 1)))
+                table_cards -= nbase + run
+                work[W_PILES + side] += 1 + nbase + run
+                last_capturer = side
+                prev_rank = -1
+                if caida:
+                    work[W_ACC + 2 * ACC_CAIDAS + side] += 1
+                    if en_ronda:
+                        work[W_ACC + 2 * ACC_CAIDAS_EN_RONDA + side] += 1
+                if limpia:
+                    work[W_ACC + 2 * ACC_LIMPIAS + side] += 1
+                if claim > 0:
+                    if side == 0:
+                        claims0 += claim
+                    else:
+                        claims1 += claim
+                    if first_claim < 0:
+                        first_claim = side
+                pts = now + lim
+                work[W_SCORES + side] += pts
+                work[W_ACC + 2 * ACC_POINTS + side] += pts
+                work[W_ACC + 2 * ACC_CAIDA_POINTS + side] += now
+                work[W_ACC + 2 * ACC_LIMPIA_POINTS + side] += lim
+                if tracing:
+                    emit(trace, work, EV_PLAY, data, d, seat, r, base, run, np.int64(caida),
+                         np.int64(limpia), np.int64(en_ronda), pts * (1 - side), pts * side,
+                         claim * (1 - side), claim * side, work[W_PILES + side])
+                if check_target and work[W_SCORES + side] >= target:
+                    win_kind = EV_PLAY
+                    winner = side
+                    win_at_38 = s == at_38_score
+                    break
+            if win_kind != 0:
+                break
+            # ---- end-of-deal claims, first claimer first (R6.4 end_of_deal; contract 5)
+            if claims0 > 0 or claims1 > 0:
+                start0 = work[W_SCORES]
+                start1 = work[W_SCORES + 1]
+                got0 = 0
+                got1 = 0
+                for i in range(2):
+                    side = first_claim if i == 0 else 1 - first_claim
+                    pts = claims0 if side == 0 else claims1
+                    if pts == 0:
+                        continue
+                    work[W_SCORES + side] += pts
+                    work[W_ACC + 2 * ACC_POINTS + side] += pts
+                    work[W_ACC + 2 * ACC_CAIDA_POINTS + side] += pts
+                    if side == 0:
+                        got0 = pts
+                    else:
+                        got1 = pts
+                    if check_target and work[W_SCORES + side] >= target:
+                        win_kind = EV_CLAIMS
+                        winner = side
+                        win_at_38 = (start0 if side == 0 else start1) == at_38_score
+                        break
+                if tracing:
+                    emit(trace, work, EV_CLAIMS, data, d, -1, -1, -1, 0, 0, 0, 0,
+                         got0, got1, 0, 0, 0)
+                claims0 = 0
+                claims1 = 0
+                first_claim = -1
+                if win_kind != 0:
+                    break
+
+        leftover = table_cards
+        if win_kind == 0:
+            win_kind, winner, win_at_38 = _end_of_data(rules, dealer, table_cards, last_capturer,
+                                                       check_target, work)
+            if tracing:
+                end0 = work[W_ACC + 2 * ACC_CARTON_POINTS] + work[W_ACC + 2 * ACC_OTHER_POINTS]
+                end1 = (work[W_ACC + 2 * ACC_CARTON_POINTS + 1]
+                        + work[W_ACC + 2 * ACC_OTHER_POINTS + 1])
+                emit(trace, work, EV_END, data, n_deals - 1, -1, -1, -1, 0, 0, 0, 0, end0, end1,
+                     0, 0, 64 * work[W_PILES] + work[W_PILES + 1])
+
+        if row_g >= 0:
+            rec64[0, row_g] = g
+            rec8[R8_DEALER, row_g] = dealer
+            rec8[R8_CARDS, row_g] = work[W_PILES]
+            rec8[R8_CARDS + 1, row_g] = work[W_PILES + 1]
+            for i in range(2 * N_ACC_COUNTS):
+                rec8[R8_COUNTS + i, row_g] = work[W_ACC + i]
+            for i in range(2 * (N_ACC - N_ACC_COUNTS)):
+                rec16[i, row_g] = work[W_ACC + 2 * N_ACC_COUNTS + i]
+            rec8[R8_PLAYS, row_g] = n_plays_done
+            rec8[R8_LEFTOVER, row_g] = leftover
+            rec8[R8_LAST_CAPTURER, row_g] = last_capturer
+            rec8[R8_ENDED, row_g] = 1 if win_kind != 0 else 0
+    return win_kind, winner, win_at_38
+
+
+@njit(cache=True)
+def _end_of_data(
+    rules,
+    dealer: np.int64,
+    table_cards: np.int64,
+    last_capturer: np.int64,
+    check_target: bool,
+    work: np.ndarray,
+) -> tuple[np.int64, np.int64, bool]:
+    """Leftovers, counts and falla at the end of a data (R8, R9.1; contract 5 "End of data").
+
+    Updates the piles, scores and tallies in ``work``; returns ``(win_kind, winner, at_38)``
+    as :func:`play_data` (``win_kind`` 4 or 0). Carton and count points are judged on the
+    scores at the start of this step, and credited non-dealer side first, then the dealer
+    side, then the falla points received by each side in the same order, each followed by the
+    target check.
+    """
+    target = rules.target
+    at_38_score = target - 2
+    bare0 = work[W_PILES] == 0
+    bare1 = work[W_PILES + 1] == 0
+    if rules.leftovers_to_last_capturer != 0 and last_capturer >= 0:
+        work[W_PILES + last_capturer] += table_cards
+    a = work[W_PILES]
+    b = work[W_PILES + 1]
+    start0 = work[W_SCORES]
+    start1 = work[W_SCORES + 1]
+    non_dealer = (dealer + 1) & 1
+    count0 = 0
+    count1 = 0
+    carton0 = False
+    carton1 = False
+    if a >= 20 and a > b:  # carton (R8.2, R8.6)
+        carton0 = True
+        if start0 < rules.carton_blocked_from:
+            count0 = carton_points(a)
+    elif b >= 20 and b > a:
+        carton1 = True
+        if start1 < rules.carton_blocked_from:
+            count1 = carton_points(b)
+    elif a == 20 and b == 20:  # R8.3
+        if non_dealer == 0:
+            count0 = rules.tie_points_20
+        else:
+            count1 = rules.tie_points_20
+    elif a > b:  # R8.4
+        count0 = 2
+    elif b > a:
+        count1 = 2
+    elif non_dealer == 0:
+        count0 = 2
+    else:
+        count1 = 2
+    falla0 = rules.falla_points if bare1 else 0  # R8.5: received by side 0
+    falla1 = rules.falla_points if bare0 else 0
+    # 38 rule (R9.1): only_caida blocks every count; it and caida_or_carton block falla.
+    only_caida = rules.at_38 == AT38_ONLY_CAIDA
+    blocks_falla = only_caida or rules.at_38 == AT38_CAIDA_OR_CARTON
+    if start0 == at_38_score:
+        if only_caida:
+            count0 = 0
+        if blocks_falla:
+            falla0 = 0
+    if start1 == at_38_score:
+        if only_caida:
+            count1 = 0
+        if blocks_falla:
+            falla1 = 0
+    win_kind = 0
+    winner = -1
+    for i in range(4):
+        side = non_dealer if i % 2 == 0 else 1 - non_dealer
+        if i < 2:
+            pts = count0 if side == 0 else count1
+            is_carton = carton0 if side == 0 else carton1
+            tally = ACC_CARTON_POINTS if is_carton else ACC_OTHER_POINTS
+        else:
+            pts = falla0 if side == 0 else falla1
+            tally = ACC_OTHER_POINTS
+        if pts == 0:
+            continue
+        work[W_ACC + 2 * tally + side] += pts
+        work[W_ACC + 2 * ACC_POINTS + side] += pts
+        work[W_SCORES + side] += pts
+        if check_target and work[W_SCORES + side] >= target:
+            win_kind = EV_END
+            winner = side
+            break
+    # One exit: the reference counts of ``work`` are then elided.
+    start = start0 if winner == 0 else start1
+    return win_kind, winner, winner >= 0 and start == at_38_score
+
+
+@njit(cache=True)
+def play_game(
+    rules,
+    n_players: np.int64,
+    sums: np.ndarray,
+    root: np.uint64,
+    level: np.int64,
+    game: np.int64,
+    cap: np.int64,
+    row0: np.int64,
+    gcol: np.int64,
+    rec8: np.ndarray,
+    rec16: np.ndarray,
+    rec64: np.ndarray,
+    game8: np.ndarray,
+    game16: np.ndarray,
+    trace: np.ndarray,
+    work: np.ndarray,
+    rng: np.ndarray,
+    deck: np.ndarray,
+) -> np.int64:
+    """Play chica or mesa ``game`` and write its output (levels chica and mesa).
+
+    R3.4, R9.2, R9.3; contract 5: the first dealer drawn from the game stream, the deal passing
+    on after every data, datas until the chica (or the mesa) is decided, or :data:`MAX_DATAS`
+    datas (truncated). Level data is played by :func:`play_data` directly.
+
+    Parameters
+    ----------
+    level : int
+        :data:`LEVEL_CHICA` or :data:`LEVEL_MESA`.
+    cap, row0 : int
+        Record slots of this game: data ``j`` (its position in the game) is written to column
+        ``row0 + j`` of the record blocks when ``j < cap``; later datas are played but not
+        recorded (the caller sees the true count in the return value).
+    gcol : int
+        Column of the game record blocks to write (levels chica / mesa).
+    rec8, rec16, rec64 : ndarray
+        Record blocks (:mod:`cuarenta_sim.engine.layout`).
+    game8, game16 : ndarray
+        Game record blocks.
+    trace, work, rng, deck
+        As in :func:`play_data` (the policy ids in ``work`` are inputs).
+
+    Other parameters are those of :func:`play_data`.
+
+    Returns
+    -------
+    int
+        Number of datas played.
+    """
+    nb_init_stream(rng, root, game, 0, STREAM_GAME)
+    first_dealer = nb_randbelow(rng, n_players)
+    chicas_to_win = rules.chicas_to_win if level == LEVEL_MESA else 1
+    chicas0 = 0
+    chicas1 = 0
+    chica = 0
+    data = np.int64(0)
+    winner = -1
+    zapateria = False
+    mesa_zapateria = False
+    win_kind = 0
+    win_at_38 = False
+    truncated = False
+    while True:
+        work[W_SCORES] = 0
+        work[W_SCORES + 1] = 0
+        win_kind = 0
+        while win_kind == 0:
+            if data >= MAX_DATAS:
+                truncated = True
+                break
+            row = row0 + data if data < cap else -1
+            dealer = (first_dealer + data) % n_players
+            win_kind, winner, win_at_38 = play_data(
+                rules, n_players, sums, root, game, np.int64(1), data, dealer, level, row, rec8,
+                rec16, rec64, trace, work, rng, deck)
+            data += 1
+            if row >= 0:
+                rec16[R16_SCORE, row] = work[W_SCORES]
+                rec16[R16_SCORE + 1, row] = work[W_SCORES + 1]
+                rec16[R16_HAND, row] = data - 1
+                rec16[R16_CHICA, row] = chica
+        if truncated:
+            winner = -1
+            win_kind = 0
+            win_at_38 = False
+            zapateria = False
+            break
+        zapateria = work[W_SCORES + 1 - winner] < rules.zapateria_below  # R9.3
+        if winner == 0:
+            chicas0 += 1
+        else:
+            chicas1 += 1
+        chica += 1
+        if chicas0 >= chicas_to_win or chicas1 >= chicas_to_win:
+            break
+        if chica == 1 and zapateria and rules.zapateria_ends_mesa != 0:
+            mesa_zapateria = True
+            break
+    game8[G8_FIRST_DEALER, gcol] = first_dealer
+    game8[G8_WINNER, gcol] = winner
+    game8[G8_ZAPATERIA, gcol] = 1 if zapateria else 0
+    game8[G8_AT_38, gcol] = 1 if win_at_38 else 0
+    game8[G8_WIN_KIND, gcol] = win_kind
+    game8[G8_TRUNCATED, gcol] = 1 if truncated else 0
+    game8[G8_MESA_ZAPATERIA, gcol] = 1 if mesa_zapateria else 0
+    game16[G16_SCORE, gcol] = work[W_SCORES]
+    game16[G16_SCORE + 1, gcol] = work[W_SCORES + 1]
+    game16[G16_HANDS, gcol] = data
+    game16[G16_CHICAS, gcol] = chicas0
+    game16[G16_CHICAS + 1, gcol] = chicas1
+    return data

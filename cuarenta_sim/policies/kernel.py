@@ -1,0 +1,108 @@
+"""numba side of the built-in policies, dispatched by integer id (contract section 6).
+
+The engine enumerates the legal plays of a turn in canonical order (contract section 3). A
+stochastic policy (:func:`is_stochastic`) picks one with :func:`draw_below` from its seat's
+policy stream; a deterministic one plays the first play of largest :func:`play_key`, computed
+from the outcome of every play (the points it earns the acting side now or as a claim, and the
+cards it captures). Ids ``2`` and up are reserved for later policies.
+
+The kernels work on the engine's flat scratch arrays at offsets given as arguments (see
+:mod:`cuarenta_sim.engine.layout`). Kernels: inputs are not validated.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..rng import STREAM_POLICY, nb_seed, nb_stream_key
+
+#: ``plays[randbelow(len(plays))]`` from the seat's policy stream.
+POLICY_RANDOM = 0
+#: Most points (immediate + claim), then most cards; ties to the first play.
+POLICY_GREEDY = 1
+
+#: Captured cards per play are below this, so ``points * CARDS_SPAN + cards`` orders plays.
+CARDS_SPAN = 64
+
+_U0 = np.uint64(0)
+_U5 = np.uint64(5)
+_U7 = np.uint64(7)
+_U9 = np.uint64(9)
+_U17 = np.uint64(17)
+_U45 = np.uint64(45)
+_U64 = np.uint64(64)
+
+
+@njit(cache=True, inline="always")
+def is_stochastic(policy: np.int64) -> bool:
+    """True when policy ``policy`` draws from its seat's policy stream (contract section 2)."""
+    return policy == POLICY_RANDOM
+
+
+@njit(cache=True, inline="always")
+def _rotl(x: np.uint64, k: np.uint64) -> np.uint64:
+    return (x << k) | (x >> (_U64 - k))
+
+
+@njit(cache=True, inline="always")
+def draw_below(
+    s0: np.uint64, s1: np.uint64, s2: np.uint64, s3: np.uint64, n: np.int64
+) -> tuple[np.int64, np.uint64, np.uint64, np.uint64, np.uint64]:
+    """Unbiased integer in ``[0, n)`` from the xoshiro256** state ``(s0, s1, s2, s3)``.
+
+    Returns the integer and the advanced state. The same draw as
+    :func:`cuarenta_sim.rng.nb_randbelow` (xoshiro256** step, rejection below
+    ``2**64 mod n``), on scalars so that the caller's hot loop handles no array.
+    """
+    un = np.uint64(n)
+    while True:
+        result = _rotl(s1 * _U5, _U7) * _U9
+        t = s1 << _U17
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = _rotl(s3, _U45)
+        # Accept iff result >= (2**64 - n) % n; that threshold is below n, so the division
+        # that computes it is needed only when result < n (probability n / 2**64).
+        if result >= un or result >= (_U0 - un) % un:
+            return np.int64(result % un), s0, s1, s2, s3
+
+
+@njit(cache=True)
+def init_policy_streams(
+    states: np.ndarray,
+    states_off: np.int64,
+    work: np.ndarray,
+    policies_off: np.int64,
+    n_players: np.int64,
+    root: np.uint64,
+    game: np.int64,
+    data: np.int64,
+) -> None:
+    """Seed the policy stream of every stochastic seat of data ``(game, data)`` (contract 2).
+
+    Seat ``s`` (policy id ``work[policies_off + s]``) gets stream ``STREAM_POLICY + s`` in
+    ``states[states_off + 4 * s : states_off + 4 * s + 4]`` (uint64).
+    """
+    for s in range(n_players):
+        if is_stochastic(work[policies_off + s]):
+            s0, s1, s2, s3 = nb_seed(nb_stream_key(root, game, data, STREAM_POLICY + s))
+            off = states_off + 4 * s
+            states[off] = s0
+            states[off + 1] = s1
+            states[off + 2] = s2
+            states[off + 3] = s3
+
+
+@njit(cache=True, inline="always")
+def play_key(policy: np.int64, points: np.int64, cards: np.int64) -> np.int64:
+    """Score of a play for a deterministic policy; the policy plays the first maximum.
+
+    ``points``: what the play earns the acting side, immediate plus claim, after blocks and the
+    38 rule (contract section 4); ``cards``: cards it captures (played card + base + run, 0 for
+    a trail). ``greedy`` orders by points, then cards (contract section 6).
+    """
+    return points * CARDS_SPAN + cards

@@ -1,0 +1,223 @@
+"""Results of a simulation: tidy frames plus provenance, and their Parquet form.
+
+:class:`Results` is what :func:`cuarenta_sim.simulate.simulate` returns. The frames wrap the
+engine's output arrays without copying them; the provenance dict says how to reproduce every
+number (design.md "Randomness and reproducibility").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from .engine.layout import (
+    G8_AT_38,
+    G8_FIRST_DEALER,
+    G8_MESA_ZAPATERIA,
+    G8_TRUNCATED,
+    G8_WIN_KIND,
+    G8_WINNER,
+    G8_ZAPATERIA,
+    G16_CHICAS,
+    G16_HANDS,
+    G16_SCORE,
+    LEVEL_DATA,
+    LEVEL_MESA,
+    R8_ENDED,
+    R8_PLAYS,
+    R16_CHICA,
+    R16_HAND,
+    R16_SCORE,
+    REC8_COLUMNS,
+    REC16_COLUMNS,
+)
+
+#: Key of the provenance JSON in the Parquet schema metadata.
+PROVENANCE_KEY = b"cuarenta_sim.provenance"
+#: rec8 columns that are signed (seats and sides, -1 for none); the other counts are uint8.
+_SIGNED8 = ("dealer", "last_capturer")
+
+
+@dataclass
+class Results:
+    """Per-data and per-game records of one simulation, with provenance.
+
+    Attributes
+    ----------
+    hands : pandas.DataFrame or None
+        One row per data (hand), in game order then data order (contract section 8); None when
+        the simulation ran with ``keep_hands=False``. Columns (side ``k`` in {0, 1}, seat
+        ``s``: side ``s % 2``, R2.1):
+
+        - ``game`` (int64, levels chica / mesa): the chica or mesa index;
+        - ``chica`` (int16, level mesa): chica number inside the mesa, from 0;
+        - ``hand``: at level data the hand index (int64); otherwise the data's position in its
+          game, from 0 (int16);
+        - ``dealer`` (int8): dealer seat (R3);
+        - ``cards_k`` (uint8): the side's pile after the leftovers (R8.1), or at the moment the
+          chica ended;
+        - ``rondas_k``, ``doble_rondas_k`` (uint8): announcements of three / four of a rank
+          dealt to the side's seats, scored or blocked (R4);
+        - ``caidas_k``, ``caidas_en_ronda_k``, ``limpias_k`` (uint8): events, scored or
+          blocked (R6, R6.4, R7);
+        - ``points_k`` (int16): points credited to the side in the data, claims included;
+        - by source (int16): ``ronda_points_k`` (R4), ``caida_points_k`` (R6, claims
+          included), ``limpia_points_k`` (R7), ``carton_points_k`` (R8.2), ``other_points_k``
+          (R8.3, R8.4 and the falla points received, R8.5); they add up to ``points_k``;
+        - ``plays`` (uint8): turns played; ``leftover`` (uint8): cards on the table at the end,
+          before the leftovers go anywhere; ``last_capturer`` (int8): side, -1 if none;
+        - ``score_0``, ``score_1`` (int16, levels chica / mesa): scores after the data;
+          ``ended`` (bool): the chica ended in this data (R9.2).
+
+        All counts are small non-negative integers and points are even (R1.4).
+    games : pandas.DataFrame or None
+        Levels chica and mesa, one row per game in index order; None at level data. Columns:
+        ``game`` (int64), ``first_dealer`` (int8, R3.4), ``winner`` (int8: side, -1 when
+        truncated), ``score_0``, ``score_1`` (int16: final scores, at level mesa of the last
+        chica), ``hands`` (int16: datas played), ``zapateria`` (bool: at level chica the loser
+        had fewer than ``zapateria_below`` points; at level mesa the mesa ended by a first-chica
+        zapateria, R9.3), ``decided_at_38`` (bool: the winner's score was ``target - 2`` at
+        the start of its winning step), ``win_kind`` (int8: the winning step, 1 announcement,
+        2 play, 3 claims, 4 end of data; 0 when truncated), ``truncated`` (bool: stopped after
+        10,000 datas); at level mesa also ``chicas_0``, ``chicas_1`` (int16: chicas won).
+    provenance : dict
+        JSON-serialisable description of the run: ``package_version``, ``engine_version``,
+        ``numba``, ``numpy``, ``pandas`` versions, ``seed`` (the seed used, drawn from OS
+        entropy when ``simulate`` got ``seed=None``), ``root``, ``rules`` (slug),
+        ``rules_switches``, ``policies`` (name per seat), ``players``, ``level``, ``n``,
+        ``threads``, ``chunk_size``, ``keep_hands``, ``datas`` (datas played), ``wall_time_s``,
+        ``hands_per_s`` (datas per second), ``games_per_s`` (levels chica / mesa), ``created``
+        (UTC, ISO 8601).
+    """
+
+    hands: pd.DataFrame | None
+    games: pd.DataFrame | None
+    provenance: dict[str, Any] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ Parquet
+    def to_parquet(self, path: str | os.PathLike[str]) -> None:
+        """Write the results to Parquet, atomically.
+
+        ``path`` receives the hands table (no columns when ``hands`` is None) and, at levels
+        chica and mesa, :func:`games_path` of it the games table. Each file is written to a
+        temporary file in the same directory and moved into place with :func:`os.replace`; the
+        provenance is stored as JSON in both schemas' metadata (key
+        :data:`PROVENANCE_KEY`).
+
+        Parameters
+        ----------
+        path : str or path-like
+            Destination file, conventionally ``*.parquet``.
+
+        Raises
+        ------
+        OSError
+            When the directory is not writable.
+        """
+        path = Path(path)
+        meta = json.dumps(self.provenance, sort_keys=True)
+        hands = self.hands if self.hands is not None else pd.DataFrame()
+        _write_atomic(hands, path, meta)
+        if self.games is not None:
+            _write_atomic(self.games, games_path(path), meta)
+
+    @classmethod
+    def from_parquet(cls, path: str | os.PathLike[str]) -> Results:
+        """Read results written by :meth:`to_parquet` (same columns, dtypes and provenance).
+
+        Raises
+        ------
+        ValueError
+            When the file carries no cuarenta_sim provenance.
+        """
+        path = Path(path)
+        table = pq.read_table(path)
+        raw = (table.schema.metadata or {}).get(PROVENANCE_KEY)
+        if raw is None:
+            raise ValueError(f"{path} is not a cuarenta_sim results file (no provenance)")
+        provenance = json.loads(raw)
+        hands = table.to_pandas() if provenance.get("keep_hands", True) else None
+        games = None
+        gpath = games_path(path)
+        if provenance.get("level", "data") != "data" and gpath.exists():
+            games = pq.read_table(gpath).to_pandas()
+        return cls(hands=hands, games=games, provenance=provenance)
+
+
+def games_path(path: str | os.PathLike[str]) -> Path:
+    """Return the games file written beside ``path``: ``name.parquet`` -> ``name.games.parquet``."""
+    path = Path(path)
+    return path.with_name(f"{path.stem}.games{path.suffix or '.parquet'}")
+
+
+def _write_atomic(frame: pd.DataFrame, path: Path, meta: str) -> None:
+    table = pa.Table.from_pandas(frame, preserve_index=False)
+    table = table.replace_schema_metadata({**(table.schema.metadata or {}), PROVENANCE_KEY: meta})
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    os.close(fd)
+    try:
+        pq.write_table(table, tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+# ---------------------------------------------------------------------- frames from blocks
+def hands_frame(
+    level: int, rec8: np.ndarray, rec16: np.ndarray, rec64: np.ndarray
+) -> pd.DataFrame:
+    """Wrap the engine's record blocks (layout in :mod:`cuarenta_sim.engine.layout`) as the
+    ``hands`` frame of :class:`Results`, without copying the columns."""
+    cols: dict[str, np.ndarray] = {}
+    if level == LEVEL_DATA:
+        cols["hand"] = rec64[0]
+    else:
+        cols["game"] = rec64[0]
+        if level == LEVEL_MESA:
+            cols["chica"] = rec16[R16_CHICA]
+        cols["hand"] = rec16[R16_HAND]
+    for j, name in enumerate(REC8_COLUMNS[:R8_PLAYS]):
+        cols[name] = rec8[j] if name in _SIGNED8 else rec8[j].view(np.uint8)
+    for j, name in enumerate(REC16_COLUMNS[:R16_SCORE]):
+        cols[name] = rec16[j]
+    for j in range(R8_PLAYS, R8_ENDED):
+        name = REC8_COLUMNS[j]
+        cols[name] = rec8[j] if name in _SIGNED8 else rec8[j].view(np.uint8)
+    if level != LEVEL_DATA:
+        cols["score_0"] = rec16[R16_SCORE]
+        cols["score_1"] = rec16[R16_SCORE + 1]
+        cols["ended"] = rec8[R8_ENDED].view(np.bool_)
+    return pd.DataFrame(cols, copy=False)
+
+
+def games_frame(level: int, game8: np.ndarray, game16: np.ndarray) -> pd.DataFrame:
+    """Wrap the engine's game blocks as the ``games`` frame of :class:`Results`."""
+    n = game8.shape[1]
+    cols: dict[str, np.ndarray] = {
+        "game": np.arange(n, dtype=np.int64),
+        "first_dealer": game8[G8_FIRST_DEALER],
+        "winner": game8[G8_WINNER],
+        "score_0": game16[G16_SCORE],
+        "score_1": game16[G16_SCORE + 1],
+        "hands": game16[G16_HANDS],
+        "zapateria": game8[G8_MESA_ZAPATERIA if level == LEVEL_MESA else G8_ZAPATERIA].view(
+            np.bool_
+        ),
+        "decided_at_38": game8[G8_AT_38].view(np.bool_),
+        "win_kind": game8[G8_WIN_KIND],
+        "truncated": game8[G8_TRUNCATED].view(np.bool_),
+    }
+    if level == LEVEL_MESA:
+        cols["chicas_0"] = game16[G16_CHICAS]
+        cols["chicas_1"] = game16[G16_CHICAS + 1]
+    return pd.DataFrame(cols, copy=False)
