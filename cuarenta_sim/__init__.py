@@ -5,10 +5,22 @@ Public API (see README.md): :class:`RuleSet`, :data:`PRESETS`, :func:`from_slug`
 engines share are fixed in ``docs/engine_contract.md``.
 """
 
-from .rules import PRESETS, RuleSet, from_slug, resolve_rules
-
 __version__ = "0.1.0"
 #: Bumped whenever simulated behaviour changes (docs/engine_contract.md).
 ENGINE_VERSION = 1
 
-__all__ = ["ENGINE_VERSION", "PRESETS", "RuleSet", "__version__", "from_slug", "resolve_rules"]
+# The function shadows the submodule of the same name on purpose: ``cuarenta_sim.simulate(...)``.
+from .results import Results  # noqa: E402
+from .rules import PRESETS, RuleSet, from_slug, resolve_rules  # noqa: E402
+from .simulate import simulate  # noqa: E402
+
+__all__ = [
+    "ENGINE_VERSION",
+    "PRESETS",
+    "Results",
+    "RuleSet",
+    "__version__",
+    "from_slug",
+    "resolve_rules",
+    "simulate",
+]

@@ -68,7 +68,8 @@ class Results:
         - ``rondas_k``, ``doble_rondas_k`` (uint8): announcements of three / four of a rank
           dealt to the side's seats, scored or blocked (R4);
         - ``caidas_k``, ``caidas_en_ronda_k``, ``limpias_k`` (uint8): events, scored or
-          blocked (R6, R6.4, R7);
+          blocked (R6, R6.4, R7); ``caidas_limpias_k`` (uint8): plays that were both a caida
+          and a limpia (the plays R7.2 scores differently in Quito and Cuenca);
         - ``points_k`` (int16): points credited to the side in the data, claims included;
         - by source (int16): ``ronda_points_k`` (R4), ``caida_points_k`` (R6, claims
           included), ``limpia_points_k`` (R7), ``carton_points_k`` (R8.2), ``other_points_k``

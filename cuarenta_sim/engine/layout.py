@@ -82,7 +82,7 @@ W_RONDA = 8  # 4: ronda ranks of the deal per seat (bit 3 of the rank's 4-bit fi
 W_POLICIES = 12  # 4: policy id per seat
 W_TRACE_N = 16  # 1: trace rows written
 W_ACC = 17  # N_ACC * 2: per-data tallies, tally i of side s at W_ACC + 2 * i + s
-N_WORK = 40
+N_WORK = 41  # W_ACC + 2 * N_ACC
 
 #: ``rng`` (uint64, N_RNG): ``[0:4]`` deck and game streams; seat ``s``'s policy stream at
 #: ``RNG_POLICY + 4 * s``.
@@ -119,22 +119,23 @@ EV_END = 4
 MAX_TRACE_PER_DATA = 64
 
 # ----------------------------------------------------------------------- per-data tallies
-#: Rows of the ``acc`` scratch (int64, shape (N_ACC, 2): per side). The first five are event
+#: Rows of the ``acc`` scratch (int64, shape (N_ACC, 2): per side). The first six are event
 #: counts written to ``rec8`` rows ``3 + 2 * i + side``; the last six are points written to
-#: ``rec16`` rows ``2 * (i - 5) + side``.
+#: ``rec16`` rows ``2 * (i - 6) + side``.
 ACC_RONDAS = 0
 ACC_DOBLE_RONDAS = 1
 ACC_CAIDAS = 2
 ACC_CAIDAS_EN_RONDA = 3
 ACC_LIMPIAS = 4
-ACC_POINTS = 5
-ACC_RONDA_POINTS = 6
-ACC_CAIDA_POINTS = 7
-ACC_LIMPIA_POINTS = 8
-ACC_CARTON_POINTS = 9
-ACC_OTHER_POINTS = 10
-N_ACC = 11
-N_ACC_COUNTS = 5
+ACC_CAIDAS_LIMPIAS = 5
+ACC_POINTS = 6
+ACC_RONDA_POINTS = 7
+ACC_CAIDA_POINTS = 8
+ACC_LIMPIA_POINTS = 9
+ACC_CARTON_POINTS = 10
+ACC_OTHER_POINTS = 11
+N_ACC = 12
+N_ACC_COUNTS = 6
 
 # ----------------------------------------------------------------------- record blocks
 REC8_COLUMNS: tuple[str, ...] = (
@@ -151,19 +152,21 @@ REC8_COLUMNS: tuple[str, ...] = (
     "caidas_en_ronda_1",
     "limpias_0",
     "limpias_1",
+    "caidas_limpias_0",
+    "caidas_limpias_1",
     "plays",
     "leftover",
     "last_capturer",
     "ended",
 )
-N_REC8 = 17
+N_REC8 = 19
 R8_DEALER = 0
 R8_CARDS = 1
 R8_COUNTS = 3
-R8_PLAYS = 13
-R8_LEFTOVER = 14
-R8_LAST_CAPTURER = 15
-R8_ENDED = 16
+R8_PLAYS = 15
+R8_LEFTOVER = 16
+R8_LAST_CAPTURER = 17
+R8_ENDED = 18
 
 REC16_COLUMNS: tuple[str, ...] = (
     "points_0",

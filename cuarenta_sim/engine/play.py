@@ -19,6 +19,7 @@ from ..rng import STREAM_GAME, nb_init_stream, nb_randbelow, nb_shuffled_ranks
 from .layout import (
     ACC_CAIDA_POINTS,
     ACC_CAIDAS,
+    ACC_CAIDAS_LIMPIAS,
     ACC_CAIDAS_EN_RONDA,
     ACC_CARTON_POINTS,
     ACC_DOBLE_RONDAS,
@@ -357,6 +358,8 @@ def play_data(
                         work[W_ACC + 2 * ACC_CAIDAS_EN_RONDA + side] += 1
                 if limpia:
                     work[W_ACC + 2 * ACC_LIMPIAS + side] += 1
+                    if caida:
+                        work[W_ACC + 2 * ACC_CAIDAS_LIMPIAS + side] += 1
                 if claim > 0:
                     if side == 0:
                         claims0 += claim

@@ -102,6 +102,7 @@ class _Tally:
     caidas: list[int] = field(default_factory=lambda: [0, 0])
     caidas_en_ronda: list[int] = field(default_factory=lambda: [0, 0])
     limpias: list[int] = field(default_factory=lambda: [0, 0])
+    caidas_limpias: list[int] = field(default_factory=lambda: [0, 0])
     points: dict[str, list[int]] = field(
         default_factory=lambda: {source: [0, 0] for source in SOURCES}
     )
@@ -262,6 +263,7 @@ def _play_data(
             tally.caidas[side] += out.caida
             tally.caidas_en_ronda[side] += out.caida_en_ronda
             tally.limpias[side] += out.limpia
+            tally.caidas_limpias[side] += out.caida and out.limpia
             if out.claim:
                 if not claims[side]:
                     claim_order.append(side)
@@ -354,6 +356,7 @@ def _record(
         "caidas": tally.caidas,
         "caidas_en_ronda": tally.caidas_en_ronda,
         "limpias": tally.limpias,
+        "caidas_limpias": tally.caidas_limpias,
         "points": [sum(v[k] for v in tally.points.values()) for k in (0, 1)],
         **{f"{source}_points": v for source, v in tally.points.items()},
     }

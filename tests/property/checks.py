@@ -144,6 +144,7 @@ def check_records(log: GameLog) -> None:
             assert rec[f"caidas_{k}"] == int(mine[:, 7].sum())
             assert rec[f"limpias_{k}"] == int(mine[:, 8].sum())
             assert rec[f"caidas_en_ronda_{k}"] == int(mine[:, 9].sum())
+            assert rec[f"caidas_limpias_{k}"] == int((mine[:, 7] & mine[:, 8]).sum())
             announces = rows[(rows[:, 0] == 1) & (rows[:, 3] % 2 == k)]
             assert rec[f"rondas_{k}"] == int((announces[:, 9] == 1).sum())
             assert rec[f"doble_rondas_{k}"] == int((announces[:, 9] == 2).sum())

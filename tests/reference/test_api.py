@@ -25,6 +25,7 @@ SIDE_COLUMNS = (
     "caidas",
     "caidas_en_ronda",
     "limpias",
+    "caidas_limpias",
     "points",
     "ronda_points",
     "caida_points",
