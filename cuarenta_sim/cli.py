@@ -1,0 +1,696 @@
+"""The ``cuarenta-sim`` command line (also ``python -m cuarenta_sim``).
+
+Commands
+--------
+simulate
+    Monte Carlo run: summary table with intervals, throughput, provenance; optional Parquet
+    output (``--out``) and report directory (``--report``).
+scenario
+    Evaluate JSON scenarios (``docs/cuarenta.md`` section F), one output line per input line.
+replay
+    Print one simulated data, chica or mesa play by play (same seed, same deck as
+    ``simulate``).
+presets
+    Table of the presets and all their switches.
+rules
+    Validate a rules slug and print its switches.
+
+Exit status: 0 on success; 2 on bad input (unknown rules, policies, malformed slug or JSON,
+unreadable files, any scenario that evaluates to an error), with one line on stderr saying
+what was wrong and what is accepted, never a traceback; 130 when interrupted. Output files are
+written atomically: an interrupted or failed run leaves no partial file behind.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from .reports import (
+    estimates_table,
+    format_switch,
+    rules_rows,
+    simulation_report,
+    summarize_games,
+    text_table,
+)
+from .rules import PRESETS, SWITCHES, RuleSet, resolve_rules
+
+PROG = "cuarenta-sim"
+LEVELS = ("data", "chica", "mesa")
+PLAYER_COUNTS = (2, 4)
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+# Typer >= 0.20 vendors its own copy of click; its exception classes are reached through the
+# public ``typer.BadParameter``, whichever click implementation is underneath.
+_CLICK_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
+_USAGE_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError"
+)
+
+app = typer.Typer(
+    name=PROG,
+    help="Monte Carlo simulation of the Ecuadorian card game Cuarenta (rules: docs/cuarenta.md).",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+RulesOpt = Annotated[
+    str,
+    typer.Option(
+        "--rules",
+        help="Preset (quito, cuenca, pagat, quito_torneo) or slug such as "
+        "'quito(max_sum_cards=2)'.",
+    ),
+]
+PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players: 2 or 4.")]
+PoliciesOpt = Annotated[
+    str,
+    typer.Option(
+        "--policies",
+        help="Policy names, comma-separated: one for every seat, one per side "
+        "(e.g. greedy,random) or one per seat.",
+    ),
+]
+LevelOpt = Annotated[
+    str, typer.Option("--level", help="Unit simulated: data (hand), chica (game) or mesa (match).")
+]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Non-negative seed; same seed, same decks.")]
+
+
+# --------------------------------------------------------------------------- parsing helpers
+def parse_rules(text: str) -> RuleSet:
+    """Parse a ``--rules`` value (preset name or slug) into a validated RuleSet.
+
+    Parameters
+    ----------
+    text : str
+        ``"quito"``, ``"quito(max_sum_cards=2)"``...
+
+    Returns
+    -------
+    RuleSet
+
+    Raises
+    ------
+    ValueError
+        Malformed slug, unknown preset or switch, or a bad value (the message lists what is
+        accepted).
+    """
+    return resolve_rules(text)
+
+
+def parse_players(players: int) -> int:
+    """Check a ``--players`` value.
+
+    Parameters
+    ----------
+    players : int
+        Number of players.
+
+    Returns
+    -------
+    int
+        ``players`` unchanged.
+
+    Raises
+    ------
+    ValueError
+        If it is not 2 or 4 (R2.1).
+    """
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"--players must be 2 or 4 (R2.1), got {players}")
+    return players
+
+
+def parse_level(level: str) -> str:
+    """Check a ``--level`` value.
+
+    Parameters
+    ----------
+    level : str
+        ``"data"``, ``"chica"`` or ``"mesa"``.
+
+    Returns
+    -------
+    str
+        ``level`` unchanged.
+
+    Raises
+    ------
+    ValueError
+        For any other value.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown --level {level!r}; accepted: {', '.join(LEVELS)}")
+    return level
+
+
+def parse_policies(text: str, players: int) -> tuple[str, ...]:
+    """Split and check a ``--policies`` value.
+
+    Parameters
+    ----------
+    text : str
+        Comma-separated policy names: one (every seat), two (per side: seat ``s`` plays
+        ``names[s % 2]``) or one per seat (:func:`cuarenta_sim.policies.resolve_policies`).
+    players : int
+        Number of seats, 2 or 4.
+
+    Returns
+    -------
+    tuple of str
+        The names as given, stripped.
+
+    Raises
+    ------
+    ValueError
+        On an empty name, an unknown policy or a wrong number of names (the message lists
+        what is accepted).
+    """
+    from .policies import resolve_policies
+
+    names = tuple(part.strip() for part in text.split(","))
+    if any(not name for name in names):
+        raise ValueError(
+            f"--policies {text!r} has an empty name; give policy names separated by commas"
+        )
+    try:
+        resolve_policies(names, players)
+    except ValueError as err:
+        raise ValueError(f"--policies {text!r}: {err}") from err
+    return names
+
+
+def check_writable(path: Path, *, directory: bool) -> None:
+    """Fail fast, before a long run, if ``path`` cannot be written later.
+
+    Parameters
+    ----------
+    path : Path
+        Output file (``directory=False``) or output directory (``directory=True``).
+    directory : bool
+        What ``path`` must be.
+
+    Raises
+    ------
+    ValueError
+        If ``path`` exists with the wrong kind, its nearest existing ancestor is not a
+        directory, or that directory is not writable.
+    """
+    if path.exists() and path.is_dir() != directory:
+        kind = "a directory" if directory else "a file name"
+        raise ValueError(f"{path} already exists and is not {kind}")
+    ancestor = path if directory and path.exists() else path.parent
+    while not ancestor.exists():
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise ValueError(f"cannot create {path}: {ancestor} is not a directory")
+    if not os.access(ancestor, os.W_OK):
+        raise ValueError(f"cannot write {path}: {ancestor} is not writable")
+
+
+def format_rate(per_second: float) -> str:
+    """Human-readable rate: ``1234567.0`` -> ``"1.23M"``.
+
+    Parameters
+    ----------
+    per_second : float
+        Events per second (>= 0).
+
+    Returns
+    -------
+    str
+    """
+    for limit, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if per_second >= limit:
+            return f"{per_second / limit:.3g}{suffix}"
+    return f"{per_second:.3g}"
+
+
+def reproduce_command(
+    *, rules: RuleSet, players: int, policies: tuple[str, ...], n: int, level: str, seed: int
+) -> str:
+    """Shell command that reproduces a simulation's numbers exactly.
+
+    Thread count, chunking and output options do not change the results (reproducibility
+    contract, ``docs/design.md``), so they are left out.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        Rules simulated (written as its canonical slug).
+    players : int
+        2 or 4.
+    policies : tuple of str
+        One policy name per seat.
+    n : int
+        Number of datas (level data) or games.
+    level : str
+        ``"data"``, ``"chica"`` or ``"mesa"``.
+    seed : int
+        Seed used.
+
+    Returns
+    -------
+    str
+        A shell-quoted ``cuarenta-sim simulate ...`` command line.
+    """
+    return shlex.join(
+        [
+            PROG,
+            "simulate",
+            "--rules",
+            rules.slug(),
+            "--players",
+            str(players),
+            "--policies",
+            ",".join(policies),
+            "--n",
+            str(n),
+            "--level",
+            level,
+            "--seed",
+            str(seed),
+        ]
+    )
+
+
+def provenance_headline(provenance: dict[str, Any]) -> str:
+    """One line naming the versions and inputs recorded in a provenance dict.
+
+    Parameters
+    ----------
+    provenance : dict
+        ``Results.provenance``.
+
+    Returns
+    -------
+    str
+        ``"key=value"`` pairs of the identifying entries present, joined by ``", "``.
+    """
+    keys = (
+        "package_version",
+        "engine_version",
+        "rules",
+        "players",
+        "policies",
+        "level",
+        "n",
+        "seed",
+        "threads",
+        "numba",
+        "numpy",
+    )
+    parts = []
+    for key in keys:
+        if key in provenance:
+            value = provenance[key]
+            if isinstance(value, list | tuple):
+                value = ",".join(str(v) for v in value)
+            parts.append(f"{key}={value}")
+    return ", ".join(parts)
+
+
+# --------------------------------------------------------------------------- commands
+@app.command(
+    help="Simulate datas, chicas or mesas; print estimates with intervals; optionally save "
+    "the records (--out) and a report (--report)."
+)
+def simulate(
+    rules: RulesOpt = "quito",
+    players: PlayersOpt = 2,
+    policies: PoliciesOpt = "greedy",
+    n: Annotated[
+        int, typer.Option("--n", help="Number of datas (level data) or games to simulate.")
+    ] = 1_000_000,
+    level: LevelOpt = "data",
+    seed: SeedOpt = 0,
+    threads: Annotated[
+        int | None, typer.Option("--threads", help="Worker threads (default: all cores).")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Write the per-data records as Parquet here (levels chica and mesa: the games "
+            "too, to NAME.games.parquet).",
+        ),
+    ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option("--report", help="Write report.md and provenance.json into this directory."),
+    ] = None,
+    confidence: Annotated[
+        float, typer.Option("--confidence", help="Two-sided confidence level of the intervals.")
+    ] = 0.95,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")
+    ] = True,
+) -> None:
+    """Run :func:`cuarenta_sim.simulate.simulate` and print, save and report its results.
+
+    Prints the header, the per-data estimates (:func:`cuarenta_sim.stats.summarize_hands`),
+    at levels chica and mesa the per-game estimates (:func:`.reports.summarize_games`), the
+    throughput, a provenance headline and the command that reproduces the numbers. The
+    progress bar goes to stderr.
+
+    Parameters
+    ----------
+    rules : str
+        Preset name or slug.
+    players : int
+        2 or 4.
+    policies : str
+        Comma-separated policy names (see :func:`parse_policies`).
+    n : int
+        Datas (level data), chicas or mesas to simulate, >= 1.
+    level : str
+        ``"data"``, ``"chica"`` or ``"mesa"``.
+    seed : int
+        Non-negative seed.
+    threads : int or None
+        numba threads, 1 to ``NUMBA_NUM_THREADS``; None keeps numba's default (all cores).
+    out : Path or None
+        Parquet file for ``Results.to_parquet`` (parents created), written atomically.
+    report : Path or None
+        Directory for ``report.md`` and ``provenance.json`` (:meth:`.reports.Report.write`).
+    confidence : float
+        Two-sided confidence level of the intervals, in (0, 1).
+    progress : bool
+        Show the tqdm progress bar on stderr.
+
+    Raises
+    ------
+    ValueError
+        Any bad option, checked before the simulation starts.
+    OSError
+        When an output file cannot be written (no partial file is left).
+    """
+    import numba
+
+    from .stats import summarize_hands, z_value
+
+    rule_set = parse_rules(rules)
+    parse_players(players)
+    parse_level(level)
+    seats = parse_policies(policies, players)
+    if n <= 0:
+        raise ValueError(f"--n must be a positive whole number of {level}s, got {n}")
+    if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        raise ValueError(
+            f"--threads must be a whole number from 1 to {numba.config.NUMBA_NUM_THREADS} "
+            f"(NUMBA_NUM_THREADS), got {threads}"
+        )
+    if seed < 0:
+        raise ValueError(f"--seed must be a non-negative integer, got {seed}")
+    z_value(confidence)
+    if out is not None:
+        check_writable(out, directory=False)
+    if report is not None:
+        check_writable(report, directory=True)
+
+    from .engine import warmup
+    from .simulate import simulate as run_simulation
+
+    t0 = time.perf_counter()
+    warmup()
+    load_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    results = run_simulation(
+        rules=rule_set,
+        players=players,
+        policies=seats,
+        n=n,
+        level=level,
+        seed=seed,
+        threads=threads,
+        progress=progress,
+        keep_hands=True,
+    )
+    elapsed = time.perf_counter() - t0
+    hands = results.hands
+    plays = int(hands["plays"].sum())
+    unit = "datas" if level == "data" else f"{level}s"
+
+    summaries = {"Per data (hand)": summarize_hands(hands, confidence)}
+    if level != "data" and results.games is not None:
+        summaries[f"Per {level}"] = summarize_games(results.games, level, confidence)
+
+    provenance = dict(results.provenance)
+    command = reproduce_command(
+        rules=rule_set, players=players, policies=seats, n=n, level=level, seed=seed
+    )
+    rate = max(elapsed, 1e-9)
+    thread_count = provenance.get("threads", threads)
+    throughput = {
+        "wall time (s)": f"{elapsed:.2f}",
+        f"{unit} per second": format_rate(n / rate),
+        "plays per second": format_rate(plays / rate),
+        "threads": str(thread_count),
+        "kernel load / compile (s), not in wall time": f"{load_s:.2f}",
+    }
+    if level != "data":
+        throughput["datas per second"] = format_rate(len(hands) / rate)
+
+    typer.echo(
+        f"Cuarenta simulation: rules {rule_set.slug()}, {players} players, "
+        f"policies {','.join(seats)}, {n:,} {unit} (level {level}), seed {seed}"
+    )
+    for title, frame in summaries.items():
+        typer.echo(f"\n{title}")
+        typer.echo(estimates_table(frame, confidence=confidence))
+    typer.echo(
+        f"\nthroughput: {n:,} {unit} in {elapsed:.2f} s = {format_rate(n / rate)} {unit}/s, "
+        f"{format_rate(plays / rate)} plays/s on {thread_count} thread(s) "
+        f"(kernel load {load_s:.2f} s not included)"
+    )
+    typer.echo(f"provenance: {provenance_headline(provenance)}")
+    typer.echo(f"reproduce: {command}")
+
+    if out is not None:
+        from .results import games_path
+
+        out.parent.mkdir(parents=True, exist_ok=True)
+        results.to_parquet(out)
+        written = [out] + ([games_path(out)] if results.games is not None else [])
+        typer.echo("wrote " + " and ".join(f"{p} ({p.stat().st_size:,} bytes)" for p in written))
+    if report is not None:
+        built = simulation_report(
+            rules=rule_set,
+            summaries=summaries,
+            provenance=provenance,
+            command=command,
+            throughput=throughput,
+            confidence=confidence,
+        )
+        md, prov = built.write(report)
+        typer.echo(f"wrote {md} and {prov}")
+
+
+@app.command(
+    help="Evaluate scenarios (docs/cuarenta.md section F) from a JSON file or '-' (stdin): "
+    "one JSON output line per scenario; exit status 2 if any is an error."
+)
+def scenario(
+    file: Annotated[
+        str, typer.Argument(help="JSON file (one object, or JSON lines); '-' reads stdin.")
+    ],
+) -> None:
+    """Print :func:`cuarenta_sim.scenario.evaluate_lines` of a file or stdin, line by line.
+
+    Parameters
+    ----------
+    file : str
+        Path of a file holding one JSON object or JSON lines, or ``"-"`` for stdin.
+
+    Raises
+    ------
+    ValueError
+        If the input cannot be read or decoded, or after printing every result when any of
+        them is an error (the message counts them and quotes the first).
+    """
+    import json
+
+    from .scenario import evaluate_lines
+
+    source = "stdin" if file == "-" else repr(file)
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except OSError as err:
+        raise ValueError(
+            f"cannot read scenario file {source}: {err.strerror or err}; give a readable JSON "
+            f"file or '-' for stdin"
+        ) from err
+    except UnicodeDecodeError as err:
+        raise ValueError(
+            f"scenario input {source} is not UTF-8 text (byte {err.start}); expected one JSON "
+            f"object or JSON lines"
+        ) from err
+    lines, any_error = evaluate_lines(text)
+    for line in lines:
+        typer.echo(line)
+    if any_error:
+        errors = [
+            (i, obj["error"])
+            for i, obj in enumerate((json.loads(line) for line in lines), start=1)
+            if isinstance(obj, dict) and "error" in obj
+        ]
+        first = f"; first, output line {errors[0][0]}: {errors[0][1]}" if errors else ""
+        raise ValueError(f"{len(errors)} of {len(lines)} scenarios are invalid{first}")
+
+
+@app.command(
+    help="Print one simulated data, chica or mesa play by play with the reference engine "
+    "(same seed and index => same cards as simulate)."
+)
+def replay(
+    rules: RulesOpt = "quito",
+    players: PlayersOpt = 2,
+    seed: SeedOpt = 0,
+    level: LevelOpt = "data",
+    index: Annotated[
+        int, typer.Option("--index", help="Which data (level data) or game of the run, from 0.")
+    ] = 0,
+    policies: PoliciesOpt = "greedy",
+) -> None:
+    """Print :func:`cuarenta_sim.reference.replay.format_game` of one reference game.
+
+    Parameters
+    ----------
+    rules : str
+        Preset name or slug.
+    players : int
+        2 or 4.
+    seed : int
+        Non-negative seed, as given to ``simulate``.
+    level : str
+        ``"data"``, ``"chica"`` or ``"mesa"``.
+    index : int
+        Data (level data), chica or mesa index within the simulated run, >= 0.
+    policies : str
+        Comma-separated policy names (see :func:`parse_policies`).
+
+    Raises
+    ------
+    ValueError
+        Any bad option.
+    """
+    rule_set = parse_rules(rules)
+    parse_players(players)
+    parse_level(level)
+    seats = parse_policies(policies, players)
+    if seed < 0:
+        raise ValueError(f"--seed must be a non-negative integer, got {seed}")
+    if index < 0:
+        raise ValueError(f"--index must be a non-negative integer, got {index}")
+
+    from .reference import play_game
+    from .reference.replay import format_game
+
+    log = play_game(rule_set, players, seats, seed, level, index)
+    typer.echo(format_game(log))
+
+
+@app.command(help="List the presets and every switch (docs/cuarenta.md section S).")
+def presets() -> None:
+    """Print a table: one row per switch, one column per preset."""
+    names = list(PRESETS)
+    rows = [[sw] + [format_switch(getattr(PRESETS[p], sw)) for p in names] for sw in SWITCHES]
+    typer.echo(
+        f"presets: {', '.join(names)} (override switches with a slug, e.g. "
+        f"'quito(max_sum_cards=2)')\n"
+    )
+    typer.echo(text_table(["switch", *names], rows))
+
+
+@app.command(
+    name="rules", help="Validate a rules slug and print its canonical form and every switch."
+)
+def rules_command(
+    slug: Annotated[str, typer.Argument(help="Preset name or slug, e.g. 'cuenca(at_38=none)'.")],
+) -> None:
+    """Print the canonical slug and a table of every switch of ``slug``.
+
+    Parameters
+    ----------
+    slug : str
+        Preset name or slug such as ``"quito(max_sum_cards=2)"``.
+
+    Raises
+    ------
+    ValueError
+        Malformed slug, unknown preset or switch, or a bad value.
+    """
+    rule_set = parse_rules(slug)
+    typer.echo(f"slug: {rule_set.slug()}\n")
+    typer.echo(text_table(["switch", "value", "base preset"], rules_rows(rule_set)))
+
+
+# --------------------------------------------------------------------------- entry point
+def _one_line(message: str) -> str:
+    return " ".join(str(message).split())
+
+
+def _describe_os_error(err: OSError) -> str:
+    if err.filename is not None and err.strerror:
+        return f"{err.strerror}: {err.filename}"
+    return str(err)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; the console script ``cuarenta-sim`` and ``python -m cuarenta_sim``.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        Arguments after the program name; default ``sys.argv[1:]``.
+
+    Returns
+    -------
+    int
+        Exit status: 0 success, 2 bad input (one line on stderr, no traceback), 130
+        interrupted.
+    """
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(args=argv, prog_name=PROG, standalone_mode=False)
+    except _USAGE_ERROR as err:
+        ctx = getattr(err, "ctx", None)
+        where = ctx.command_path if ctx is not None else PROG
+        hint = ""
+        if ctx is not None and ctx.command is command:
+            hint = f"; commands: {', '.join(command.commands)}"  # type: ignore[attr-defined]
+        message = err.format_message().rstrip(".")  # type: ignore[attr-defined]
+        _error(f"{message}{hint} (see '{where} --help')")
+        return EXIT_BAD_INPUT
+    except _CLICK_ERROR as err:
+        _error(err.format_message())  # type: ignore[attr-defined]
+        return int(err.exit_code)  # type: ignore[attr-defined]
+    except typer.Abort:
+        _error("interrupted")
+        return EXIT_INTERRUPTED
+    except OSError as err:
+        _error(_describe_os_error(err))
+        return EXIT_BAD_INPUT
+    except ValueError as err:
+        _error(str(err))
+        return EXIT_BAD_INPUT
+    if code == EXIT_INTERRUPTED:
+        _error("interrupted; no partial output file was left")
+    return int(code or 0)
+
+
+def _error(message: str) -> None:
+    sys.stderr.write(f"{PROG}: error: {_one_line(message)}\n")
+    sys.stderr.flush()

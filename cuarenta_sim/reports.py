@@ -1,0 +1,475 @@
+"""Reports: estimate tables as plain text and Markdown, and report directories on disk.
+
+A report is generated, never hand-edited (``docs/design.md``): a directory holding
+``report.md`` (headed sections of Markdown) and ``provenance.json`` (everything needed to
+reproduce the numbers), both written atomically through :mod:`cuarenta_sim.io`.
+
+The table and report helpers are general: they take estimate frames with the columns of
+:data:`cuarenta_sim.stats.ESTIMATE_COLUMNS` and plain strings. Two builders are specific to
+simulations of Cuarenta: :func:`summarize_games` (per-game statistics of ``Results.games``) and
+:func:`simulation_report` (the report of the ``cuarenta-sim simulate`` command).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .io import write_json_atomic, write_text_atomic
+from .rules import PRESETS, SWITCHES, RuleSet
+from .stats import ESTIMATE_COLUMNS, mean, proportion
+
+#: Largest number of decimals :func:`format_estimate` prints.
+MAX_DECIMALS = 8
+
+REPORT_FILE = "report.md"
+PROVENANCE_FILE = "provenance.json"
+
+
+# --------------------------------------------------------------------------- numbers
+def estimate_decimals(lower: float, upper: float, *, fallback: int = 4) -> int:
+    """Number of decimals that shows an interval's half-width to two significant digits.
+
+    Parameters
+    ----------
+    lower, upper : float
+        Interval bounds (any units). NaN bounds or a zero-width interval use ``fallback``.
+    fallback : int
+        Decimals to use when the interval gives no scale.
+
+    Returns
+    -------
+    int
+        Between 0 and :data:`MAX_DECIMALS`.
+    """
+    half = (upper - lower) / 2.0
+    if not math.isfinite(half) or half <= 0.0:
+        return fallback
+    # The small slack keeps a half-width such as 0.0999999... on the 0.1 side.
+    return int(min(MAX_DECIMALS, max(0, 1 - math.floor(math.log10(half) + 1e-9))))
+
+
+def format_number(value: float, decimals: int) -> str:
+    """Format ``value`` with ``decimals`` decimals; NaN prints as ``"n/a"``.
+
+    Parameters
+    ----------
+    value : float
+        The number.
+    decimals : int
+        Digits after the decimal point (>= 0).
+
+    Returns
+    -------
+    str
+    """
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "n/a"
+    return f"{value:.{decimals}f}"
+
+
+def interval_header(confidence: float) -> str:
+    """Column title of an interval at ``confidence`` (e.g. ``"95% interval"``).
+
+    Parameters
+    ----------
+    confidence : float
+        Two-sided confidence level in (0, 1).
+
+    Returns
+    -------
+    str
+    """
+    return f"{100.0 * confidence:g}% interval"
+
+
+def estimate_rows(estimates: pd.DataFrame) -> list[list[str]]:
+    """Turn an estimate frame into rows of strings: metric, estimate, interval, n, method.
+
+    Each estimate and its bounds share the number of decimals given by
+    :func:`estimate_decimals`, so the printed precision matches the sampling error.
+
+    Parameters
+    ----------
+    estimates : DataFrame
+        Columns :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS` (``metric``, ``estimate``,
+        ``lower``, ``upper``, ``n``, ``method``, ``defined``).
+
+    Returns
+    -------
+    list of list of str
+        One row of five strings per estimate; an undefined interval prints as ``"undefined"``.
+
+    Raises
+    ------
+    KeyError
+        If a required column is missing.
+    """
+    rows = []
+    for rec in estimates[ESTIMATE_COLUMNS].itertuples(index=False):
+        dec = estimate_decimals(rec.lower, rec.upper)
+        if rec.defined:
+            interval = f"[{format_number(rec.lower, dec)}, {format_number(rec.upper, dec)}]"
+        else:
+            interval = "undefined"
+        rows.append(
+            [str(rec.metric), format_number(rec.estimate, dec), interval, f"{rec.n:,}", rec.method]
+        )
+    return rows
+
+
+# --------------------------------------------------------------------------- tables
+def text_table(
+    headers: Sequence[str], rows: Sequence[Sequence[object]], *, right: Sequence[int] = ()
+) -> str:
+    """Render an aligned plain-text table (for terminals).
+
+    Parameters
+    ----------
+    headers : sequence of str
+        Column titles.
+    rows : sequence of sequences
+        Cells, converted with ``str``; every row has ``len(headers)`` cells.
+    right : sequence of int
+        Indices of the columns to right-align (numbers); the others are left-aligned.
+
+    Returns
+    -------
+    str
+        The header, a rule of dashes and the rows, lines joined by ``"\\n"`` (no final newline).
+
+    Raises
+    ------
+    ValueError
+        If a row does not have as many cells as there are headers.
+    """
+    cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
+    for row in cells:
+        if len(row) != len(headers):
+            raise ValueError(f"table row has {len(row)} cells, expected {len(headers)}: {row}")
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+
+    def line(row: list[str]) -> str:
+        parts = [
+            cell.rjust(w) if i in right else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        return "  ".join(parts).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(cells[0]), rule, *(line(r) for r in cells[1:])])
+
+
+def markdown_table(
+    headers: Sequence[str], rows: Sequence[Sequence[object]], *, right: Sequence[int] = ()
+) -> str:
+    """Render a GitHub-flavoured Markdown table; ``|`` inside cells is escaped.
+
+    Parameters
+    ----------
+    headers : sequence of str
+        Column titles.
+    rows : sequence of sequences
+        Cells, converted with ``str``; every row has ``len(headers)`` cells.
+    right : sequence of int
+        Indices of the columns to right-align.
+
+    Returns
+    -------
+    str
+        The table, lines joined by ``"\\n"`` (no final newline).
+
+    Raises
+    ------
+    ValueError
+        If a row does not have as many cells as there are headers.
+    """
+
+    def esc(cell: object) -> str:
+        return str(cell).replace("|", "\\|").replace("\n", " ")
+
+    out = ["| " + " | ".join(esc(h) for h in headers) + " |"]
+    out.append("|" + "|".join("---:" if i in right else "---" for i in range(len(headers))) + "|")
+    for row in rows:
+        if len(row) != len(headers):
+            raise ValueError(f"table row has {len(row)} cells, expected {len(headers)}: {row}")
+        out.append("| " + " | ".join(esc(c) for c in row) + " |")
+    return "\n".join(out)
+
+
+def estimates_table(
+    estimates: pd.DataFrame, *, confidence: float = 0.95, markdown: bool = False
+) -> str:
+    """Render an estimate frame as a table: metric, estimate, interval, n, method.
+
+    Parameters
+    ----------
+    estimates : DataFrame
+        Columns :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS`.
+    confidence : float
+        Confidence level the intervals were computed at (only labels the column).
+    markdown : bool
+        Markdown (true) or aligned plain text (false).
+
+    Returns
+    -------
+    str
+        The table, without a final newline.
+    """
+    headers = ["metric", "estimate", interval_header(confidence), "n", "method"]
+    render = markdown_table if markdown else text_table
+    return render(headers, estimate_rows(estimates), right=(1, 3))
+
+
+# --------------------------------------------------------------------------- reports
+@dataclass
+class Report:
+    """A generated report: a title, Markdown sections and the provenance of its numbers.
+
+    Attributes
+    ----------
+    title : str
+        First-level heading of ``report.md``.
+    provenance : dict
+        JSON-serialisable record of how the numbers were made; written to
+        ``provenance.json`` and summarised at the end of ``report.md``.
+    command : str or None
+        A shell command that reproduces the numbers, shown in ``report.md``.
+    sections : list of (str, str)
+        ``(heading, markdown body)`` pairs, rendered in order as second-level sections.
+    """
+
+    title: str
+    provenance: dict[str, Any]
+    command: str | None = None
+    sections: list[tuple[str, str]] = field(default_factory=list)
+
+    def add(self, heading: str, body: str) -> None:
+        """Append a section.
+
+        Parameters
+        ----------
+        heading : str
+            Section title (rendered as ``## heading``).
+        body : str
+            Markdown text of the section.
+        """
+        self.sections.append((heading, body.strip()))
+
+    def to_markdown(self) -> str:
+        """Render the whole report as Markdown.
+
+        Returns
+        -------
+        str
+            The title, every section, a "Reproduce" section with :attr:`command` (when set)
+            and a "Provenance" section listing the top-level provenance entries; ends with a
+            newline.
+        """
+        parts = [f"# {self.title}", "_Generated file: do not edit by hand._"]
+        for heading, body in self.sections:
+            parts += [f"## {heading}", body]
+        if self.command:
+            parts += ["## Reproduce", f"```sh\n{self.command}\n```"]
+        rows = [[key, f"`{_short(value)}`"] for key, value in self.provenance.items()]
+        parts += [
+            "## Provenance",
+            f"Full record in `{PROVENANCE_FILE}`.\n\n" + markdown_table(["key", "value"], rows),
+        ]
+        return "\n\n".join(parts) + "\n"
+
+    def write(self, directory: str | os.PathLike[str]) -> tuple[Path, Path]:
+        """Write ``report.md`` and ``provenance.json`` into ``directory``, each atomically.
+
+        Parameters
+        ----------
+        directory : str or PathLike
+            Created (with parents) if missing; existing files of the same names are replaced.
+
+        Returns
+        -------
+        (Path, Path)
+            Paths of ``report.md`` and ``provenance.json``.
+
+        Raises
+        ------
+        OSError
+            If the directory cannot be created or a file cannot be written; a file that was
+            not completely written never appears.
+        """
+        out = Path(directory)
+        md, prov = out / REPORT_FILE, out / PROVENANCE_FILE
+        provenance = dict(self.provenance)
+        if self.command:
+            provenance.setdefault("command", self.command)
+        write_json_atomic(prov, provenance)
+        write_text_atomic(md, self.to_markdown())
+        return md, prov
+
+
+def _short(value: object, limit: int = 80) -> str:
+    if isinstance(value, dict):
+        return f"{len(value)} entries, see {PROVENANCE_FILE}"
+    if isinstance(value, list | tuple):
+        value = ", ".join(str(v) for v in value)
+    text = str(value).replace("|", "/").replace("`", "'").replace("\n", " ")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# --------------------------------------------------------------------------- Cuarenta builders
+def summarize_games(
+    games: pd.DataFrame, level: str = "chica", confidence: float = 0.95
+) -> pd.DataFrame:
+    """Headline per-game statistics of a ``Results.games`` frame, each with an interval.
+
+    Parameters
+    ----------
+    games : DataFrame
+        One row per chica (level ``"chica"``) or mesa (level ``"mesa"``) with the columns of
+        ``docs/engine_contract.md`` section 8: at least ``winner``, ``hands``, ``zapateria``
+        and ``truncated``; at level mesa also ``chicas_0`` and ``chicas_1``.
+    level : {"chica", "mesa"}
+        What one row is; only changes the metric names and adds chicas per mesa.
+    confidence : float
+        Two-sided confidence level of every interval.
+
+    Returns
+    -------
+    DataFrame
+        Columns :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS`; rows: the chance side 0 wins
+        (Wilson, over games that finished), datas per game (normal), at level mesa chicas per
+        mesa (normal), the zapateria rate (Wilson; R9.3: at level mesa, mesas ended by a
+        first-chica zapateria) and the share of truncated games (Wilson).
+
+    Raises
+    ------
+    ValueError
+        If ``level`` is not ``"chica"`` or ``"mesa"``.
+    """
+    if level not in ("chica", "mesa"):
+        raise ValueError(f"summarize_games needs level 'chica' or 'mesa', got {level!r}")
+    truncated = games["truncated"].to_numpy().astype(bool)
+    finished = games.loc[~truncated]
+    winner = finished["winner"].to_numpy(np.int64)
+    zap = finished["zapateria"].to_numpy().astype(bool)
+    rows = [
+        proportion(
+            f"P(side 0 wins the {level})", int((winner == 0).sum()), len(finished), confidence
+        ),
+        mean(f"datas per {level}", games["hands"].to_numpy(np.float64), confidence),
+    ]
+    if level == "mesa":
+        chicas = games["chicas_0"].to_numpy(np.int64) + games["chicas_1"].to_numpy(np.int64)
+        rows.append(mean("chicas per mesa", chicas, confidence))
+        rows.append(
+            proportion(
+                "P(mesa won by a first-chica zapateria)", int(zap.sum()), len(finished), confidence
+            )
+        )
+    else:
+        rows.append(proportion("P(zapateria)", int(zap.sum()), len(finished), confidence))
+    rows.append(proportion(f"P({level} truncated)", int(truncated.sum()), len(games), confidence))
+    return pd.DataFrame(rows, columns=ESTIMATE_COLUMNS)
+
+
+def rules_rows(rules: RuleSet) -> list[list[str]]:
+    """Rows ``[switch, value, nearest preset's value]`` for every switch of a rule set.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The rules to describe.
+
+    Returns
+    -------
+    list of list of str
+        One row per switch in declaration order; the third cell is the value in the preset
+        named by ``rules.slug()``, marked with ``*`` where ``rules`` differs from it.
+    """
+    base = PRESETS[rules.slug().split("(", 1)[0]]
+    rows = []
+    for name in SWITCHES:
+        value, default = getattr(rules, name), getattr(base, name)
+        mark = "" if value == default else " *"
+        rows.append([name, format_switch(value), format_switch(default) + mark])
+    return rows
+
+
+def format_switch(value: object) -> str:
+    """Format a switch value as slugs and the spec write it.
+
+    Parameters
+    ----------
+    value : bool, int, str or None
+        A :class:`cuarenta_sim.rules.RuleSet` field value.
+
+    Returns
+    -------
+    str
+        ``"true"`` / ``"false"`` for booleans, ``"None"`` for None, ``str(value)`` otherwise.
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def simulation_report(
+    *,
+    rules: RuleSet,
+    summaries: Mapping[str, pd.DataFrame],
+    provenance: dict[str, Any],
+    command: str,
+    throughput: Mapping[str, str],
+    confidence: float = 0.95,
+) -> Report:
+    """Build the report of one simulation run (``cuarenta-sim simulate --report``).
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The rules simulated; the report lists its slug and every switch.
+    summaries : mapping of str to DataFrame
+        Section title -> estimate frame (columns :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS`),
+        e.g. the output of :func:`cuarenta_sim.stats.summarize_hands` and
+        :func:`summarize_games`.
+    provenance : dict
+        ``Results.provenance`` (JSON-serialisable).
+    command : str
+        Shell command that reproduces the run.
+    throughput : mapping of str to str
+        Measured figures to list (e.g. ``{"datas per second": "1.2M"}``).
+    confidence : float
+        Confidence level the intervals were computed at (labels the columns).
+
+    Returns
+    -------
+    Report
+        Call :meth:`Report.write` to put it on disk.
+    """
+    report = Report(title=f"Simulation: {rules.slug()}", provenance=provenance, command=command)
+    for title, frame in summaries.items():
+        body = (
+            f"Estimates with {interval_header(confidence)}s; `n` is the sample size (datas or "
+            f"games), `method` the interval (wilson: proportion; normal: mean of independent "
+            f"values; ratio: ratio of sums with a delta-method error).\n\n"
+            + estimates_table(frame, confidence=confidence, markdown=True)
+        )
+        report.add(title, body)
+    report.add(
+        "Rules",
+        f"Slug: `{rules.slug()}` (spec: `docs/cuarenta.md`, section S). A `*` marks a switch "
+        f"that differs from the base preset.\n\n"
+        + markdown_table(["switch", "value", "base preset"], rules_rows(rules)),
+    )
+    report.add(
+        "Run",
+        markdown_table(["figure", "value"], [[k, v] for k, v in throughput.items()], right=(1,)),
+    )
+    return report

@@ -1,0 +1,47 @@
+"""Fixtures for the command-line tests: run ``cuarenta_sim.cli.main`` in-process."""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+
+from cuarenta_sim.cli import main
+
+
+@dataclass
+class Run:
+    """Outcome of one command-line invocation."""
+
+    code: int
+    out: str
+    err: str
+
+    def assert_bad_input(self) -> None:
+        """Exit status 2 and exactly one error line on stderr, no traceback."""
+        assert self.code == 2, (self.code, self.out, self.err)
+        lines = self.err.splitlines()
+        assert len(lines) == 1, self.err
+        assert lines[0].startswith("cuarenta-sim: error: "), self.err
+        assert "Traceback" not in self.err and "Traceback" not in self.out
+
+
+RunCli = Callable[..., Run]
+
+
+@pytest.fixture
+def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> RunCli:
+    """Return ``run(*args, stdin=None) -> Run``: exit code, stdout and stderr of ``main``."""
+
+    def run(*args: str, stdin: str | None = None) -> Run:
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        capsys.readouterr()
+        code = main(list(args))
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return run
