@@ -7,7 +7,7 @@ Run from the repository root::
 
 It prints a table and writes ``benchmarks/results/throughput.json`` atomically. Figures:
 
-* datas (hands) per second and plays per second of :func:`cuarenta_sim.simulate.simulate`
+* datas (hands) per second and plays per second of :func:`cuarenta_sim.simulate`
   (results frames included) for every built-in policy, 1 and 2 threads, 2 and 4 players,
   levels ``data`` and ``chica`` (chicas per second too); best of ``--repeats`` runs after a
   warm-up call of the same configuration;
@@ -60,7 +60,7 @@ TARGETS: list[tuple[str, str, str, float]] = [
 _STARTUP_SNIPPET = """
 import json, time
 t0 = time.perf_counter()
-from cuarenta_sim.simulate import simulate
+from cuarenta_sim import simulate
 t1 = time.perf_counter()
 simulate(rules="quito", players=2, policies=("greedy", "greedy"), n=1000, seed=0,
          progress=False)
@@ -76,7 +76,7 @@ print(json.dumps({"import_s": t1 - t0, "first_call_s": t2 - t1, "rest_warmup_s":
 # VmHWM of /proc/self/status (reset by exec) is the process's own peak where available.
 _MEMORY_SNIPPET = """
 import json, resource, sys, time
-from cuarenta_sim.simulate import simulate
+from cuarenta_sim import simulate
 
 def hwm():
     try:
@@ -128,7 +128,7 @@ def run_config(
         The configuration, ``seconds`` (best run), ``datas``, ``plays``, ``datas_per_s``,
         ``plays_per_s`` and, at level chica, ``chicas_per_s``.
     """
-    from cuarenta_sim.simulate import simulate
+    from cuarenta_sim import simulate
 
     kwargs = dict(
         rules="quito",

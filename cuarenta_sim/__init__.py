@@ -9,10 +9,10 @@ __version__ = "0.1.0"
 #: Bumped whenever simulated behaviour changes (docs/engine_contract.md).
 ENGINE_VERSION = 1
 
-# The function shadows the submodule of the same name on purpose: ``cuarenta_sim.simulate(...)``.
+# The simulator lives in ``cuarenta_sim.simulation``; the package exports its entry point.
 from .results import Results  # noqa: E402
 from .rules import PRESETS, RuleSet, from_slug, resolve_rules  # noqa: E402
-from .simulate import simulate  # noqa: E402
+from .simulation import simulate  # noqa: E402
 
 __all__ = [
     "ENGINE_VERSION",

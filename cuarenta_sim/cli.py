@@ -358,7 +358,7 @@ def simulate(
         bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")
     ] = True,
 ) -> None:
-    """Run :func:`cuarenta_sim.simulate.simulate` and print, save and report its results.
+    """Run :func:`cuarenta_sim.simulate` and print, save and report its results.
 
     Prints the header, the per-data estimates (:func:`cuarenta_sim.stats.summarize_hands`),
     at levels chica and mesa the per-game estimates (:func:`.reports.summarize_games`), the
@@ -421,7 +421,7 @@ def simulate(
         check_writable(report, directory=True)
 
     from .engine import warmup
-    from .simulate import simulate as run_simulation
+    from .simulation import simulate as run_simulation
 
     t0 = time.perf_counter()
     warmup()

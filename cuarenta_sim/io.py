@@ -28,7 +28,9 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     Yields
     ------
     pathlib.Path
-        A not-yet-existing temporary file name (``.<name>.<random>.tmp``) next to ``path``.
+        An empty temporary file (``.<name>.<random>.tmp``) next to ``path``, for the caller
+        to overwrite; it gets the permissions a new file would get (``0o666`` less the umask)
+        before it is moved into place.
 
     Raises
     ------
@@ -43,11 +45,20 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     tmp = Path(tmp_name)
     try:
         yield tmp
+        # mkstemp creates 0o600 files; give the output the permissions of an ordinary new file.
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, final)
     finally:
         # After a successful replace the temporary name no longer exists.
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
+
+
+def _umask() -> int:
+    """Return the process umask (reading it requires setting it; restore at once)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:

@@ -1,6 +1,6 @@
 """Results of a simulation: tidy frames plus provenance, and their Parquet form.
 
-:class:`Results` is what :func:`cuarenta_sim.simulate.simulate` returns. The frames wrap the
+:class:`Results` is what :func:`cuarenta_sim.simulate` returns. The frames wrap the
 engine's output arrays without copying them; the provenance dict says how to reproduce every
 number (design.md "Randomness and reproducibility").
 """
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +39,7 @@ from .engine.layout import (
     REC8_COLUMNS,
     REC16_COLUMNS,
 )
+from .io import atomic_path
 
 #: Key of the provenance JSON in the Parquet schema metadata.
 PROVENANCE_KEY = b"cuarenta_sim.provenance"
@@ -163,14 +163,8 @@ def games_path(path: str | os.PathLike[str]) -> Path:
 def _write_atomic(frame: pd.DataFrame, path: Path, meta: str) -> None:
     table = pa.Table.from_pandas(frame, preserve_index=False)
     table = table.replace_schema_metadata({**(table.schema.metadata or {}), PROVENANCE_KEY: meta})
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    os.close(fd)
-    try:
+    with atomic_path(path) as tmp:
         pq.write_table(table, tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 # ---------------------------------------------------------------------- frames from blocks

@@ -6,7 +6,7 @@ are the same code, the trace writes being skipped when ``trace`` has no rows.
 :func:`play_game` plays one chica or one mesa.
 
 Kernels: inputs are not validated; the wrappers in :mod:`cuarenta_sim.engine.batch` and
-:mod:`cuarenta_sim.simulate` do that.
+:mod:`cuarenta_sim.simulation` do that.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from ..rng import STREAM_GAME, nb_init_stream, nb_randbelow, nb_shuffled_ranks
 from .layout import (
     ACC_CAIDA_POINTS,
     ACC_CAIDAS,
-    ACC_CAIDAS_LIMPIAS,
     ACC_CAIDAS_EN_RONDA,
+    ACC_CAIDAS_LIMPIAS,
     ACC_CARTON_POINTS,
     ACC_DOBLE_RONDAS,
     ACC_LIMPIA_POINTS,

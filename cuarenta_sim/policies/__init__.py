@@ -91,7 +91,9 @@ def resolve_policies(policies: str | Sequence[str], players: int) -> tuple[int, 
     names = [policies] if isinstance(policies, str) else list(policies)
     if len(names) not in (1, 2, players):
         raise ValueError(
-            f"give 1 policy name, 2 (one per side) or {players} (one per seat); got {len(names)}"
+            "give 1 policy name (all seats), 2 (one per side)"
+            + (f" or {players} (one per seat)" if players != 2 else "")
+            + f"; got {len(names)}"
         )
     ids = []
     for name in names:

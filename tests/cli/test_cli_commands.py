@@ -130,7 +130,7 @@ def test_scenario_empty_input(run_cli) -> None:
 @pytest.mark.parametrize(("level", "index"), [("data", 3), ("chica", 2)])
 def test_replay_index_is_the_game_simulate_produced(level: str, index: int) -> None:
     """Same seed, same index: the replayed game is row ``index`` of ``simulate``'s output."""
-    from cuarenta_sim.simulate import simulate
+    from cuarenta_sim import simulate
 
     log = play_game("quito", 2, ("greedy", "random"), 7, level, index)
     res = simulate(rules="quito", policies=("greedy", "random"), n=index + 2, level=level, seed=7)

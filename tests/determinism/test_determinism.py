@@ -8,9 +8,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import cuarenta_sim.simulate as sim
+import cuarenta_sim.simulation as sim
+from cuarenta_sim import simulate
 from cuarenta_sim.engine import trace_game
-from cuarenta_sim.simulate import simulate
 
 CASES = [
     ("quito", 2, ("greedy", "random"), "data", 3000),

@@ -9,10 +9,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cuarenta_sim import simulate
 from cuarenta_sim.engine import trace_game
 from cuarenta_sim.engine.layout import TRACE_COLUMNS
 from cuarenta_sim.rules import RuleSet
-from cuarenta_sim.simulate import simulate
 from cuarenta_sim.tables import SUM_PACKED, SUM_START, holds_packed
 
 C = {name: i for i, name in enumerate(TRACE_COLUMNS)}
