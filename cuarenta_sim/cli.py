@@ -220,6 +220,21 @@ def check_writable(path: Path, *, directory: bool) -> None:
         raise ValueError(f"cannot write {path}: {ancestor} is not writable")
 
 
+def check_not_clobbered(paths: list[Path], force: bool) -> None:
+    """Refuse to overwrite existing output files unless ``force``.
+
+    Raises
+    ------
+    ValueError
+        Naming the first existing file and how to overwrite it (``--force``).
+    """
+    if force:
+        return
+    for path in paths:
+        if path.exists():
+            raise ValueError(f"{path} already exists; pass --force to overwrite it")
+
+
 def format_rate(per_second: float) -> str:
     """Human-readable rate: ``1234567.0`` -> ``"1.23M"``.
 
@@ -357,6 +372,9 @@ def simulate(
     progress: Annotated[
         bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")
     ] = True,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite existing --out and --report files.")
+    ] = False,
 ) -> None:
     """Run :func:`cuarenta_sim.simulate` and print, save and report its results.
 
@@ -389,6 +407,9 @@ def simulate(
         Two-sided confidence level of the intervals, in (0, 1).
     progress : bool
         Show the tqdm progress bar on stderr.
+    force : bool
+        Replace existing output files; without it an existing ``--out`` (or its games file)
+        or ``--report`` ``report.md`` is an error, checked before the run.
 
     Raises
     ------
@@ -416,9 +437,13 @@ def simulate(
         raise ValueError(f"--seed must be a non-negative integer, got {seed}")
     z_value(confidence)
     if out is not None:
+        from .results import games_path
+
         check_writable(out, directory=False)
+        check_not_clobbered([out, games_path(out)], force)
     if report is not None:
         check_writable(report, directory=True)
+        check_not_clobbered([report / "report.md", report / "provenance.json"], force)
 
     from .engine import warmup
     from .simulation import simulate as run_simulation

@@ -73,6 +73,29 @@ def test_output_path_under_a_file_fails_before_simulating(run_cli, tmp_path: Pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["plain-file"]
 
 
+def test_existing_output_needs_force(run_cli, tmp_path: Path) -> None:
+    """Issue 3, bad input: an existing output without --force is refused before the run."""
+    out = tmp_path / "hands.parquet"
+    out.write_bytes(b"earlier results")
+    run = run_cli("simulate", "--n", "10", "--out", str(out), "--no-progress")
+    run.assert_bad_input()
+    assert "already exists; pass --force" in run.err and run.out == ""
+    assert out.read_bytes() == b"earlier results"
+    report = tmp_path / "report"
+    report.mkdir()
+    (report / "report.md").write_text("old")
+    run = run_cli("simulate", "--n", "10", "--report", str(report), "--no-progress")
+    run.assert_bad_input()
+    assert "report.md already exists" in run.err
+    forced = run_cli(
+        "simulate", "--n", "10", "--out", str(out), "--report", str(report), "--force",
+        "--no-progress",
+    )
+    assert forced.code == 0, forced.err
+    assert out.read_bytes() != b"earlier results"
+    assert (report / "report.md").read_text() != "old"
+
+
 def test_output_path_that_is_a_directory(run_cli, tmp_path: Path) -> None:
     run = run_cli("simulate", "--n", "10", "--out", str(tmp_path))
     run.assert_bad_input()

@@ -123,7 +123,7 @@ def test_interrupt_while_writing_leaves_no_partial_file(
         raise KeyboardInterrupt
 
     monkeypatch.setattr(os, "replace", interrupted)
-    run = run_cli("simulate", "--n", "500", "--out", str(out), "--no-progress")
+    run = run_cli("simulate", "--n", "500", "--out", str(out), "--no-progress", "--force")
     assert run.code == 130
     assert "interrupted" in run.err and "Traceback" not in run.err
     assert out.read_bytes() == b"previous complete file"
