@@ -14,6 +14,9 @@ presets
     Table of the presets and all their switches.
 rules
     Validate a rules slug and print its switches.
+report
+    Generate a report directory (quito-vs-cuenca, odds, sensitivity): Markdown, figures and
+    provenance (:mod:`cuarenta_sim.studies`).
 
 Exit status: 0 on success; 2 on bad input (unknown rules, policies, malformed slug or JSON,
 unreadable files, any scenario that evaluates to an error), with one line on stderr saying
@@ -660,6 +663,173 @@ def rules_command(
     rule_set = parse_rules(slug)
     typer.echo(f"slug: {rule_set.slug()}\n")
     typer.echo(text_table(["switch", "value", "base preset"], rules_rows(rule_set)))
+
+
+def parse_player_list(text: str) -> tuple[int, ...]:
+    """Parse a ``report --players`` value: ``"2"``, ``"4"`` or ``"2,4"``.
+
+    Parameters
+    ----------
+    text : str
+        Comma-separated player counts.
+
+    Returns
+    -------
+    tuple of int
+        The counts in the order given.
+
+    Raises
+    ------
+    ValueError
+        On anything but distinct 2 and 4 (R2.1).
+    """
+    parts = [p.strip() for p in text.split(",")]
+    if not parts or any(p not in ("2", "4") for p in parts) or len(set(parts)) != len(parts):
+        raise ValueError(f"--players must be 2, 4 or 2,4 (R2.1), got {text!r}")
+    return tuple(int(p) for p in parts)
+
+
+@app.command(
+    help="Generate a report (quito-vs-cuenca, odds or sensitivity) into OUT/NAME/: report.md, "
+    "figures/*.png and provenance.json, regenerated from scratch; prints its summary table."
+)
+def report(
+    name: Annotated[
+        str, typer.Argument(help="Which report: quito-vs-cuenca, odds or sensitivity.")
+    ],
+    n: Annotated[
+        int | None,
+        typer.Option(
+            "--n",
+            help="Datas (hands) per rule set and player count at level data; default "
+            "1,000,000 (quito-vs-cuenca, odds) or 500,000 (sensitivity).",
+        ),
+    ] = None,
+    seed: SeedOpt = 0,
+    players: Annotated[
+        str, typer.Option("--players", help="Player counts: 2, 4 or 2,4 (both).")
+    ] = "2,4",
+    policies: PoliciesOpt = "greedy",
+    chicas: Annotated[
+        int | None,
+        typer.Option("--chicas", help="Chicas per rule set and player count (default n/4)."),
+    ] = None,
+    mesas: Annotated[
+        int | None,
+        typer.Option("--mesas", help="Mesas per rule set and player count (default n/10)."),
+    ] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            help="odds: rules of the caida rates; sensitivity: the base preset or slug "
+            "(default quito). Not used by quito-vs-cuenca.",
+        ),
+    ] = None,
+    out: Annotated[
+        Path, typer.Option("--out", help="Parent directory of the report directory.")
+    ] = Path("reports"),
+    threads: Annotated[
+        int | None, typer.Option("--threads", help="Worker threads (default: all cores).")
+    ] = None,
+    confidence: Annotated[
+        float, typer.Option("--confidence", help="Two-sided confidence level of the intervals.")
+    ] = 0.95,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="Progress lines on stderr.")
+    ] = True,
+) -> None:
+    """Run :func:`cuarenta_sim.studies.run_study` and write the report directory.
+
+    The directory ``OUT/NAME`` is generated, never hand-edited: ``report.md``,
+    ``provenance.json`` and ``figures/*.png`` are replaced atomically and PNG files of an
+    older run that this run did not draw are removed.
+
+    Parameters
+    ----------
+    name : str
+        ``"quito-vs-cuenca"``, ``"odds"`` or ``"sensitivity"``.
+    n : int or None
+        Datas per rule set and player count; None takes the study's default
+        (:data:`cuarenta_sim.studies.DEFAULT_N`).
+    seed : int
+        Non-negative seed shared by every simulation (common random numbers).
+    players : str
+        ``"2"``, ``"4"`` or ``"2,4"``.
+    policies : str
+        Comma-separated policy names (see :func:`parse_policies`), checked for every
+        player count.
+    chicas, mesas : int or None
+        Chicas and mesas per rule set and player count; None: ``n // 4`` and ``n // 10``.
+    rules : str or None
+        Rules of the odds study, base of the sensitivity study; default ``quito``.
+    out : Path
+        Parent directory; the report goes to ``out / name``.
+    threads : int or None
+        numba threads, 1 to ``NUMBA_NUM_THREADS``.
+    confidence : float
+        Two-sided confidence level, in (0, 1).
+    progress : bool
+        Print one progress line per simulated rule set on stderr.
+
+    Raises
+    ------
+    ValueError
+        Any bad option, checked before the first simulation.
+    OSError
+        When the report cannot be written (no partial file is left).
+    """
+    import numba
+
+    from .stats import z_value
+    from .studies import DEFAULT_N, STUDY_NAMES, StudySettings, run_study
+
+    if name not in STUDY_NAMES:
+        raise ValueError(f"unknown report {name!r}; accepted: {', '.join(STUDY_NAMES)}")
+    counts = parse_player_list(players)
+    for count in counts:
+        seats = parse_policies(policies, count)
+    if rules is not None and name == "quito-vs-cuenca":
+        raise ValueError("--rules does not apply to quito-vs-cuenca (it compares quito and "
+                         "cuenca); use it with odds or sensitivity")
+    rule_set = parse_rules(rules if rules is not None else "quito")
+    if n is not None and n <= 0:
+        raise ValueError(f"--n must be a positive whole number of datas, got {n}")
+    if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        raise ValueError(
+            f"--threads must be a whole number from 1 to {numba.config.NUMBA_NUM_THREADS} "
+            f"(NUMBA_NUM_THREADS), got {threads}"
+        )
+    z_value(confidence)
+    settings = StudySettings(
+        n=DEFAULT_N[name] if n is None else n,
+        seed=seed,
+        players=counts,
+        policies=seats,
+        chicas=chicas,
+        mesas=mesas,
+        rules=rule_set.slug(),
+        confidence=confidence,
+        threads=threads,
+    )
+    directory = out / name
+    check_writable(directory, directory=True)
+
+    from .engine import warmup
+
+    warmup()
+    say = (lambda msg: typer.echo(f"{PROG} report {name}: {msg}", err=True)) if progress else None
+    t0 = time.perf_counter()
+    built = run_study(name, settings, progress=say)
+    written = built.write(directory)
+    elapsed = time.perf_counter() - t0
+    typer.echo(built.summary)
+    figures = [p for p in written if p.suffix == ".png"]
+    typer.echo(
+        f"\nwrote {directory / 'report.md'}, {directory / 'provenance.json'} and "
+        f"{len(figures)} figure(s) in {directory / 'figures'} ({elapsed:.1f} s)"
+    )
+    typer.echo(f"reproduce: {settings.command(name)}")
 
 
 # --------------------------------------------------------------------------- entry point

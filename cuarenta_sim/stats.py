@@ -9,6 +9,18 @@ Every estimate comes with its sample size ``n``, a ``lower``/``upper`` interval 
   independent by construction: each has its own random streams).
 * ``ratio``: a ratio of sums over independent datas (e.g. caidas per play), with a delta-method
   (cluster-robust) standard error, so the dependence of plays within a data is respected.
+
+Differences between two variants (rule sets) come in two kinds:
+
+* **paired** (common random numbers: unit ``i`` of both samples played the same decks):
+  ``paired`` (normal interval on the per-unit differences, for means and 0/1 outcomes),
+  ``paired ratio`` (difference of two ratios of sums, delta method on the paired units) and
+  ``paired log-ratio`` (relative difference ``a / b - 1``, delta method on the log scale). Each
+  is exactly ``0`` with a zero-width interval when both samples are identical.
+* **unpaired** (independent samples): ``welch`` for means, ``newcombe`` (hybrid score, built
+  from two Wilson intervals) for proportions.
+
+:func:`verdicts` says whether a difference is resolved by its interval.
 """
 
 from __future__ import annotations
@@ -68,8 +80,9 @@ def wilson_interval(
         denom = 1.0 + z * z / n
         centre = (p + z * z / (2.0 * n)) / denom
         half = z * np.sqrt(p * (1.0 - p) / n + z * z / (4.0 * n * n)) / denom
-        lower = np.where(n > 0, np.clip(centre - half, 0.0, 1.0), np.nan)
-        upper = np.where(n > 0, np.clip(centre + half, 0.0, 1.0), np.nan)
+        # Exact 0 and 1 at the edges (0/N, N/N) rather than rounding residue.
+        lower = np.where(n > 0, np.where(k == 0, 0.0, np.clip(centre - half, 0.0, 1.0)), np.nan)
+        upper = np.where(n > 0, np.where(k == n, 1.0, np.clip(centre + half, 0.0, 1.0)), np.nan)
         p = np.where(n > 0, p, np.nan)
     return p, lower, upper
 
@@ -308,3 +321,209 @@ def grouped_means(
     agg["method"] = "normal"
     agg["defined"] = ok
     return agg.drop(columns="sd")
+
+
+# --------------------------------------------------------------------------- frames of counts
+def proportions(
+    counts: pd.DataFrame,
+    successes: str = "successes",
+    trials: str = "n",
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Wilson proportions of a frame of counts, one per row, DataFrame in and out.
+
+    Parameters
+    ----------
+    counts : DataFrame
+        One row per proportion, with integer columns ``successes`` and ``trials`` and any
+        key columns (kept as they are).
+    successes, trials : str
+        Names of the count columns, ``0 <= successes <= trials``.
+    confidence : float
+        Two-sided confidence level.
+
+    Returns
+    -------
+    DataFrame
+        A copy of ``counts`` plus ``estimate``, ``lower``, ``upper`` (float64), ``method``
+        (``"wilson"``) and ``defined`` (bool). Rows with ``trials == 0`` get NaN estimate and
+        bounds and ``defined = False``; at ``0/N`` the lower bound is 0 and at ``N/N`` the
+        upper bound is 1 (Wilson stays valid at the edges).
+
+    Raises
+    ------
+    KeyError
+        If a count column is missing.
+    ValueError
+        On negative counts or ``successes > trials``.
+    """
+    out = counts.copy()
+    k = out[successes].to_numpy(dtype=np.int64)
+    n = out[trials].to_numpy(dtype=np.int64)
+    p, lo, hi = wilson_interval(k, n, confidence)
+    out["estimate"] = np.asarray(p, dtype=np.float64).reshape(-1)
+    out["lower"] = np.asarray(lo, dtype=np.float64).reshape(-1)
+    out["upper"] = np.asarray(hi, dtype=np.float64).reshape(-1)
+    out["method"] = "wilson"
+    out["defined"] = n > 0
+    return out
+
+
+# --------------------------------------------------------------------------- paired ratios
+def diff_paired_ratio(
+    metric: str,
+    num_a: np.ndarray | pd.Series,
+    den_a: np.ndarray | pd.Series,
+    num_b: np.ndarray | pd.Series,
+    den_b: np.ndarray | pd.Series,
+    confidence: float = 0.95,
+) -> dict:
+    """Difference ``sum(num_a)/sum(den_a) - sum(num_b)/sum(den_b)`` of two paired ratios.
+
+    Unit ``i`` of sample ``a`` and unit ``i`` of sample ``b`` are paired (common random
+    numbers, e.g. the same deck played under two rule sets), so the interval uses the per-unit
+    linearisation of both ratios (delta method): ``z_i = (num_a_i - r_a den_a_i) / mean(den_a)
+    - (num_b_i - r_b den_b_i) / mean(den_b)`` and ``se = sd(z) / sqrt(n)``
+    (``method = "paired ratio"``). Identical samples give exactly ``0`` and ``[0, 0]``.
+
+    Parameters
+    ----------
+    metric : str
+        Name of the row.
+    num_a, den_a, num_b, den_b : array-like of float, shape (n,)
+        Per-unit numerators and denominators (e.g. caidas and plays per data).
+    confidence : float
+        Two-sided confidence level.
+
+    Returns
+    -------
+    dict
+        An estimate row (:data:`ESTIMATE_COLUMNS`), ``n`` the number of pairs; undefined (NaN
+        bounds, ``defined = False``) with fewer than 2 pairs or a denominator summing to 0.
+
+    Raises
+    ------
+    ValueError
+        If the four arrays differ in length.
+    """
+    ya, xa, yb, xb = (np.asarray(v, dtype=np.float64) for v in (num_a, den_a, num_b, den_b))
+    if not ya.shape == xa.shape == yb.shape == xb.shape:
+        raise ValueError(
+            f"paired ratios need four arrays of equal length, got "
+            f"{ya.size}, {xa.size}, {yb.size}, {xb.size}"
+        )
+    n = ya.size
+    sa, sb = xa.sum(), xb.sum()
+    if n < 2 or sa == 0 or sb == 0:
+        est = ya.sum() / sa - yb.sum() / sb if sa and sb else math.nan
+        return _row(metric, float(est), math.nan, math.nan, n, "paired ratio", False)
+    ra, rb = ya.sum() / sa, yb.sum() / sb
+    z = (ya - ra * xa) / (sa / n) - (yb - rb * xb) / (sb / n)
+    half = z_value(confidence) * float(z.std(ddof=1)) / math.sqrt(n)
+    d = float(ra - rb)
+    return _row(metric, d, d - half, d + half, n, "paired ratio", True)
+
+
+def rel_diff_paired(
+    metric: str,
+    a: np.ndarray | pd.Series,
+    b: np.ndarray | pd.Series,
+    confidence: float = 0.95,
+    den_a: np.ndarray | pd.Series | None = None,
+    den_b: np.ndarray | pd.Series | None = None,
+) -> dict:
+    """Relative difference ``R_a / R_b - 1`` of two paired means (or ratios of sums).
+
+    ``R = sum(a) / sum(den)`` with ``den`` all ones by default (a mean). The interval comes
+    from the delta method on ``log(R_a / R_b)`` with the per-unit influence ``z_i = (a_i - R_a
+    den_a_i) / sum(a) - (b_i - R_b den_b_i) / sum(b)``, ``se = sqrt(n var(z))``, mapped back
+    with ``exp(.) - 1`` (``method = "paired log-ratio"``), so it stays inside ``(-1, inf)``.
+    Identical samples give exactly ``0`` and ``[0, 0]``.
+
+    Parameters
+    ----------
+    metric : str
+        Name of the row.
+    a, b : array-like of float, shape (n,)
+        Paired per-unit values (numerators), non-negative.
+    confidence : float
+        Two-sided confidence level.
+    den_a, den_b : array-like of float, shape (n,), optional
+        Per-unit denominators; ``None`` means 1 per unit.
+
+    Returns
+    -------
+    dict
+        An estimate row (:data:`ESTIMATE_COLUMNS`) in units of a fraction (0.1 = +10%);
+        undefined with fewer than 2 pairs or a zero sum of ``a``, ``b`` or a denominator.
+
+    Raises
+    ------
+    ValueError
+        If the arrays differ in length.
+    """
+    ya = np.asarray(a, dtype=np.float64)
+    yb = np.asarray(b, dtype=np.float64)
+    xa = np.ones_like(ya) if den_a is None else np.asarray(den_a, dtype=np.float64)
+    xb = np.ones_like(yb) if den_b is None else np.asarray(den_b, dtype=np.float64)
+    if not ya.shape == yb.shape == xa.shape == xb.shape:
+        raise ValueError(
+            f"paired samples must have equal length, got {ya.size}, {yb.size}, "
+            f"{xa.size}, {xb.size}"
+        )
+    n = ya.size
+    Ya, Yb, Xa, Xb = ya.sum(), yb.sum(), xa.sum(), xb.sum()
+    if n < 2 or 0.0 in (Ya, Yb, Xa, Xb):
+        est = (Ya / Xa) / (Yb / Xb) - 1.0 if 0.0 not in (Ya, Yb, Xa, Xb) else math.nan
+        return _row(metric, float(est), math.nan, math.nan, n, "paired log-ratio", False)
+    ra, rb = Ya / Xa, Yb / Xb
+    q = ra / rb
+    z = (ya - ra * xa) / Ya - (yb - rb * xb) / Yb
+    se = math.sqrt(float(z.var(ddof=1)) * n)
+    half = z_value(confidence) * se
+    log_q = math.log(q)
+    return _row(
+        metric,
+        float(q - 1.0),
+        math.expm1(log_q - half),
+        math.expm1(log_q + half),
+        n,
+        "paired log-ratio",
+        True,
+    )
+
+
+# --------------------------------------------------------------------------- verdicts
+#: Values of the ``verdict`` column made by :func:`verdicts`.
+VERDICTS = ("resolved", "identical", "not resolved", "undefined")
+
+
+def verdicts(frame: pd.DataFrame) -> pd.Series:
+    """Say, for each difference (or effect) row, whether its interval resolves it.
+
+    Parameters
+    ----------
+    frame : DataFrame
+        Rows with ``estimate``, ``lower``, ``upper`` (float) and ``defined`` (bool), e.g.
+        differences from :func:`diff_paired`.
+
+    Returns
+    -------
+    Series of str, same index as ``frame``
+        ``"identical"``: estimate and both bounds exactly 0 (paired samples that never
+        differ); ``"resolved"``: the interval excludes 0, i.e. its half-width is smaller than
+        the effect; ``"not resolved"``: the interval contains 0 (the sample cannot tell the
+        sign of the effect); ``"undefined"``: no interval.
+    """
+    est = frame["estimate"].to_numpy(dtype=np.float64)
+    lo = frame["lower"].to_numpy(dtype=np.float64)
+    hi = frame["upper"].to_numpy(dtype=np.float64)
+    ok = frame["defined"].to_numpy(dtype=bool) & np.isfinite(lo) & np.isfinite(hi)
+    identical = ok & (est == 0.0) & (lo == 0.0) & (hi == 0.0)
+    resolved = ok & ~identical & ((lo > 0.0) | (hi < 0.0))
+    out = np.where(
+        ~ok,
+        "undefined",
+        np.where(identical, "identical", np.where(resolved, "resolved", "not resolved")),
+    )
+    return pd.Series(out, index=frame.index, name="verdict", dtype=object)

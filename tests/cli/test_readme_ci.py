@@ -27,7 +27,10 @@ def setup_commands() -> list[str]:
 def test_readme_starts_with_main_job_then_tests() -> None:
     main_job, tests = setup_commands()
     assert main_job.startswith("python3 -m venv .venv && .venv/bin/pip install -e . && ")
-    assert ".venv/bin/cuarenta-sim simulate " in main_job
+    assert ".venv/bin/cuarenta-sim report quito-vs-cuenca " in main_job
+    # The main job runs on real simulated input: at least a million datas per preset.
+    words = shlex.split(main_job)
+    assert int(words[words.index("--n") + 1]) >= 1_000_000
     assert tests.startswith('python3 -m venv .venv && .venv/bin/pip install -e ".[test]" && ')
     assert tests.endswith(".venv/bin/python -m pytest")
 
@@ -44,14 +47,16 @@ def test_ci_script_parses_as_bash() -> None:
 
 
 def test_readme_main_job_runs(run_cli, tmp_path: Path) -> None:
-    """The README's simulate command, with a small n and outputs in a temporary directory."""
+    """The README's report command, with a small n and the report in a temporary directory."""
     main_job, _ = setup_commands()
     words = shlex.split(main_job.split(".venv/bin/cuarenta-sim ", 1)[1])
-    replace = {"--n": "2000", "--out": str(tmp_path / "q.parquet"), "--report": str(tmp_path)}
+    replace = {"--n": "2000", "--out": str(tmp_path)}
     args = [replace.get(words[i - 1], w) if i else w for i, w in enumerate(words)]
     run = run_cli(*args, "--no-progress")
     assert run.code == 0, run.err
-    assert (tmp_path / "q.parquet").is_file() and (tmp_path / "report.md").is_file()
+    report = tmp_path / "quito-vs-cuenca"
+    assert (report / "report.md").is_file() and (report / "provenance.json").is_file()
+    assert "Cuenca - Quito" in run.out and "datas per chica" in run.out  # the summary table
 
 
 def test_readme_presets_table_matches_the_code() -> None:

@@ -1,0 +1,307 @@
+"""Figures: tidy frames in, a matplotlib Axes out.
+
+Every function takes ``ax=None`` (then it makes a new figure with ``plt.subplots``) and
+returns the Axes it drew on; nothing calls ``plt.show()``. Report code passes Axes of a
+:class:`matplotlib.figure.Figure` it made itself, so no pyplot state is involved; tests use the
+Agg backend. Intervals are drawn as error bars from the frames' ``lower`` / ``upper`` columns
+(whatever method made them); rows with ``defined = False`` are drawn without a bar.
+
+The functions are game-agnostic: they read the columns their docstrings list, and labels are
+parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import matplotlib
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+
+#: Colours of the variants, in order (matplotlib's tab10).
+COLORS = tuple(matplotlib.colormaps["tab10"].colors)  # type: ignore[attr-defined]
+
+
+def _axes(ax: Axes | None, figsize: tuple[float, float] = (7.0, 4.5)) -> Axes:
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    _, new = plt.subplots(figsize=figsize)
+    return new
+
+
+def _errors(frame: pd.DataFrame) -> np.ndarray:
+    """Asymmetric error-bar lengths ``(2, n)`` from estimate/lower/upper; 0 where undefined."""
+    est = frame["estimate"].to_numpy(np.float64)
+    lo = frame["lower"].to_numpy(np.float64)
+    hi = frame["upper"].to_numpy(np.float64)
+    ok = frame["defined"].to_numpy(bool) if "defined" in frame else np.isfinite(lo)
+    below = np.where(ok, np.clip(est - lo, 0.0, None), 0.0)
+    above = np.where(ok, np.clip(hi - est, 0.0, None), 0.0)
+    return np.vstack([np.nan_to_num(below), np.nan_to_num(above)])
+
+
+def grouped_bars(
+    frame: pd.DataFrame,
+    category: str,
+    group: str,
+    ax: Axes | None = None,
+    *,
+    ylabel: str = "",
+    title: str = "",
+    categories: Sequence[object] | None = None,
+) -> Axes:
+    """Bars of estimates with interval whiskers, one bar per (category, group).
+
+    Parameters
+    ----------
+    frame : DataFrame
+        Columns ``category``, ``group``, ``estimate``, ``lower``, ``upper`` and optionally
+        ``defined``; one row per bar.
+    category : str
+        Column along the x axis (e.g. the point source).
+    group : str
+        Column of the bars side by side within a category (e.g. the rule set); one colour each.
+    ax : Axes, optional
+        Where to draw; default a new figure.
+    ylabel, title : str
+        Axis label and title.
+    categories : sequence, optional
+        Order of the categories; default order of first appearance.
+
+    Returns
+    -------
+    Axes
+    """
+    ax = _axes(ax)
+    cats = list(dict.fromkeys(frame[category])) if categories is None else list(categories)
+    groups = list(dict.fromkeys(frame[group]))
+    width = 0.8 / max(len(groups), 1)
+    x = np.arange(len(cats))
+    for i, g in enumerate(groups):
+        sub = frame[frame[group] == g].set_index(category).reindex(cats)
+        sub = sub.reset_index()
+        heights = sub["estimate"].to_numpy(np.float64)
+        ax.bar(x + (i - (len(groups) - 1) / 2) * width, np.nan_to_num(heights), width,
+               yerr=_errors(sub.fillna({"defined": False})), capsize=3, label=str(g),
+               color=COLORS[i % len(COLORS)])
+    ax.set_xticks(x, [str(c) for c in cats])
+    ax.set_ylabel(ylabel)
+    if title:
+        ax.set_title(title)
+    if len(groups) > 1:
+        ax.legend(frameon=False)
+    ax.grid(axis="y", alpha=0.3)
+    return ax
+
+
+def points_by_source(frame: pd.DataFrame, ax: Axes | None = None, *, title: str = "") -> Axes:
+    """Points per data by source, one bar per (source, variant), with intervals.
+
+    Parameters
+    ----------
+    frame : DataFrame
+        Columns ``source`` (e.g. carton, caida, limpia, ronda, other), ``variant`` (e.g. the
+        rule set), ``estimate`` (points per data), ``lower``, ``upper``, optional ``defined``.
+    ax : Axes, optional
+        Where to draw; default a new figure.
+    title : str
+        Title of the axes.
+
+    Returns
+    -------
+    Axes
+    """
+    return grouped_bars(frame, "source", "variant", ax, ylabel="points per data",
+                        title=title or "Points per data by source")
+
+
+def length_distribution(
+    frame: pd.DataFrame,
+    ax: Axes | None = None,
+    *,
+    xlabel: str = "datas per chica",
+    title: str = "",
+) -> Axes:
+    """Distribution of a game length, one bar series per variant, with Wilson whiskers.
+
+    Parameters
+    ----------
+    frame : DataFrame
+        Columns ``variant``, ``length`` (int), ``estimate`` (share of games of that length),
+        ``lower``, ``upper``, optional ``defined``; zero-count lengths may be present.
+    ax : Axes, optional
+        Where to draw; default a new figure.
+    xlabel, title : str
+        Axis label and title.
+
+    Returns
+    -------
+    Axes
+    """
+    ax = _axes(ax)
+    lengths = sorted(frame["length"].unique())
+    grouped_bars(frame, "length", "variant", ax, ylabel="share of games",
+                 title=title or f"Distribution of {xlabel}", categories=lengths)
+    ax.set_xlabel(xlabel)
+    return ax
+
+
+def score_heatmap(
+    frame: pd.DataFrame,
+    ax: Axes | None = None,
+    *,
+    row: str = "own_score",
+    column: str = "opponent_score",
+    value: str = "estimate",
+    title: str = "",
+    colorbar: bool = True,
+    vmin: float = 0.0,
+    vmax: float = 1.0,
+    cbar_label: str = "probability",
+) -> Axes:
+    """Heat map of a probability over a grid of score states (empty cells left blank).
+
+    Parameters
+    ----------
+    frame : DataFrame
+        One row per cell: columns ``row``, ``column`` (numeric scores) and ``value``; cells
+        with NaN ``value`` (no observations) are drawn blank.
+    ax : Axes, optional
+        Where to draw; default a new figure.
+    row, column, value : str
+        Column names: y axis, x axis, colour.
+    title : str
+        Title of the axes.
+    colorbar : bool
+        Draw a colour bar.
+    vmin, vmax : float
+        Colour scale limits.
+    cbar_label : str
+        Label of the colour bar.
+
+    Returns
+    -------
+    Axes
+    """
+    ax = _axes(ax, (6.0, 5.0))
+    grid = frame.pivot_table(index=row, columns=column, values=value, aggfunc="first",
+                             dropna=False, observed=False)
+    grid = grid.sort_index().sort_index(axis=1)
+    ys = grid.index.to_numpy(np.float64)
+    xs = grid.columns.to_numpy(np.float64)
+    values = np.ma.masked_invalid(grid.to_numpy(np.float64))
+    image = ax.imshow(values, origin="lower", cmap="RdBu", vmin=vmin, vmax=vmax,
+                      aspect="auto", interpolation="nearest")
+    step = max(1, len(xs) // 10)
+    ax.set_xticks(np.arange(len(xs))[::step], [f"{v:g}" for v in xs[::step]])
+    ax.set_yticks(np.arange(len(ys))[::step], [f"{v:g}" for v in ys[::step]])
+    ax.set_xlabel(column.replace("_", " "))
+    ax.set_ylabel(row.replace("_", " "))
+    if title:
+        ax.set_title(title)
+    if colorbar:
+        ax.figure.colorbar(image, ax=ax, label=cbar_label)
+    return ax
+
+
+def tornado(
+    frame: pd.DataFrame,
+    ax: Axes | None = None,
+    *,
+    label: str = "variant",
+    xlabel: str = "effect",
+    title: str = "",
+) -> Axes:
+    """Tornado chart: one horizontal bar per variant, largest absolute effect on top.
+
+    Bars whose interval contains 0 (``verdict`` not ``"resolved"``) are drawn pale.
+
+    Parameters
+    ----------
+    frame : DataFrame
+        Columns ``label``, ``estimate``, ``lower``, ``upper``, optional ``defined`` and
+        ``verdict`` (see :func:`cuarenta_sim.stats.verdicts`); one row per variant.
+    ax : Axes, optional
+        Where to draw; default a new figure sized to the number of rows.
+    label : str
+        Column naming each bar.
+    xlabel, title : str
+        Axis label and title.
+
+    Returns
+    -------
+    Axes
+    """
+    ax = _axes(ax, (7.0, 0.35 * len(frame) + 1.5))
+    order = frame.assign(_abs=frame["estimate"].abs()).sort_values("_abs", kind="stable")
+    y = np.arange(len(order))
+    resolved = (
+        order["verdict"].eq("resolved").to_numpy()
+        if "verdict" in order
+        else np.ones(len(order), dtype=bool)
+    )
+    est = order["estimate"].to_numpy(np.float64)
+    colors = [
+        (COLORS[3] if e < 0 else COLORS[0]) if ok else "lightgray"
+        for e, ok in zip(est, resolved, strict=True)
+    ]
+    ax.barh(y, np.nan_to_num(est), color=colors, xerr=_errors(order), capsize=2,
+            error_kw={"elinewidth": 0.8})
+    ax.axvline(0.0, color="black", linewidth=0.8)
+    ax.set_yticks(y, order[label].astype(str).tolist())
+    ax.set_xlabel(xlabel)
+    if title:
+        ax.set_title(title)
+    ax.grid(axis="x", alpha=0.3)
+    return ax
+
+
+def exact_vs_simulated(
+    frame: pd.DataFrame,
+    ax: Axes | None = None,
+    *,
+    label: str = "label",
+    title: str = "",
+) -> Axes:
+    """Simulated estimates against exact values, as relative deviations with intervals.
+
+    Each row is drawn at ``simulated / exact - 1`` (in percent) with its interval scaled the
+    same way; a vertical line marks perfect agreement.
+
+    Parameters
+    ----------
+    frame : DataFrame
+        Columns ``label``, ``exact`` (float, > 0), ``estimate``, ``lower``, ``upper``
+        (simulated), optional ``defined``.
+    ax : Axes, optional
+        Where to draw; default a new figure sized to the number of rows.
+    label : str
+        Column naming each row.
+    title : str
+        Title of the axes.
+
+    Returns
+    -------
+    Axes
+    """
+    ax = _axes(ax, (7.0, 0.32 * len(frame) + 1.5))
+    exact = frame["exact"].to_numpy(np.float64)
+    rel = pd.DataFrame(
+        {
+            "estimate": 100.0 * (frame["estimate"].to_numpy(np.float64) / exact - 1.0),
+            "lower": 100.0 * (frame["lower"].to_numpy(np.float64) / exact - 1.0),
+            "upper": 100.0 * (frame["upper"].to_numpy(np.float64) / exact - 1.0),
+            "defined": frame["defined"].to_numpy(bool) if "defined" in frame else True,
+        }
+    )
+    y = np.arange(len(frame))[::-1]
+    ax.errorbar(rel["estimate"], y, xerr=_errors(rel), fmt="o", color=COLORS[0], capsize=3)
+    ax.axvline(0.0, color="black", linewidth=0.8)
+    ax.set_yticks(y, frame[label].astype(str).tolist())
+    ax.set_xlabel("simulated / exact - 1 (%)")
+    ax.set_title(title or "Simulated vs exact odds")
+    ax.grid(axis="x", alpha=0.3)
+    return ax

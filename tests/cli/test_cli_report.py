@@ -1,0 +1,73 @@
+"""`cuarenta-sim report`: generates report directories; bad options exit 2 with one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["report", "nope"], "unknown report 'nope'; accepted: quito-vs-cuenca, odds"),
+        (["report"], "Missing argument"),
+        (["report", "odds", "--players", "3"], "--players must be 2, 4 or 2,4"),
+        (["report", "odds", "--players", "2,2"], "--players must be 2, 4 or 2,4"),
+        (["report", "odds", "--n", "0"], "--n must be a positive"),
+        (["report", "odds", "--n", "many"], "Invalid value for '--n'"),
+        (["report", "odds", "--seed", "-1"], "--seed must be a non-negative"),
+        (["report", "odds", "--chicas", "0"], "--chicas must be a positive"),
+        (["report", "odds", "--mesas", "-5"], "--mesas must be a positive"),
+        (["report", "odds", "--rules", "bogus"], "unknown preset 'bogus'"),
+        (["report", "sensitivity", "--rules", "quito(nope=1)"], "unknown switch nope"),
+        (["report", "quito-vs-cuenca", "--rules", "pagat"], "--rules does not apply"),
+        (["report", "odds", "--policies", "smart"], "unknown policy 'smart'"),
+        (["report", "odds", "--confidence", "1.5"], "confidence must be strictly between"),
+        (["report", "odds", "--threads", "0"], "--threads must be a whole number"),
+    ],
+)
+def test_bad_report_options(run_cli, tmp_path: Path, args: list[str], needle: str) -> None:
+    run = run_cli(*args, "--out", str(tmp_path))
+    run.assert_bad_input()
+    assert needle in run.err
+    assert not any(tmp_path.iterdir())  # nothing was written
+
+
+def test_report_out_that_is_a_file(run_cli, tmp_path: Path) -> None:
+    (tmp_path / "odds").write_text("x")
+    run = run_cli("report", "odds", "--n", "100", "--out", str(tmp_path), "--no-progress")
+    run.assert_bad_input()
+    assert "not a directory" in run.err
+
+
+def test_report_writes_the_directory_and_prints_the_summary(run_cli, tmp_path: Path) -> None:
+    args = ("report", "quito-vs-cuenca", "--n", "2000", "--seed", "3", "--players", "4",
+            "--out", str(tmp_path), "--no-progress")
+    run = run_cli(*args)
+    assert run.code == 0, run.err
+    out = tmp_path / "quito-vs-cuenca"
+    assert sorted(p.name for p in (out / "figures").iterdir()) == [
+        "chica_length.png", "points_by_source.png", "win_probability.png"]
+    assert "Quito vs Cuenca (2,000 datas, 500 chicas, 200 mesas" in run.out
+    assert "datas per chica" in run.out and "verdict" in run.out
+    assert "reproduce: cuarenta-sim report quito-vs-cuenca --n 2000 --seed 3 --players 4" in run.out
+    prov = json.loads((out / "provenance.json").read_text())
+    assert prov["players"] == [4] and prov["seed"] == 3
+    first = (out / "report.md").read_text()
+    # Regenerated in place (reports are never hand-edited): same numbers, same sections.
+    again = run_cli(*args)
+    assert again.code == 0, again.err
+    strip = lambda md: md.split("## Provenance")[0]  # noqa: E731
+    assert strip((out / "report.md").read_text()) == strip(first)
+
+
+def test_report_progress_goes_to_stderr(run_cli, tmp_path: Path) -> None:
+    run = run_cli("report", "odds", "--n", "500", "--players", "2", "--out", str(tmp_path))
+    assert run.code == 0, run.err
+    assert "cuarenta-sim report odds: simulating quito, 2 players" in run.err
+    assert "simulating" not in run.out

@@ -1,0 +1,75 @@
+"""Every exact odd of cuarenta_sim.odds is checked against the simulator.
+
+The simulated runs are seeded, so each test is deterministic; the intervals are at 99.9% so
+that a correct exact value fails with chance 1/1000 per comparison for a fresh seed, while a
+wrong one (off by a few percent) fails at these sample sizes.
+"""
+
+import numpy as np
+import pytest
+
+from cuarenta_sim import analysis, odds, simulate
+
+CONFIDENCE = 0.999
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_dealing_odd_lies_in_its_simulated_interval(players: int) -> None:
+    hands = simulate(rules="quito", players=players, n=300_000, seed=11).hands
+    table = analysis.odds_check(hands, players, CONFIDENCE)
+    # Every exact figure of odds_table is among the rows checked.
+    exact = odds.odds_table(players)
+    scopes = {"hand": "hand", "seat": "seat", "side": "side 0", "anyone": "anyone"}
+    for row in exact.itertuples():
+        if row.scope == "seat" and players == 4:
+            continue  # the records count per side; with 4 players a seat is half a side
+        hit = table[(table["event"] == row.event) & (table["scope"] == scopes[row.scope])]
+        assert len(hit) == 1 and hit["exact"].iloc[0] == pytest.approx(row.probability)
+    bad = table[~table["within"]]
+    assert bad.empty, bad[["event", "scope", "exact", "estimate", "lower", "upper"]]
+    assert table["defined"].all()
+    assert set(table.loc[table["scope"] == "hand", "n"]) == {8 * 300_000}
+
+
+def test_odds_check_detects_a_wrong_exact_value() -> None:
+    """The check can fail: a probability 5% too high falls outside the interval."""
+    hands = simulate(rules="quito", players=2, n=300_000, seed=11).hands
+    table = analysis.odds_check(hands, 2, CONFIDENCE)
+    ronda_any = table[(table["event"] == "ronda") & (table["scope"] == "anyone")].iloc[0]
+    wrong = 1.05 * ronda_any["exact"]
+    assert not ronda_any["lower"] <= wrong <= ronda_any["upper"]
+
+
+def test_rondas_do_not_depend_on_rules_or_player_count() -> None:
+    """The deck of a data depends only on (seed, index): rondas per side are identical."""
+    cols = ["rondas_0", "rondas_1", "doble_rondas_0", "doble_rondas_1"]
+    a = simulate(rules="quito", players=2, n=5_000, seed=4).hands[cols]
+    b = simulate(rules="pagat", players=4, n=5_000, seed=4).hands[cols]
+    total = lambda f: f.to_numpy().sum(axis=1)  # noqa: E731
+    assert np.array_equal(total(a), total(b))
+
+
+def test_next_player_holds_against_the_simulators_decks() -> None:
+    check = analysis.caida_risk_check(n=200_000, seed=5, confidence=CONFIDENCE)
+    assert list(check["seen"]) == [1, 2, 3, 4]
+    for row in check.itertuples():
+        assert row.exact == pytest.approx(float(odds.next_player_holds(row.seen, 35, 5)))
+    assert check["within"].all(), check
+    assert check.loc[check["seen"] == 4, "estimate"].iloc[0] == 0.0
+    assert check["trials"].iloc[0] > check["trials"].iloc[1] > check["trials"].iloc[2]
+
+
+def test_caida_risk_table_is_monotone() -> None:
+    table = analysis.caida_risk_table()
+    probs = table.drop(columns="seen").to_numpy()
+    assert (np.diff(probs, axis=0) <= 0).all()  # more seen -> less risk
+    assert (np.diff(probs, axis=1) >= 0).all()  # fewer unseen -> more risk
+    assert (probs[3] == 0).all()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 4])
+def test_dealing_odds_with_five_million_datas(players: int) -> None:
+    hands = simulate(rules="cuenca", players=players, n=5_000_000, seed=101).hands
+    table = analysis.odds_check(hands, players, CONFIDENCE)
+    assert table["within"].all(), table[~table["within"]]

@@ -1,0 +1,104 @@
+"""cuarenta_sim.studies: each report builds and writes report.md, figures and provenance."""
+
+import json
+
+import pytest
+
+from cuarenta_sim import studies
+
+TINY = {"n": 3_000, "seed": 2, "players": (2,), "chicas": 600, "mesas": 300}
+
+
+@pytest.fixture(scope="module")
+def qc() -> studies.GeneratedReport:
+    return studies.run_study("quito-vs-cuenca", studies.StudySettings(**TINY))
+
+
+def test_quito_vs_cuenca_answers_the_questions(qc, tmp_path) -> None:
+    written = qc.write(tmp_path / "qc")
+    names = sorted(p.relative_to(tmp_path / "qc").as_posix() for p in written)
+    assert names == ["figures/chica_length.png", "figures/points_by_source.png",
+                     "figures/win_probability.png", "provenance.json", "report.md"]
+    md = (tmp_path / "qc" / "report.md").read_text()
+    for heading in ("## How much does Cuenca scoring shorten a chica?",
+                    "## Where do a data's points come from?",
+                    "## How big is the dealer's advantage?",
+                    "## How often is a ronda dealt?",
+                    "## How often is a play a caida?",
+                    "## Resolution", "## Reproduce", "## Provenance"):
+        assert heading in md
+    for fig in ("chica_length", "points_by_source", "win_probability"):
+        assert f"(figures/{fig}.png)" in md
+    assert "cuarenta-sim report quito-vs-cuenca --n 3000 --seed 2 --players 2" in md
+    prov = json.loads((tmp_path / "qc" / "provenance.json").read_text())
+    assert prov["report"] == "quito-vs-cuenca" and prov["n_datas"] == 3_000
+    assert {r["rules"] for r in prov["runs"]} == {"quito", "cuenca"}
+    assert len(prov["runs"]) == 6  # 2 presets x (data, chica, mesa)
+    png = (tmp_path / "qc" / "figures" / "points_by_source.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not list((tmp_path / "qc").rglob("*.tmp"))
+
+
+def test_quito_vs_cuenca_summary_table(qc) -> None:
+    summary = qc.tables["summary"]
+    assert list(summary.columns) == ["metric", "players", "Quito", "Cuenca", "Cuenca - Quito",
+                                     "relative", "verdict"]
+    row = summary[summary["metric"] == "datas per chica"].iloc[0]
+    assert row["verdict"] in ("resolved", "not resolved")
+    assert "datas per chica" in qc.summary and "Cuenca - Quito" in qc.summary
+    diffs = qc.tables["differences"].set_index("metric")
+    # R7.2 changes scoring only: the plays (with greedy players) and the deals are the same.
+    assert diffs.loc["ronda_dealt", "verdict"] == "identical"
+    assert diffs.loc["points", "estimate"] > 0
+
+
+def test_rewriting_removes_stale_figures(qc, tmp_path) -> None:
+    stale = tmp_path / "qc" / "figures" / "old.png"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"x")
+    qc.write(tmp_path / "qc")
+    assert not stale.exists()
+
+
+def test_odds_study(tmp_path) -> None:
+    rep = studies.run_study("odds", studies.StudySettings(n=20_000, seed=1, players=(2, 4)))
+    rep.write(tmp_path / "odds")
+    md = (tmp_path / "odds" / "report.md").read_text()
+    assert "## Dealing odds (R4)" in md and "## Caida risk (R6.1)" in md
+    assert (tmp_path / "odds" / "figures" / "exact_vs_simulated.png").is_file()
+    odds = rep.tables["odds"]
+    assert set(odds["players"]) == {2, 4} and odds["defined"].all()
+    assert set(rep.tables["caida_rates"]["metric"]) >= {"caidas_per_play"}
+
+
+def test_sensitivity_study(tmp_path) -> None:
+    settings = studies.StudySettings(n=2_000, seed=1, players=(2,), chicas=400, mesas=200)
+    rep = studies.run_study("sensitivity", settings)
+    rep.write(tmp_path / "sens")
+    figures = sorted(p.stem for p in (tmp_path / "sens" / "figures").glob("*.png"))
+    assert figures == sorted(f"tornado_{m}" for m in studies.TORNADO_METRICS)
+    diff = rep.tables["differences"]
+    assert (diff["baseline"] == "base").all()
+    assert "caida_limpia_cumulative=true" in set(diff["variant"])
+    md = (tmp_path / "sens" / "report.md").read_text()
+    assert "## Effect on datas per chica" in md
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"n": 0}, "--n must be a positive"),
+        ({"n": 10, "players": (3,)}, "--players must be 2, 4"),
+        ({"n": 10, "players": (2, 2)}, "twice"),
+        ({"n": 10, "seed": -1}, "--seed"),
+        ({"n": 10, "chicas": 0}, "--chicas"),
+    ],
+)
+def test_settings_validation(kwargs, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        studies.StudySettings(**kwargs)
+
+
+def test_unknown_study() -> None:
+    with pytest.raises(ValueError, match="unknown report 'nope'; accepted: quito-vs-cuenca"):
+        studies.run_study("nope", studies.StudySettings(n=10))
