@@ -78,12 +78,14 @@ def parse_rank(text: object) -> int:
     rank_text, suit = m.group(1), m.group(2)
     if rank_text in _SPANISH:
         # 10/11/12 only exist in a Spanish pack, so a French suit makes the card meaningless.
-        if suit and suit not in _SPANISH_SUITS:
+        if suit and suit.lower() not in _SPANISH_SUITS:
             raise ValueError(
                 f"unknown card {text!r}: 10, 11, 12 are Spanish sota, caballo, rey and take "
                 f"a Spanish suit (o c e b) or none; {ACCEPTED}"
             )
         return _SPANISH[rank_text]
+    if suit.isdigit():
+        raise ValueError(f"unknown card {text!r}; {ACCEPTED}")
     if suit and suit.lower() not in _FRENCH_SUITS + _SPANISH_SUITS:
         raise ValueError(f"unknown suit in card {text!r}; {ACCEPTED}")
     return _RANK_ALIASES[rank_text if rank_text in _RANK_ALIASES else rank_text.upper()]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import signal
 import sys
 import time
 from pathlib import Path
@@ -443,6 +444,13 @@ def simulate(
         from .results import games_path
 
         check_writable(out, directory=False)
+        check_writable(games_path(out), directory=False)
+        if report is not None and (
+            out.resolve() == report.resolve()
+            or out.resolve()
+            in (report.resolve() / "report.md", report.resolve() / "provenance.json")
+        ):
+            raise ValueError(f"--out {out} clashes with the --report directory {report}")
         check_not_clobbered([out, games_path(out)], force)
     if report is not None:
         check_writable(report, directory=True)
@@ -790,8 +798,10 @@ def report(
     for count in counts:
         seats = parse_policies(policies, count)
     if rules is not None and name == "quito-vs-cuenca":
-        raise ValueError("--rules does not apply to quito-vs-cuenca (it compares quito and "
-                         "cuenca); use it with odds or sensitivity")
+        raise ValueError(
+            "--rules does not apply to quito-vs-cuenca (it compares quito and "
+            "cuenca); use it with odds or sensitivity"
+        )
     rule_set = parse_rules(rules if rules is not None else "quito")
     if n is not None and n <= 0:
         raise ValueError(f"--n must be a positive whole number of datas, got {n}")
@@ -858,6 +868,9 @@ def main(argv: list[str] | None = None) -> int:
         interrupted.
     """
     command = typer.main.get_command(app)
+    # A terminated run (SIGTERM) unwinds like Ctrl-C, so atomic writers delete their
+    # temporary files instead of leaving them behind.
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         code = command.main(args=argv, prog_name=PROG, standalone_mode=False)
     except _USAGE_ERROR as err:
@@ -884,6 +897,11 @@ def main(argv: list[str] | None = None) -> int:
     if code == EXIT_INTERRUPTED:
         _error("interrupted; no partial output file was left")
     return int(code or 0)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """Signal handler: turn SIGTERM into KeyboardInterrupt (reported as 'interrupted')."""
+    raise KeyboardInterrupt
 
 
 def _error(message: str) -> None:

@@ -43,8 +43,6 @@ from .io import atomic_path
 
 #: Key of the provenance JSON in the Parquet schema metadata.
 PROVENANCE_KEY = b"cuarenta_sim.provenance"
-#: rec8 columns that are signed (seats and sides, -1 for none); the other counts are uint8.
-_SIGNED8 = ("dealer", "last_capturer")
 
 
 @dataclass
@@ -63,18 +61,18 @@ class Results:
         - ``hand``: at level data the hand index (int64); otherwise the data's position in its
           game, from 0 (int16);
         - ``dealer`` (int8): dealer seat (R3);
-        - ``cards_k`` (uint8): the side's pile after the leftovers (R8.1), or at the moment the
+        - ``cards_k`` (int8): the side's pile after the leftovers (R8.1), or at the moment the
           chica ended;
-        - ``rondas_k``, ``doble_rondas_k`` (uint8): announcements of three / four of a rank
+        - ``rondas_k``, ``doble_rondas_k`` (int8): announcements of three / four of a rank
           dealt to the side's seats, scored or blocked (R4);
-        - ``caidas_k``, ``caidas_en_ronda_k``, ``limpias_k`` (uint8): events, scored or
-          blocked (R6, R6.4, R7); ``caidas_limpias_k`` (uint8): plays that were both a caida
+        - ``caidas_k``, ``caidas_en_ronda_k``, ``limpias_k`` (int8): events, scored or
+          blocked (R6, R6.4, R7); ``caidas_limpias_k`` (int8): plays that were both a caida
           and a limpia (the plays R7.2 scores differently in Quito and Cuenca);
         - ``points_k`` (int16): points credited to the side in the data, claims included;
         - by source (int16): ``ronda_points_k`` (R4), ``caida_points_k`` (R6, claims
           included), ``limpia_points_k`` (R7), ``carton_points_k`` (R8.2), ``other_points_k``
           (R8.3, R8.4 and the falla points received, R8.5); they add up to ``points_k``;
-        - ``plays`` (uint8): turns played; ``leftover`` (uint8): cards on the table at the end,
+        - ``plays`` (int8): turns played; ``leftover`` (int8): cards on the table at the end,
           before the leftovers go anywhere; ``last_capturer`` (int8): side, -1 if none;
         - ``score_0``, ``score_1`` (int16, levels chica / mesa): scores after the data;
           ``ended`` (bool): the chica ended in this data (R9.2).
@@ -127,9 +125,12 @@ class Results:
         path = Path(path)
         meta = json.dumps(self.provenance, sort_keys=True)
         hands = self.hands if self.hands is not None else pd.DataFrame()
-        _write_atomic(hands, path, meta)
+        # Games first: the hands file is the one readers open, and from_parquet checks that
+        # both carry the same provenance, so a run interrupted between the two writes is
+        # never read as complete.
         if self.games is not None:
             _write_atomic(self.games, games_path(path), meta)
+        _write_atomic(hands, path, meta)
 
     @classmethod
     def from_parquet(cls, path: str | os.PathLike[str]) -> Results:
@@ -138,7 +139,8 @@ class Results:
         Raises
         ------
         ValueError
-            When the file carries no cuarenta_sim provenance.
+            When the file carries no cuarenta_sim provenance, or (levels chica and mesa) the
+            games file beside it is missing or was written by another run.
         """
         path = Path(path)
         table = pq.read_table(path)
@@ -149,8 +151,16 @@ class Results:
         hands = table.to_pandas() if provenance.get("keep_hands", True) else None
         games = None
         gpath = games_path(path)
-        if provenance.get("level", "data") != "data" and gpath.exists():
-            games = pq.read_table(gpath).to_pandas()
+        if provenance.get("level", "data") != "data":
+            games_table = pq.read_table(gpath) if gpath.exists() else None
+            if games_table is None or (games_table.schema.metadata or {}).get(
+                PROVENANCE_KEY
+            ) != raw:
+                raise ValueError(
+                    f"{gpath} is missing or belongs to another run than {path}: the results "
+                    f"are incomplete; simulate again"
+                )
+            games = games_table.to_pandas()
         return cls(hands=hands, games=games, provenance=provenance)
 
 
@@ -182,12 +192,12 @@ def hands_frame(
             cols["chica"] = rec16[R16_CHICA]
         cols["hand"] = rec16[R16_HAND]
     for j, name in enumerate(REC8_COLUMNS[:R8_PLAYS]):
-        cols[name] = rec8[j] if name in _SIGNED8 else rec8[j].view(np.uint8)
+        cols[name] = rec8[j]
     for j, name in enumerate(REC16_COLUMNS[:R16_SCORE]):
         cols[name] = rec16[j]
     for j in range(R8_PLAYS, R8_ENDED):
         name = REC8_COLUMNS[j]
-        cols[name] = rec8[j] if name in _SIGNED8 else rec8[j].view(np.uint8)
+        cols[name] = rec8[j]
     if level != LEVEL_DATA:
         cols["score_0"] = rec16[R16_SCORE]
         cols["score_1"] = rec16[R16_SCORE + 1]

@@ -82,6 +82,9 @@ AT_38 = ("none", "caida_or_carton", "only_caida", "no_limpia")
 LEFTOVERS = ("nobody", "last_capturer")
 #: Sentinel for "never" thresholds and "any size" sums inside kernels.
 NEVER = 32767
+#: Largest value of a points switch: with targets up to 1000 every score and per-data tally
+#: stays far inside the engine's int16 columns.
+MAX_POINTS = 100
 
 
 # --------------------------------------------------------------------------- helpers
@@ -91,14 +94,19 @@ def _is_int(v: object) -> bool:
 
 def _check_even_points(rs: RuleSet, name: str) -> None:
     v = getattr(rs, name)
-    if not _is_int(v) or v < 0 or v % 2:
-        raise ValueError(f"switch {name} must be an even number of points >= 0 (R1.4), got {v!r}")
+    if not _is_int(v) or not 0 <= v <= MAX_POINTS or v % 2:
+        raise ValueError(
+            f"switch {name} must be an even number of points from 0 to {MAX_POINTS} (R1.4), "
+            f"got {v!r}"
+        )
 
 
-def _check_optional_int(rs: RuleSet, name: str, *, low: int) -> None:
+def _check_optional_int(rs: RuleSet, name: str, *, low: int, high: int = 1000) -> None:
     v = getattr(rs, name)
-    if v is not None and (not _is_int(v) or v < low):
-        raise ValueError(f"switch {name} must be None or a whole number >= {low}, got {v!r}")
+    if v is not None and (not _is_int(v) or not low <= v <= high):
+        raise ValueError(
+            f"switch {name} must be None or a whole number from {low} to {high}, got {v!r}"
+        )
 
 
 def _check_choice(rs: RuleSet, name: str, choices: tuple[str, ...]) -> None:
@@ -205,7 +213,7 @@ class RuleSet:
     zapateria_ends_mesa: bool = True
 
     def __post_init__(self) -> None:
-        _check_optional_int(self, "max_sum_cards", low=2)
+        _check_optional_int(self, "max_sum_cards", low=2, high=40)
         for name in (
             "capture_compulsory",
             "caida_limpia_cumulative",
@@ -220,10 +228,13 @@ class RuleSet:
         for name in ("ronda_points", "caida_en_ronda_points", "tie_points_20", "falla_points"):
             _check_even_points(self, name)
         if self.doble_ronda != DOBLE_RONDA_WIN and (
-            not _is_int(self.doble_ronda) or self.doble_ronda < 0 or self.doble_ronda % 2
+            not _is_int(self.doble_ronda)
+            or not 0 <= self.doble_ronda <= MAX_POINTS
+            or self.doble_ronda % 2
         ):
             raise ValueError(
-                f"switch doble_ronda must be 'win_chica' or an even number of points >= 0, "
+                f"switch doble_ronda must be 'win_chica' or an even number of points from 0 to "
+                f"{MAX_POINTS}, "
                 f"got {self.doble_ronda!r}"
             )
         _check_choice(self, "caida_en_ronda_timing", TIMINGS)
@@ -240,9 +251,10 @@ class RuleSet:
                 f"switch chicas_to_win must be a whole number from 1 to 100, "
                 f"got {self.chicas_to_win!r}"
             )
-        if not _is_int(self.zapateria_below) or self.zapateria_below < 0:
+        if not _is_int(self.zapateria_below) or not 0 <= self.zapateria_below <= 1000:
             raise ValueError(
-                f"switch zapateria_below must be a whole number >= 0, got {self.zapateria_below!r}"
+                f"switch zapateria_below must be a whole number from 0 to 1000, "
+                f"got {self.zapateria_below!r}"
             )
 
     # ----------------------------------------------------------------- construction helpers
@@ -255,7 +267,7 @@ class RuleSet:
         ValueError
             Unknown preset or switch name, or a bad value.
         """
-        if name not in PRESETS:
+        if not isinstance(name, str) or name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; accepted: {', '.join(PRESETS)}")
         return PRESETS[name].replace(**overrides)
 
@@ -429,6 +441,9 @@ def resolve_rules(rules: RuleSet | str | dict[str, Any]) -> RuleSet:
         return from_slug(rules)
     if isinstance(rules, dict):
         d = dict(rules)
+        bad_keys = [k for k in d if not isinstance(k, str)]
+        if bad_keys:
+            raise ValueError(f"rules keys must be switch names (strings), got {bad_keys[0]!r}")
         base = d.pop("preset", "quito")
         if not isinstance(base, str):
             raise ValueError(f"rules.preset must be a preset name, got {base!r}")

@@ -119,20 +119,40 @@ def evaluate_lines(text: str) -> tuple[list[str], bool]:
     """
     try:
         objects: list[object] = [json.loads(text)]
-    except json.JSONDecodeError:
+    except _PARSE_ERRORS as whole:
         objects = []
         for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
                 continue
             try:
                 objects.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                objects.append(_BadJson(f"line {number} is not valid JSON: {exc.msg}"))
+            except _PARSE_ERRORS as exc:
+                if not objects:
+                    # Not JSON lines either (the first line is already broken): one error
+                    # that points at the real problem of the single object.
+                    return [json.dumps({"error": _parse_message(whole, "the input")})], True
+                objects.append(_BadJson(_parse_message(exc, f"line {number}")))
     if not objects:
         return [json.dumps({"error": "no scenario in the input: give a JSON object"})], True
     results = [{"error": o.message} if isinstance(o, _BadJson) else evaluate(o) for o in objects]
     lines = [json.dumps(r, ensure_ascii=False) for r in results]
     return lines, any("error" in r for r in results)
+
+
+#: json.loads fails with JSONDecodeError on bad syntax, RecursionError on absurd nesting and
+#: ValueError on integers longer than Python's digit limit.
+_PARSE_ERRORS = (ValueError, RecursionError)
+
+
+def _parse_message(exc: BaseException, where: str) -> str:
+    """One-line description of a JSON parse failure (what was wrong, what is accepted)."""
+    if isinstance(exc, json.JSONDecodeError):
+        what = f"{exc.msg} at line {exc.lineno} column {exc.colno}"
+    elif isinstance(exc, RecursionError):
+        what = "nested too deeply"
+    else:
+        what = str(exc).split(";")[0]
+    return f"{where} is not valid JSON ({what}); give one JSON object or one object per line"
 
 
 class _BadJson:
@@ -300,6 +320,12 @@ def _previous(
         raise ScenarioError(
             f"previous.trail {RANK_NAMES[rank]} is not on the table: a card just trailed lies "
             f"on the table until it is captured (include it in table)"
+        )
+    if prev_deal < deal and seat != c.leader:
+        raise ScenarioError(
+            f"previous.deal {prev_deal} is before deal {deal}, so seat {seat} would make the "
+            f"first play of the deal, but the leader is seat {c.leader} (R3.3: the seat after "
+            f"the dealer leads each deal)"
         )
     if prev_deal < deal and not c.rules.caida_across_deals:
         return None, False  # R6.1: no caida across deals unless caida_across_deals
@@ -503,4 +529,11 @@ def _rondas(value: object, players: int) -> list[list[int]]:
                 f"rondas[{seat}]: five cards hold at most one ronda (R4), got {format_ranks(ranks)}"
             )
         rondas.append(ranks)
+    held = [r for ranks in rondas for r in ranks]
+    for r in set(held):
+        if held.count(r) > 1:
+            raise ScenarioError(
+                f"rondas: two seats cannot both be dealt three of rank {RANK_NAMES[r]} (R1.1: "
+                f"four cards of a rank)"
+            )
     return rondas

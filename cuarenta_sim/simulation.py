@@ -22,6 +22,7 @@ from __future__ import annotations
 import datetime
 import importlib.metadata
 import math
+import os
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -122,11 +123,13 @@ def simulate(
         ``keep_hands=False`` at level data.
     """
     ruleset = resolve_rules(rules)
-    if isinstance(players, bool) or players not in (2, 4):
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 4):
         raise ValueError(f"players must be 2 or 4, got {players!r}")
     policy_ids = resolve_policies(policies, players)
     code = level_code(level)
     n = _positive_int(n, "n")
+    if keep_hands:
+        _check_result_memory(n, code, ruleset.chicas_to_win)
     chunk = DEFAULT_CHUNK[level] if chunk_size is None else _positive_int(chunk_size, "chunk_size")
     max_threads = numba.config.NUMBA_NUM_THREADS
     if threads is not None and (
@@ -134,8 +137,9 @@ def simulate(
         or not isinstance(threads, int | np.integer)
         or not 1 <= threads <= max_threads
     ):
-        raise ValueError(f"threads must be None or a whole number from 1 to {max_threads}, "
-                         f"got {threads!r}")
+        raise ValueError(
+            f"threads must be None or a whole number from 1 to {max_threads}, got {threads!r}"
+        )
     if not isinstance(progress, bool) or not isinstance(keep_hands, bool):
         raise ValueError("progress and keep_hands must be True or False")
     if not keep_hands and code == LEVEL_DATA:
@@ -150,15 +154,58 @@ def simulate(
     try:
         used_threads = numba.get_num_threads()
         t0 = time.perf_counter()
-        hands, games, datas = _run(ruleset, players, policy_ids, n, code, root, chunk,
-                                   used_threads, progress, keep_hands)
+        hands, games, datas = _run(
+            ruleset, players, policy_ids, n, code, root, chunk, used_threads, progress, keep_hands
+        )
         wall = time.perf_counter() - t0
     finally:
         numba.set_num_threads(previous_threads)
 
-    provenance = _provenance(ruleset, players, policy_ids, n, level, seed_used, root,
-                             used_threads, chunk, keep_hands, datas, wall)
+    provenance = _provenance(
+        ruleset,
+        players,
+        policy_ids,
+        n,
+        level,
+        seed_used,
+        root,
+        used_threads,
+        chunk,
+        keep_hands,
+        datas,
+        wall,
+    )
     return Results(hands=hands, games=games, provenance=provenance)
+
+
+#: Result bytes per data record (measured 50, see benchmarks/README.md) plus headroom.
+RECORD_BYTES = 64
+
+
+def _check_result_memory(n: int, level: int, chicas_to_win: int) -> None:
+    """Refuse, before allocating, a run whose records cannot fit in this machine's memory.
+
+    A chica plays about 3 datas (greedy) to 7 (random); the estimate uses 8 per chica played.
+
+    Raises
+    ------
+    ValueError
+        With the estimated size and how to proceed (smaller ``n``, or ``keep_hands=False``).
+    """
+    datas_per_game = (
+        1 if level == LEVEL_DATA else 8 * (2 * chicas_to_win - 1 if level == LEVEL_MESA else 1)
+    )
+    need = n * datas_per_game * RECORD_BYTES
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return
+    if need > total:
+        raise ValueError(
+            f"n={n:,} needs about {need / 2**30:,.1f} GiB of per-data records but this machine "
+            f"has {total / 2**30:,.1f} GiB; use a smaller n (split the run by seed or range) "
+            f"or keep_hands=False at level chica/mesa"
+        )
 
 
 def _positive_int(value: object, name: str) -> int:
@@ -197,8 +244,22 @@ def _run(
             for start in range(0, n, chunk):
                 size = min(chunk, n - start)
                 counts = np.empty(size, dtype=np.int64)
-                run_batch(*args, uroot, level, start, size, _block(size, threads), 1, start,
-                          rec8, rec16, rec64, no8, no16, counts)
+                run_batch(
+                    *args,
+                    uroot,
+                    level,
+                    start,
+                    size,
+                    _block(size, threads),
+                    1,
+                    start,
+                    rec8,
+                    rec16,
+                    rec64,
+                    no8,
+                    no16,
+                    counts,
+                )
                 if bar is not None:
                     bar.update(size)
             return hands_frame(level, rec8, rec16, rec64), None, n
@@ -214,10 +275,22 @@ def _run(
             blocks = _record_blocks(size * cap)
             g8 = np.empty((N_GAME8, size), dtype=np.int8)
             g16 = np.empty((N_GAME16, size), dtype=np.int16)
-            run_batch(*args, uroot, level, start, size, _block(size, threads), cap, 0, *blocks,
-                      g8, g16, counts)
-            game8[:, start:start + size] = g8
-            game16[:, start:start + size] = g16
+            run_batch(
+                *args,
+                uroot,
+                level,
+                start,
+                size,
+                _block(size, threads),
+                cap,
+                0,
+                *blocks,
+                g8,
+                g16,
+                counts,
+            )
+            game8[:, start : start + size] = g8
+            game16[:, start : start + size] = g16
             datas += int(counts.sum())
             if keep_hands:
                 parts.append(_compact(args, uroot, level, start, cap, counts, blocks))
@@ -272,11 +345,22 @@ def _compact(
     for i in np.nonzero(counts > cap)[0]:
         c = int(counts[i])
         full = _record_blocks(c)
-        run_batch(*args, root, level, start + int(i), 1, 1, c, 0, *full,
-                  np.empty((N_GAME8, 1), dtype=np.int8), np.empty((N_GAME16, 1), dtype=np.int16),
-                  np.empty(1, dtype=np.int64))
+        run_batch(
+            *args,
+            root,
+            level,
+            start + int(i),
+            1,
+            1,
+            c,
+            0,
+            *full,
+            np.empty((N_GAME8, 1), dtype=np.int8),
+            np.empty((N_GAME16, 1), dtype=np.int16),
+            np.empty(1, dtype=np.int64),
+        )
         for o, f in zip(out, full, strict=True):
-            o[:, offsets[i]:offsets[i] + c] = f
+            o[:, offsets[i] : offsets[i] + c] = f
     return out
 
 

@@ -86,9 +86,17 @@ def resolve_policies(policies: str | Sequence[str], players: int) -> tuple[int, 
         Unknown policy name (the message lists the accepted ones), a wrong number of names,
         or ``players`` not 2 or 4.
     """
-    if players not in (2, 4) or isinstance(players, bool):
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 4):
         raise ValueError(f"players must be 2 or 4, got {players!r}")
-    names = [policies] if isinstance(policies, str) else list(policies)
+    if isinstance(policies, str):
+        names = [policies]
+    elif isinstance(policies, list | tuple) and all(isinstance(p, str) for p in policies):
+        names = list(policies)
+    else:
+        raise ValueError(
+            f"policies must be a policy name or a list of names ({', '.join(POLICIES)}), "
+            f"got {policies!r}"
+        )
     if len(names) not in (1, 2, players):
         raise ValueError(
             "give 1 policy name (all seats), 2 (one per side)"

@@ -67,11 +67,11 @@ def test_threads_are_restored() -> None:
 
 
 def test_hands_dtypes_and_memory() -> None:
-    """Compact dtypes: counts uint8/int8, points int16; <= 64 bytes per data."""
+    """Compact dtypes: counts int8 (signed, differences never wrap), points int16; <= 64 B."""
     for level in ("data", "chica", "mesa"):
         res = simulate(n=200, level=level, policies="random", seed=1)
         hands = res.hands
-        assert hands["cards_0"].dtype == np.uint8 and hands["dealer"].dtype == np.int8
+        assert hands["cards_0"].dtype == np.int8 and hands["dealer"].dtype == np.int8
         assert hands["last_capturer"].dtype == np.int8
         assert hands["points_1"].dtype == np.int16 and hands["other_points_0"].dtype == np.int16
         assert hands.memory_usage(index=False).sum() / len(hands) <= 64

@@ -134,3 +134,39 @@ def test_lower_case_spanish_suits_and_ace_aliases_are_accepted() -> None:
     out = evaluate({**PLAY, "table": ["1", "k", "11o", "7♥"], "card": "12"})
     assert "error" not in out, out
     assert out["options"] == [[], ["K"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"kind": "play",\n "rules": "quito",\n}\n', "line 3 column 1"),
+        ('{"kind": "play", "players": ' + "1" * 5000 + "}", "digits"),
+    ],
+    ids=["deep", "trailing-comma", "long-integer"],
+)
+def test_unparseable_input_is_one_error_line(text: str, says: str) -> None:
+    """Section F: malformed input gives {"error": ...}; a broken object is one error, not one
+    per line of the file."""
+    lines, bad = evaluate_lines(text)
+    assert bad and len(lines) == 1
+    error = json.loads(lines[0])["error"]
+    assert says in error and "give one JSON object" in error
+
+
+def test_impossible_rondas_and_cross_deal_caidas_are_errors() -> None:
+    """R1.1: two seats cannot both hold three 6s; R3.3: only the leader plays first in a deal,
+    so only the leader can follow the dealer's last trail of the previous deal (R6.1)."""
+    twice = {
+        "kind": "play", "rules": "quito", "table": ["6"], "card": "6", "base": ["6"],
+        "rondas": [["6"], ["6"]], "previous": {"seat": 1, "trail": "6"},
+    }
+    assert "two seats" in evaluate(twice)["error"]
+    across = {
+        "kind": "play", "rules": {"preset": "quito", "caida_across_deals": True}, "deal": 2,
+        "table": ["6"], "card": "6", "base": ["6"],
+    }
+    wrong = evaluate({**across, "seat": 1, "previous": {"seat": 0, "trail": "6", "deal": 1}})
+    assert "the leader is seat 0" in wrong["error"]
+    right = evaluate({**across, "seat": 0, "previous": {"seat": 1, "trail": "6", "deal": 1}})
+    assert right["caida"] is True and right["points"] == [2, 0]

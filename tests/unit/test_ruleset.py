@@ -138,3 +138,24 @@ def test_to_kernel_encodes_every_switch() -> None:
     p = PRESETS["pagat"].to_kernel()
     assert (p.caida_en_ronda_end_of_deal, p.at_38, p.tie_points_20) == (1, 3, 6)
     assert len(k) == len(SWITCHES)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"ronda_points": 40000}, "from 0 to 100"),
+        ({"doble_ronda": 102}, "from 0 to 100"),
+        ({"max_sum_cards": 10**20}, "from 2 to 40"),
+        ({"zapateria_below": 10**20}, "from 0 to 1000"),
+        ({"ronda_blocked_from": 10**20}, "from 0 to 1000"),
+    ],
+)
+def test_values_beyond_the_engine_range_are_rejected(changes: dict, message: str) -> None:
+    """Switches stay in ranges where every score fits the engine's int16 columns."""
+    with pytest.raises(ValueError, match=message):
+        RuleSet().replace(**changes)
+
+
+def test_preset_name_must_be_a_string() -> None:
+    with pytest.raises(ValueError, match="unknown preset"):
+        RuleSet.preset(["quito"])  # type: ignore[arg-type]
