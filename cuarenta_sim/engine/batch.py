@@ -219,7 +219,7 @@ def trace_game(
     Returns
     -------
     ndarray of int64, shape (events, 17)
-        The trace rows, columns :data:`cuarenta_sim.engine.layout.TRACE_COLUMNS`; identical to
+        The trace rows, columns :data:`cuarenta_sim.trace_format.TRACE_COLUMNS`; identical to
         the play of game ``index`` in ``simulate(..., seed=seed, level=level)``.
 
     Raises

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ..rules import AT_38
 from ..tables import SUM_PACKED
+from ..trace_format import TRACE_COLUMNS as TRACE_COLUMNS  # re-exported
 
 # ----------------------------------------------------------------------- levels
 LEVEL_DATA = 0
@@ -90,25 +91,6 @@ RNG_POLICY = 4
 N_RNG = 20
 
 # ----------------------------------------------------------------------- trace (contract 7)
-TRACE_COLUMNS: tuple[str, ...] = (
-    "kind",
-    "data",
-    "deal",
-    "seat",
-    "rank",
-    "base",
-    "run",
-    "caida",
-    "limpia",
-    "flag",
-    "pts0",
-    "pts1",
-    "claim0",
-    "claim1",
-    "score0",
-    "score1",
-    "cards",
-)
 N_TRACE = 17
 EV_ANNOUNCE = 1
 EV_PLAY = 2

@@ -11,29 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..tables import pack_ranks
+from ..trace_format import TRACE_COLUMNS as TRACE_COLUMNS  # re-exported
 from .plays import MovedCards, PlayOutcome
 from .scoring import EndOfData
 
-#: Trace column names, in order (contract section 7).
-TRACE_COLUMNS: tuple[str, ...] = (
-    "kind",
-    "data",
-    "deal",
-    "seat",
-    "rank",
-    "base",
-    "run",
-    "caida",
-    "limpia",
-    "flag",
-    "pts0",
-    "pts1",
-    "claim0",
-    "claim1",
-    "score0",
-    "score1",
-    "cards",
-)
 KIND_ANNOUNCE = 1
 KIND_PLAY = 2
 KIND_CLAIMS = 3
