@@ -15,8 +15,13 @@ presets
 rules
     Validate a rules slug and print its switches.
 report
-    Generate a report directory (quito-vs-cuenca, odds, sensitivity): Markdown, figures and
-    provenance (:mod:`cuarenta_sim.studies`).
+    Generate a report directory (quito-vs-cuenca, odds, sensitivity, strategies): Markdown,
+    figures and provenance (:mod:`cuarenta_sim.studies`).
+tournament
+    Round-robin duplicate tournament between policies: win rates, points, ratings
+    (:mod:`cuarenta_sim.tournament`).
+policies
+    List the playing policies.
 
 Exit status: 0 on success; 2 on bad input (unknown rules, policies, malformed slug or JSON,
 unreadable files, any scenario that evaluates to an error), with one line on stderr saying
@@ -83,7 +88,8 @@ PoliciesOpt = Annotated[
     typer.Option(
         "--policies",
         help="Policy names, comma-separated: one for every seat, one per side "
-        "(e.g. greedy,random) or one per seat.",
+        "(e.g. greedy,random) or one per seat; parameters in parentheses, e.g. "
+        "'pimc(samples=8)' (see the policies command).",
     ),
 ]
 LevelOpt = Annotated[
@@ -166,8 +172,10 @@ def parse_policies(text: str, players: int) -> tuple[str, ...]:
     Parameters
     ----------
     text : str
-        Comma-separated policy names: one (every seat), two (per side: seat ``s`` plays
-        ``names[s % 2]``) or one per seat (:func:`cuarenta_sim.policies.resolve_policies`).
+        Comma-separated policy specs (commas inside a spec's parentheses do not split, e.g.
+        ``"pimc(samples=8,depth=deal),greedy"``): one (every seat), two (per side: seat ``s``
+        plays ``names[s % 2]``) or one per seat
+        (:func:`cuarenta_sim.policies.resolve_policies`).
     players : int
         Number of seats, 2 or 4.
 
@@ -179,21 +187,54 @@ def parse_policies(text: str, players: int) -> tuple[str, ...]:
     Raises
     ------
     ValueError
-        On an empty name, an unknown policy or a wrong number of names (the message lists
-        what is accepted).
+        On an empty name, unbalanced parentheses, an unknown policy or a wrong number of
+        names (the message lists what is accepted).
     """
     from .policies import resolve_policies
+    from .tournament import split_policy_list
 
-    names = tuple(part.strip() for part in text.split(","))
-    if any(not name for name in names):
-        raise ValueError(
-            f"--policies {text!r} has an empty name; give policy names separated by commas"
-        )
     try:
+        names = split_policy_list(text)
         resolve_policies(names, players)
     except ValueError as err:
         raise ValueError(f"--policies {text!r}: {err}") from err
     return names
+
+
+def parse_policy_set(text: str, counts: tuple[int, ...]) -> tuple[str, ...]:
+    """Split and check a list of competing policies (tournament, strategies report).
+
+    Parameters
+    ----------
+    text : str
+        Comma-separated policy specs, commas inside parentheses kept
+        (:func:`cuarenta_sim.tournament.split_policy_list`); at least two, all distinct.
+    counts : tuple of int
+        Player counts each spec must be valid for.
+
+    Returns
+    -------
+    tuple of str
+        The specs, stripped.
+
+    Raises
+    ------
+    ValueError
+        Empty or unknown spec, fewer than two, or a repeated one.
+    """
+    from .policies import resolve_policies
+    from .tournament import split_policy_list
+
+    try:
+        specs = split_policy_list(text)
+        for spec in specs:
+            for count in counts:
+                resolve_policies(spec, count)
+    except ValueError as err:
+        raise ValueError(f"--policies {text!r}: {err}") from err
+    if len(specs) < 2 or len(set(specs)) != len(specs):
+        raise ValueError(f"--policies {text!r}: give at least two different policies")
+    return specs
 
 
 def check_writable(path: Path, *, directory: bool) -> None:
@@ -703,21 +744,31 @@ def parse_player_list(text: str) -> tuple[int, ...]:
 )
 def report(
     name: Annotated[
-        str, typer.Argument(help="Which report: quito-vs-cuenca, odds or sensitivity.")
+        str,
+        typer.Argument(help="Which report: quito-vs-cuenca, odds, sensitivity or strategies."),
     ],
     n: Annotated[
         int | None,
         typer.Option(
             "--n",
             help="Datas (hands) per rule set and player count at level data; default "
-            "1,000,000 (quito-vs-cuenca, odds) or 500,000 (sensitivity).",
+            "1,000,000 (quito-vs-cuenca, odds) or 500,000 (sensitivity); strategies: chicas "
+            "per pair of policies and per tactic (even; default 20,000).",
         ),
     ] = None,
     seed: SeedOpt = 0,
     players: Annotated[
         str, typer.Option("--players", help="Player counts: 2, 4 or 2,4 (both).")
     ] = "2,4",
-    policies: PoliciesOpt = "greedy",
+    policies: Annotated[
+        str | None,
+        typer.Option(
+            "--policies",
+            help="quito-vs-cuenca, odds, sensitivity: policy names as for simulate (default "
+            "greedy); strategies: the tournament's policies (default "
+            "random,greedy,heuristic,pimc).",
+        ),
+    ] = None,
     chicas: Annotated[
         int | None,
         typer.Option("--chicas", help="Chicas per rule set and player count (default n/4)."),
@@ -756,17 +807,18 @@ def report(
     Parameters
     ----------
     name : str
-        ``"quito-vs-cuenca"``, ``"odds"`` or ``"sensitivity"``.
+        ``"quito-vs-cuenca"``, ``"odds"``, ``"sensitivity"`` or ``"strategies"``.
     n : int or None
-        Datas per rule set and player count; None takes the study's default
-        (:data:`cuarenta_sim.studies.DEFAULT_N`).
+        Datas per rule set and player count (strategies: chicas per pair of policies);
+        None takes the study's default (:data:`cuarenta_sim.studies.DEFAULT_N`).
     seed : int
         Non-negative seed shared by every simulation (common random numbers).
     players : str
         ``"2"``, ``"4"`` or ``"2,4"``.
-    policies : str
+    policies : str or None
         Comma-separated policy names (see :func:`parse_policies`), checked for every
-        player count.
+        player count; for strategies the tournament's policy specs. None: the study's
+        default.
     chicas, mesas : int or None
         Chicas and mesas per rule set and player count; None: ``n // 4`` and ``n // 10``.
     rules : str or None
@@ -795,8 +847,22 @@ def report(
     if name not in STUDY_NAMES:
         raise ValueError(f"unknown report {name!r}; accepted: {', '.join(STUDY_NAMES)}")
     counts = parse_player_list(players)
-    for count in counts:
-        seats = parse_policies(policies, count)
+    if name == "strategies":
+        from .strategy_study import DEFAULT_POLICIES
+
+        seats = (
+            DEFAULT_POLICIES if policies is None else parse_policy_set(policies, counts)
+        )
+        if n is not None and (n <= 0 or n % 2):
+            raise ValueError(
+                f"--n must be an even positive number of chicas per pair (played in duplicate "
+                f"pairs), got {n}"
+            )
+        if chicas is not None:
+            raise ValueError("--chicas does not apply to strategies; --n is the chicas per pair")
+    else:
+        for count in counts:
+            seats = parse_policies("greedy" if policies is None else policies, count)
     if rules is not None and name == "quito-vs-cuenca":
         raise ValueError(
             "--rules does not apply to quito-vs-cuenca (it compares quito and "
@@ -840,6 +906,132 @@ def report(
         f"{len(figures)} figure(s) in {directory / 'figures'} ({elapsed:.1f} s)"
     )
     typer.echo(f"reproduce: {settings.command(name)}")
+
+
+@app.command(help="Round-robin duplicate tournament between policies, with ratings.")
+def tournament(
+    policies: Annotated[
+        str,
+        typer.Option(
+            "--policies",
+            help="Competing policy specs, comma-separated (at least two), e.g. "
+            "'random,greedy,heuristic,pimc' or 'heuristic,pimc(samples=8)'.",
+        ),
+    ] = "random,greedy,heuristic,pimc",
+    rules: RulesOpt = "quito",
+    players: PlayersOpt = 2,
+    chicas: Annotated[
+        int,
+        typer.Option("--chicas", help="Chicas per pair of policies (even: duplicate pairs)."),
+    ] = 20_000,
+    mesas: Annotated[
+        int, typer.Option("--mesas", help="Mesas per pair (even; 0 skips the mesa level).")
+    ] = 0,
+    seed: SeedOpt = 0,
+    confidence: Annotated[
+        float, typer.Option("--confidence", help="Two-sided confidence level of the intervals.")
+    ] = 0.95,
+    threads: Annotated[
+        int | None, typer.Option("--threads", help="Worker threads (default: all cores).")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Directory for matches.csv, ratings.csv, provenance.json."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite existing --out files.")] = False,
+) -> None:
+    """Play every pair of ``policies`` in duplicate (:mod:`cuarenta_sim.tournament`).
+
+    Prints the matches (chica and mesa win rates with clustered Wilson intervals, points per
+    data) and Bradley-Terry ratings with bootstrap intervals; with ``--out`` also writes
+    ``matches.csv``, ``ratings.csv`` and ``provenance.json`` atomically.
+
+    Parameters
+    ----------
+    policies : str
+        Comma-separated policy specs (:func:`parse_policy_set`).
+    rules : str
+        Preset or slug.
+    players : int
+        2 or 4.
+    chicas, mesas : int
+        Games per pair at each level (even; mesas 0 skips the level).
+    seed : int
+        Seed of every match.
+    confidence : float
+        Two-sided confidence level.
+    threads : int or None
+        numba threads.
+    out : Path or None
+        Output directory.
+    force : bool
+        Overwrite existing output files.
+
+    Raises
+    ------
+    ValueError
+        Any bad option, checked before the first game.
+    OSError
+        When an output file cannot be written (no partial file is left).
+    """
+    import numba
+
+    from .io import write_json_atomic, write_text_atomic
+    from .strategy_study import tournament_text
+    from .tournament import TournamentSettings, run_tournament
+
+    parse_rules(rules)
+    parse_players(players)
+    specs = parse_policy_set(policies, (players,))
+    if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        raise ValueError(
+            f"--threads must be a whole number from 1 to {numba.config.NUMBA_NUM_THREADS} "
+            f"(NUMBA_NUM_THREADS), got {threads}"
+        )
+    settings = TournamentSettings(policies=specs, rules=rules, players=players, chicas=chicas,
+                                  mesas=mesas, seed=seed, confidence=confidence,
+                                  threads=threads)
+    files = []
+    if out is not None:
+        files = [out / "matches.csv", out / "ratings.csv", out / "provenance.json"]
+        check_writable(out, directory=True)
+        check_not_clobbered(files, force)
+    result = run_tournament(settings, lambda msg: typer.echo(msg, err=True))
+    typer.echo(tournament_text(result))
+    command = shlex.join([PROG, "tournament", "--policies", ",".join(specs), "--rules", rules,
+                          "--players", str(players), "--chicas", str(chicas), "--mesas",
+                          str(mesas), "--seed", str(seed)]
+                         + (["--confidence", f"{confidence:g}"] if confidence != 0.95 else []))
+    typer.echo(f"\n{result.seconds:,.1f} s; reproduce: {command}")
+    if out is not None:
+        import cuarenta_sim
+
+        write_text_atomic(files[0], result.matches.to_csv(index=False))
+        write_text_atomic(files[1], result.ratings.to_csv(index=False))
+        write_json_atomic(files[2], {
+            "package_version": cuarenta_sim.__version__,
+            "engine_version": cuarenta_sim.ENGINE_VERSION,
+            "command": command,
+            "policies": list(specs),
+            "rules": resolve_rules(rules).slug(),
+            "players": players,
+            "chicas_per_pair": chicas,
+            "mesas_per_pair": mesas,
+            "seed": seed,
+            "confidence": confidence,
+            "wall_time_s": round(result.seconds, 2),
+        })
+        typer.echo(f"wrote {', '.join(str(f) for f in files)}")
+
+
+@app.command(name="policies", help="List the playing policies and their parameters.")
+def policies_command() -> None:
+    """Print one row per registered policy: name, stochastic or not, description."""
+    from .policies import POLICIES
+
+    rows = [[name, "yes" if info.stochastic else "no", info.description]
+            for name, info in POLICIES.items()]
+    typer.echo(text_table(["policy", "stochastic", "description"], rows))
 
 
 # --------------------------------------------------------------------------- entry point

@@ -259,6 +259,48 @@ def tornado(
     return ax
 
 
+def forest(
+    frame: pd.DataFrame,
+    ax: Axes | None = None,
+    *,
+    label: str = "label",
+    xlabel: str = "estimate",
+    title: str = "",
+    reference: float | None = None,
+) -> Axes:
+    """Forest plot: one point with its interval per row, rows top to bottom in frame order.
+
+    Parameters
+    ----------
+    frame : DataFrame
+        Columns ``label``, ``estimate``, ``lower``, ``upper`` and optional ``defined``.
+    ax : Axes, optional
+        Where to draw; default a new figure sized to the number of rows.
+    label : str
+        Column naming each row.
+    xlabel, title : str
+        Axis label and title.
+    reference : float, optional
+        Draw a vertical line at this value (e.g. 0.5 for a win rate, 0 for a difference).
+
+    Returns
+    -------
+    Axes
+    """
+    ax = _axes(ax, (7.0, 0.4 * len(frame) + 1.5))
+    y = np.arange(len(frame))[::-1]
+    ax.errorbar(frame["estimate"].to_numpy(np.float64), y, xerr=_errors(frame), fmt="o",
+                color=COLORS[0], capsize=3)
+    if reference is not None:
+        ax.axvline(reference, color="black", linewidth=0.8)
+    ax.set_yticks(y, frame[label].astype(str).tolist())
+    ax.set_xlabel(xlabel)
+    if title:
+        ax.set_title(title)
+    ax.grid(axis="x", alpha=0.3)
+    return ax
+
+
 def exact_vs_simulated(
     frame: pd.DataFrame,
     ax: Axes | None = None,

@@ -115,6 +115,50 @@ def mean(metric: str, values: np.ndarray | pd.Series, confidence: float = 0.95) 
     return _row(metric, est, est - half, est + half, n, "normal", True)
 
 
+def clustered_proportion(metric: str, score: np.ndarray | pd.Series, confidence: float = 0.95
+                         ) -> dict:
+    """Proportion from clusters of outcomes, Wilson interval on the effective sample size.
+
+    Used for duplicate play, where a cluster is the pair of games dealt the same cards: the
+    outcomes of a cluster are correlated, so neither a Wilson interval over the outcomes nor a
+    normal interval over the clusters (which can leave [0, 1]) is right. The effective sample
+    size is ``p (1 - p) / var(mean score)`` (Kish's design effect), and the Wilson interval is
+    computed on it (``method = "clustered wilson"``).
+
+    Parameters
+    ----------
+    metric : str
+        Name of the estimate row.
+    score : array of float
+        Per-cluster share of successes, each in [0, 1] (e.g. 0, 0.5, 1 for a pair of games).
+    confidence : float
+        Two-sided confidence level.
+
+    Returns
+    -------
+    dict
+        An estimate row (:data:`ESTIMATE_COLUMNS`); ``n`` is the number of clusters. When the
+        scores do not vary the effective size is taken as ``2 * n`` (both outcomes of a pair
+        independent). Undefined (NaN) for no cluster.
+
+    Raises
+    ------
+    ValueError
+        If a score is outside [0, 1].
+    """
+    x = np.asarray(score, dtype=np.float64)
+    n = x.size
+    if n == 0:
+        return _row(metric, math.nan, math.nan, math.nan, 0, "clustered wilson", False)
+    if np.any((x < 0.0) | (x > 1.0)):
+        raise ValueError("cluster scores must lie in [0, 1]")
+    p = float(x.mean())
+    var_mean = float(x.var(ddof=1)) / n if n > 1 else 0.0
+    n_eff = p * (1.0 - p) / var_mean if var_mean > 0.0 else 2.0 * n
+    est, lo, hi = wilson_interval(p * n_eff, n_eff, confidence)
+    return _row(metric, float(est), float(lo), float(hi), n, "clustered wilson", True)
+
+
 def ratio(
     metric: str,
     numerator: np.ndarray | pd.Series,

@@ -11,6 +11,8 @@ name                      what
 ``quito-vs-cuenca``       paired comparison of the two scorings (R7.2), 2 and 4 players
 ``odds``                  exact dealing odds vs simulated; caida rate and caida risk
 ``sensitivity``           every switch flipped alone from a base preset (tornado charts)
+``strategies``            duplicate tournament of the policies; folk tactics as A/B
+                          switches of the heuristic (:mod:`cuarenta_sim.strategy_study`)
 ========================  ==========================================================
 
 Interval methods (named in every table): ``wilson`` (proportions), ``normal`` (means of
@@ -47,9 +49,15 @@ from .reports import (
 from .rules import resolve_rules
 
 #: Names of the studies, as the command line spells them.
-STUDY_NAMES = ("quito-vs-cuenca", "odds", "sensitivity")
+STUDY_NAMES = ("quito-vs-cuenca", "odds", "sensitivity", "strategies")
 #: Default datas per rule set and player count (level data) of each study.
-DEFAULT_N = {"quito-vs-cuenca": 1_000_000, "odds": 1_000_000, "sensitivity": 500_000}
+#: For ``strategies``, ``n`` is the chicas per pair of policies and per tactic experiment.
+DEFAULT_N = {
+    "quito-vs-cuenca": 1_000_000,
+    "odds": 1_000_000,
+    "sensitivity": 500_000,
+    "strategies": 20_000,
+}
 #: Chicas and mesas per rule set default to ``n // CHICA_DIVISOR`` and ``n // MESA_DIVISOR``.
 CHICA_DIVISOR = 4
 MESA_DIVISOR = 10
@@ -145,7 +153,10 @@ class StudySettings:
         args = ["cuarenta-sim", "report", name, "--n", str(self.n), "--seed", str(self.seed),
                 "--players", ",".join(str(p) for p in self.players),
                 "--policies", ",".join(self.policies)]
-        if name != "odds":
+        if name == "strategies":
+            if self.mesas is not None:
+                args += ["--mesas", str(self.mesas)]
+        elif name != "odds":
             args += ["--chicas", str(self.n_chicas), "--mesas", str(self.n_mesas)]
         if name != "quito-vs-cuenca":
             args += ["--rules", self.rules]
@@ -241,8 +252,10 @@ def run_study(name: str, settings: StudySettings, progress: Progress | None = No
     ValueError
         Unknown study name, or bad settings / rules.
     """
+    from .strategy_study import strategies_study
+
     builders = {"quito-vs-cuenca": quito_vs_cuenca, "odds": odds_study,
-                "sensitivity": sensitivity_study}
+                "sensitivity": sensitivity_study, "strategies": strategies_study}
     if name not in builders:
         raise ValueError(f"unknown report {name!r}; accepted: {', '.join(STUDY_NAMES)}")
     return builders[name](settings, progress)

@@ -1,0 +1,507 @@
+"""The strategies study: a duplicate tournament of the policies and the folk-tactic experiments.
+
+``cuarenta-sim report strategies`` runs :func:`strategies_study` and writes
+``reports/strategies/`` (report.md, figures/*.png, provenance.json). Two questions:
+
+* **How much does skill matter, and which player is best?** A round-robin duplicate
+  tournament (:mod:`cuarenta_sim.tournament`): chica and mesa win rates per pair, points per
+  data, Bradley-Terry ratings on the Elo scale.
+* **Do the folk tactics work?** Each tactic is one switch of the ``heuristic`` policy
+  (:data:`TACTICS`); the heuristic with the tactic plays the heuristic without it in duplicate
+  chicas, everything else equal. The effect is the win rate minus 50% and the points per data
+  gained, each with its interval.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from . import plotting
+from .reports import Report, markdown_table, text_table
+from .tournament import (
+    Progress,
+    TournamentResult,
+    TournamentSettings,
+    match_summary,
+    play_duplicate,
+    run_tournament,
+)
+
+if TYPE_CHECKING:
+    from .studies import GeneratedReport, StudySettings
+
+#: Policies of the default tournament, weakest expected first.
+DEFAULT_POLICIES = ("random", "greedy", "heuristic", "pimc")
+#: Default chicas per pair of policies (and per tactic experiment).
+DEFAULT_CHICAS = 20_000
+#: Mesas per pair default to ``chicas // MESA_DIVISOR``.
+MESA_DIVISOR = 10
+
+
+@dataclass(frozen=True)
+class Tactic:
+    """A folk tactic as an A/B switch of the ``heuristic`` policy.
+
+    Attributes
+    ----------
+    name : str
+        Parameter of ``heuristic`` that switches the tactic (1 on, 0 off).
+    label : str
+        Short description for tables.
+    advice : str
+        The tactic as players state it.
+    """
+
+    name: str
+    label: str
+    advice: str
+
+    def specs(self, base: str = "heuristic") -> tuple[str, str]:
+        """Policy specs ``(with the tactic, without it)`` built on ``base``."""
+        return f"{base}({self.name}=1)", f"{base}({self.name}=0)"
+
+
+#: The folk tactics tested, each a switch of the heuristic (cuarenta_sim.policies).
+TACTICS: tuple[Tactic, ...] = (
+    Tactic(
+        "pair_trail",
+        "trail one of a pair",
+        "when trailing, trail a rank you hold two of: the opponent is less likely to hold "
+        "the third and fourth, and you keep the other to capture back",
+    ),
+    Tactic(
+        "no_ace_trail",
+        "do not trail an ace",
+        "an ace on the table opens sums and runs to the opponent",
+    ),
+    Tactic(
+        "no_run_start_trail",
+        "do not trail the start of a run",
+        "a trailed card whose next ranks are on the table hands the opponent a run",
+    ),
+    Tactic(
+        "keep_table",
+        "keep the table from being emptied",
+        "avoid leaving a table the next player can clear for a limpia",
+    ),
+    Tactic(
+        "known_holder",
+        "hold a card the next player is known to hold",
+        "never trail a rank the next player announced (ronda): it is a sure caida",
+    ),
+)
+
+
+def tactic_experiments(
+    *,
+    rules: str = "quito",
+    players: int = 2,
+    chicas: int = DEFAULT_CHICAS,
+    seed: int = 0,
+    tactics: Sequence[Tactic] = TACTICS,
+    base: str = "heuristic",
+    confidence: float = 0.95,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> pd.DataFrame:
+    """Measure every tactic as an A/B switch of ``base`` in duplicate chicas.
+
+    Parameters
+    ----------
+    rules : str
+        Preset or slug (section S).
+    players : int
+        2 or 4 (R2.1).
+    chicas : int
+        Chicas per tactic (even): ``chicas / 2`` duplicate pairs.
+    seed : int
+        Seed of every experiment (the same decks for every tactic).
+    tactics : sequence of Tactic
+        The switches to test.
+    base : str
+        Policy the switches are applied to.
+    confidence : float
+        Two-sided confidence level.
+    threads : int or None
+        numba threads (never changes the numbers).
+    progress : callable, optional
+        One line per experiment.
+
+    Returns
+    -------
+    DataFrame
+        One row per tactic: ``tactic``, ``label``, ``with``, ``without`` (policy specs), the
+        :func:`cuarenta_sim.tournament.match_summary` columns of "with" against "without"
+        (``win_rate``, ``lower``, ``upper`` clustered Wilson; ``points_per_data``,
+        ``ppd_lower``, ``ppd_upper``), and ``effect``, ``effect_lower``, ``effect_upper``:
+        win rate minus 0.5 (fraction of games).
+
+    Raises
+    ------
+    ValueError
+        Odd or non-positive ``chicas``, unknown rules, or a tactic the policy does not know.
+    """
+    if isinstance(chicas, bool) or not isinstance(chicas, int) or chicas < 2 or chicas % 2:
+        raise ValueError(f"chicas must be an even whole number >= 2, got {chicas!r}")
+    rows = []
+    for tactic in tactics:
+        on, off = tactic.specs(base)
+        t0 = time.perf_counter()
+        pairs = play_duplicate(
+            on,
+            off,
+            rules=rules,
+            players=players,
+            level="chica",
+            n=chicas // 2,
+            seed=seed,
+            threads=threads,
+        )
+        summary = match_summary(pairs, confidence)
+        rows.append(
+            {
+                "tactic": tactic.name,
+                "label": tactic.label,
+                "with": on,
+                "without": off,
+                **summary,
+                "effect": summary["win_rate"] - 0.5,
+                "effect_lower": summary["lower"] - 0.5,
+                "effect_upper": summary["upper"] - 0.5,
+            }
+        )
+        if progress is not None:
+            progress(
+                f"tactic {tactic.label}: win rate {100 * summary['win_rate']:.2f}% "
+                f"[{100 * summary['lower']:.2f}, {100 * summary['upper']:.2f}] "
+                f"({time.perf_counter() - t0:.1f} s)"
+            )
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------- tables
+def _pct(est: float, lo: float, hi: float) -> str:
+    return f"{100 * est:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]"
+
+
+def _num(est: float, lo: float, hi: float, decimals: int = 2) -> str:
+    return f"{est:+.{decimals}f} [{lo:+.{decimals}f}, {hi:+.{decimals}f}]"
+
+
+def match_rows(matches: pd.DataFrame) -> list[list[str]]:
+    """Table rows of a tournament's matches (one per pair and level).
+
+    Parameters
+    ----------
+    matches : DataFrame
+        :attr:`cuarenta_sim.tournament.TournamentResult.matches`.
+
+    Returns
+    -------
+    list of list of str
+        ``a``, ``b``, level, games, win rate of ``a`` [clustered Wilson], Wilson over games,
+        points per data of ``a`` minus ``b`` [ratio], verdict.
+    """
+    return [
+        [
+            r["a"],
+            r["b"],
+            r["level"],
+            f"{int(r['games']):,}",
+            _pct(r["win_rate"], r["lower"], r["upper"]),
+            f"[{100 * r['wilson_lower']:.2f}, {100 * r['wilson_upper']:.2f}]",
+            _num(r["points_per_data"], r["ppd_lower"], r["ppd_upper"]),
+            r["verdict"],
+        ]
+        for _, r in matches.iterrows()
+    ]
+
+
+MATCH_HEADERS = (
+    "a",
+    "b",
+    "level",
+    "games",
+    "a wins [clustered Wilson]",
+    "Wilson if independent",
+    "points/data a - b",
+    "verdict",
+)
+
+
+def rating_rows(rating: pd.DataFrame) -> list[list[str]]:
+    """Table rows of :func:`cuarenta_sim.tournament.ratings` (rank, policy, Elo [interval],
+    games)."""
+    return [
+        [
+            str(i + 1),
+            r["policy"],
+            f"{r['rating']:+.0f} [{r['lower']:+.0f}, {r['upper']:+.0f}]",
+            f"{int(r['n']):,}",
+        ]
+        for i, r in rating.iterrows()
+    ]
+
+
+RATING_HEADERS = ("rank", "policy", "Elo (mean 0) [95% bootstrap]", "games")
+
+
+def tournament_text(result: TournamentResult) -> str:
+    """Plain-text tables of a tournament (matches, then ratings) for the terminal."""
+    return (
+        text_table(MATCH_HEADERS, match_rows(result.matches), right=(3,))
+        + "\n\n"
+        + text_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3))
+    )
+
+
+def tactic_rows(tactics: pd.DataFrame) -> list[list[str]]:
+    """Table rows of :func:`tactic_experiments` (tactic, win rate with it, effect in pp,
+    points per data gained, verdict)."""
+    rows = []
+    for _, r in tactics.iterrows():
+        rows.append(
+            [
+                r["label"],
+                f"`{r['tactic']}`",
+                f"{int(r['games']):,}",
+                _pct(r["win_rate"], r["lower"], r["upper"]),
+                _num(100 * r["effect"], 100 * r["effect_lower"], 100 * r["effect_upper"]) + " pp",
+                _num(r["points_per_data"], r["ppd_lower"], r["ppd_upper"]),
+                _tactic_verdict(r),
+            ]
+        )
+    return rows
+
+
+TACTIC_HEADERS = (
+    "tactic",
+    "switch",
+    "games",
+    "win rate with it",
+    "effect",
+    "points/data gained",
+    "verdict",
+)
+
+
+def _tactic_verdict(row: pd.Series) -> str:
+    if row["verdict"] == "a better":
+        return "helps"
+    if row["verdict"] == "b better":
+        return "hurts"
+    return "not resolved"
+
+
+# --------------------------------------------------------------------------- the report
+def strategies_study(settings: StudySettings, progress: Progress | None = None) -> GeneratedReport:
+    """Build the strategies report (tournament + tactic experiments).
+
+    Parameters
+    ----------
+    settings : cuarenta_sim.studies.StudySettings
+        ``policies`` (the tournament's specs; default :data:`DEFAULT_POLICIES`), ``n``
+        (chicas per pair and per tactic, even), ``mesas`` (mesas per pair, even; default
+        ``n // 10``), ``players`` (each count gets its tournament), ``rules``, ``seed``,
+        ``confidence``, ``threads``.
+    progress : callable, optional
+        One-line progress messages.
+
+    Returns
+    -------
+    cuarenta_sim.studies.GeneratedReport
+
+    Raises
+    ------
+    ValueError
+        Bad settings, unknown policies or rules.
+    """
+    from .studies import GeneratedReport, _new_figure, _provenance
+
+    t_start = time.perf_counter()
+    policies = tuple(settings.policies)
+    chicas = settings.n
+    mesas = settings.mesas if settings.mesas is not None else 2 * (chicas // (2 * MESA_DIVISOR))
+    report = Report(
+        title="Strategies: who plays Cuarenta best, and do the folk tactics work?",
+        provenance={},
+        command=settings.command("strategies"),
+    )
+    figures = {}
+    tables: dict[str, pd.DataFrame] = {}
+    summary_parts = []
+    runs = []
+    report.add("Question", _intro(settings, policies, chicas, mesas))
+    for players in settings.players:
+        tset = TournamentSettings(
+            policies=policies,
+            rules=settings.rules,
+            players=players,
+            chicas=chicas,
+            mesas=mesas,
+            seed=settings.seed,
+            confidence=settings.confidence,
+            threads=settings.threads,
+        )
+        if progress is not None:
+            progress(f"tournament, {players} players")
+        result = run_tournament(tset, progress)
+        tables[f"matches_{players}p"] = result.matches
+        tables[f"ratings_{players}p"] = result.ratings
+        runs.append(
+            {
+                "players": players,
+                "level": "tournament",
+                "rules": settings.rules,
+                "policies": list(policies),
+                "n": chicas,
+                "wall_time_s": round(result.seconds, 1),
+            }
+        )
+        report.add(f"Tournament, {players} players", _tournament_section(result))
+        fig, axes = _new_figure(1, 1, (7.0, 0.5 * len(policies) + 1.8))
+        frame = result.ratings.rename(columns={"rating": "estimate"})
+        plotting.forest(
+            frame,
+            axes[0, 0],
+            label="policy",
+            xlabel="Elo rating (mean 0)",
+            title=f"Bradley-Terry ratings, {players} players",
+            reference=0.0,
+        )
+        figures[f"ratings_{players}p"] = fig
+        summary_parts.append(f"{players} players\n" + tournament_text(result))
+
+    tactic_players = settings.players[0]
+    if progress is not None:
+        progress(f"tactic experiments, {tactic_players} players")
+    tactics = tactic_experiments(
+        rules=settings.rules,
+        players=tactic_players,
+        chicas=chicas,
+        seed=settings.seed,
+        confidence=settings.confidence,
+        threads=settings.threads,
+        progress=progress,
+    )
+    tables["tactics"] = tactics
+    report.add(f"Folk tactics, {tactic_players} players", _tactics_section(tactics))
+    fig, axes = _new_figure(1, 1, (7.0, 0.5 * len(tactics) + 1.8))
+    frame = tactics.assign(
+        estimate=100 * tactics["effect"],
+        lower=100 * tactics["effect_lower"],
+        upper=100 * tactics["effect_upper"],
+    )
+    plotting.forest(
+        frame,
+        axes[0, 0],
+        label="label",
+        xlabel="win rate with the tactic minus 50% (percentage points)",
+        title="Folk tactics as switches of the heuristic",
+        reference=0.0,
+    )
+    figures["tactics"] = fig
+    summary_parts.append(
+        "folk tactics\n" + text_table(TACTIC_HEADERS, tactic_rows(tactics), right=(2,))
+    )
+    report.add("Methods", METHODS)
+    report.provenance = _provenance(
+        "strategies",
+        settings,
+        runs,
+        time.perf_counter() - t_start,
+        tournament_policies=list(policies),
+        chicas_per_pair=chicas,
+        mesas_per_pair=mesas,
+        tactics=[t.name for t in TACTICS],
+    )
+    return GeneratedReport(
+        name="strategies",
+        report=report,
+        figures=figures,
+        summary="\n\n".join(summary_parts),
+        tables=tables,
+    )
+
+
+METHODS = (
+    "Every match is played in **duplicate**: game `g` is played once with each policy on side "
+    "0 and once on side 1, on the same seed, so both plays see the same decks and first "
+    "dealer. The unit of every interval is the duplicate pair. Win rates: `clustered Wilson` "
+    "= Wilson interval on the effective number of games `p(1-p)/var`, with `var` the variance "
+    "of the mean per-pair score (Kish design effect; `cuarenta_sim.stats.clustered_proportion`)"
+    "; the Wilson interval computed as if the games were independent is shown alongside for "
+    "comparison. A truncated game (10,000-data cap) would count half a win. Points per data: "
+    "ratio of sums over duplicate pairs, delta-method interval. Ratings: Bradley-Terry "
+    "strengths fitted by Hunter's MM algorithm to the chica wins of every pair (plus 0.5 "
+    "pseudo-wins per direction so that a policy that never lost keeps a finite rating), Elo "
+    "scale (400 log10 odds, mean 0), 95% percentile bootstrap over duplicate pairs (1,000 "
+    "replicates). A verdict is given only when the interval excludes 50%."
+)
+
+
+def _intro(settings: StudySettings, policies: Sequence[str], chicas: int, mesas: int) -> str:
+    return (
+        f"Policies {', '.join(f'`{p}`' for p in policies)} play each other under "
+        f"`{settings.rules}` with {', '.join(str(p) for p in settings.players)} players: "
+        f"{chicas:,} chicas per pair ({chicas // 2:,} duplicate pairs)"
+        + (f" and {mesas:,} mesas per pair" if mesas else "")
+        + f", seed {settings.seed}. Policies are described by `cuarenta-sim policies`."
+    )
+
+
+def _tournament_section(result: TournamentResult) -> str:
+    m = result.matches
+    lines = [
+        markdown_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3)),
+        "",
+        markdown_table(MATCH_HEADERS, match_rows(m), right=(3,)),
+        "",
+    ]
+    chain = []
+    policies = result.settings.policies
+    for weaker, stronger in itertools.pairwise(policies):
+        row = m[(m["a"] == weaker) & (m["b"] == stronger) & (m["level"] == "chica")]
+        if row.empty:
+            continue
+        r = row.iloc[0]
+        win = 1.0 - r["win_rate"]
+        lo, hi = 1.0 - r["upper"], 1.0 - r["lower"]
+        beats = "beats" if lo > 0.5 else ("loses to" if hi < 0.5 else "is not separated from")
+        chain.append(
+            f"- `{stronger}` {beats} `{weaker}`: wins {_pct(win, lo, hi)} of "
+            f"{int(r['games']):,} chicas (lower bound "
+            f"{'above' if lo > 0.5 else 'not above'} 50%)."
+        )
+    if chain:
+        lines.append("Each policy against the one listed before it:\n\n" + "\n".join(chain))
+    lines.append(f"\nGames played in {result.seconds:,.0f} s.")
+    return "\n".join(lines)
+
+
+def _tactics_section(tactics: pd.DataFrame) -> str:
+    helps = tactics[tactics["verdict"] == "a better"]["label"].tolist()
+    hurts = tactics[tactics["verdict"] == "b better"]["label"].tolist()
+    text = [markdown_table(TACTIC_HEADERS, tactic_rows(tactics), right=(2,)), ""]
+    text.append(
+        "Each row plays the heuristic with the tactic switched on against the same heuristic "
+        "with it off (every other weight equal). *Effect* is the win rate minus 50%, in "
+        "percentage points. "
+        + (
+            f"Resolved gains: {', '.join(helps)}. "
+            if helps
+            else "No tactic gives a resolved gain. "
+        )
+        + (f"Resolved losses: {', '.join(hurts)}." if hurts else "No tactic resolves as harmful.")
+    )
+    for _, r in tactics.iterrows():
+        advice = next((t.advice for t in TACTICS if t.name == r["tactic"]), "")
+        if advice:
+            text.append(f"\n- **{r['label']}** (`{r['tactic']}`): {advice}.")
+    return "\n".join(text)

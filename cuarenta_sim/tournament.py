@@ -1,0 +1,498 @@
+"""Duplicate-deal tournaments between playing policies, and their ratings.
+
+A **duplicate match** between policies ``a`` and ``b`` plays every game (chica or mesa) twice
+on the same seed: once with ``a`` in seat 0 (and 2) and ``b`` in seat 1 (and 3), once with the
+seats swapped. Because every data's deck and first dealer derive from (seed, game, data) only
+(contract section 2), both plays of game ``g`` see the same cards: the luck of the deal cancels
+and what remains is the difference in play. The unit of every interval is therefore the
+**duplicate pair** (one game index, two games), never the single game.
+
+Estimates (every one with its sample size and a named interval):
+
+* ``win_rate``: share of games won by ``a`` (a truncated game, R9 cap, counts half), interval
+  ``clustered wilson``: a Wilson interval on the *effective* number of games
+  ``p (1 - p) / var``, where ``var`` is the variance of the mean per-pair score
+  ``(wins of a) / 2`` over duplicate pairs (Kish's design effect). It respects the correlation
+  of the two games of a pair (usually negative: duplicate play is more precise than
+  independent games) and, unlike a normal interval, stays inside [0, 1]. The plain Wilson
+  interval over the games as if they were independent is given alongside
+  (``wilson_lower``, ``wilson_upper``).
+* ``points_per_data``: (points of ``a``'s side - points of ``b``'s side) per data played,
+  ratio of sums over duplicate pairs with a delta-method interval (``ratio``).
+* ``rating``: Bradley-Terry strengths fitted to every pair's game wins, on the Elo scale
+  (``400 log10`` odds, mean 0), with a percentile bootstrap over duplicate pairs.
+
+The module only needs a function that plays a list of games for a seating and returns their
+winners and points, so the same machinery serves any two-sided game; :func:`play_duplicate`
+is that function for Cuarenta (:func:`cuarenta_sim.simulate`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from . import stats
+
+#: Game levels a tournament can be played at (R9: chica to ``target``, mesa of chicas).
+TOURNAMENT_LEVELS = ("chica", "mesa")
+#: Columns of the per-pair frame returned by :func:`play_duplicate` (one row per game index).
+PAIR_COLUMNS = ("game", "a_wins", "games", "a_points", "b_points", "datas")
+#: Pseudo-wins added to each direction of every match before fitting Bradley-Terry, so that a
+#: policy that won (or lost) every game still gets a finite rating. Half a game in tens of
+#: thousands moves ratings by well under one Elo point.
+BT_PSEUDO_WINS = 0.5
+ELO_SCALE = 400.0 / math.log(10.0)
+
+Progress = Callable[[str], None]
+
+
+def split_policy_list(text: str) -> tuple[str, ...]:
+    """Split a comma-separated list of policy specs, keeping commas inside parentheses.
+
+    ``"random,pimc(samples=8,depth=deal)"`` -> ``("random", "pimc(samples=8,depth=deal)")``.
+
+    Parameters
+    ----------
+    text : str
+        Policy specs separated by commas.
+
+    Returns
+    -------
+    tuple of str
+        The specs, stripped.
+
+    Raises
+    ------
+    ValueError
+        On an empty spec or unbalanced parentheses.
+    """
+    parts: list[str] = []
+    depth = 0
+    current: list[str] = []
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                raise ValueError(f"policy list {text!r} has an unmatched ')'")
+        if ch == "," and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+    if depth != 0:
+        raise ValueError(f"policy list {text!r} has an unclosed '('")
+    parts.append("".join(current).strip())
+    if any(not p for p in parts):
+        raise ValueError(
+            f"policy list {text!r} has an empty name; give policy names separated by commas"
+        )
+    return tuple(parts)
+
+
+# --------------------------------------------------------------------------- playing
+def play_duplicate(
+    a: str,
+    b: str,
+    *,
+    rules: str = "quito",
+    players: int = 2,
+    level: str = "chica",
+    n: int = 10_000,
+    seed: int = 0,
+    threads: int | None = None,
+) -> pd.DataFrame:
+    """Play ``n`` duplicate pairs of Cuarenta games between policies ``a`` and ``b``.
+
+    Game ``g`` is played once with ``a`` on side 0 and once with ``a`` on side 1, on the same
+    seed (same decks and first dealer, contract section 2).
+
+    Parameters
+    ----------
+    a, b : str
+        Policy specs (:func:`cuarenta_sim.policies.resolve_policies`); each plays every seat
+        of its side.
+    rules : str
+        Preset or slug (section S).
+    players : int
+        2, or 4 (two partnerships, R2.1).
+    level : str
+        ``"chica"`` or ``"mesa"`` (R9).
+    n : int
+        Duplicate pairs (games per seating), > 0.
+    seed : int
+        Seed of both seatings.
+    threads : int or None
+        numba threads (never changes the numbers).
+
+    Returns
+    -------
+    DataFrame
+        One row per game index, columns :data:`PAIR_COLUMNS`: ``a_wins`` (float64: games of
+        the pair won by ``a``, 0 to 2, a truncated game counting 0.5), ``games`` (int64, 2),
+        ``a_points`` / ``b_points`` (int64: points scored by each policy's side over both
+        games, R9.2), ``datas`` (int64: datas played in both games).
+
+    Raises
+    ------
+    ValueError
+        Unknown policy, rules, level, or bad ``n`` / ``players`` / ``seed``.
+    """
+    from .simulation import simulate
+
+    if level not in TOURNAMENT_LEVELS:
+        raise ValueError(f"level must be one of {', '.join(TOURNAMENT_LEVELS)}, got {level!r}")
+    runs = []
+    for seating in ((a, b), (b, a)):
+        res = simulate(rules, players, seating, n=n, level=level, seed=seed, threads=threads)
+        runs.append(res)
+    out = {"game": runs[0].games["game"].to_numpy(np.int64)}
+    a_wins = np.zeros(n, dtype=np.float64)
+    a_points = np.zeros(n, dtype=np.int64)
+    b_points = np.zeros(n, dtype=np.int64)
+    datas = np.zeros(n, dtype=np.int64)
+    for a_side, res in enumerate(runs):
+        winner = res.games["winner"].to_numpy()
+        a_wins += np.where(winner < 0, 0.5, (winner == a_side).astype(np.float64))
+        h = res.hands
+        game = h["game"].to_numpy()
+        pts_a = h[f"points_{a_side}"].to_numpy(np.int64)
+        pts_b = h[f"points_{1 - a_side}"].to_numpy(np.int64)
+        a_points += np.bincount(game, weights=pts_a, minlength=n).astype(np.int64)
+        b_points += np.bincount(game, weights=pts_b, minlength=n).astype(np.int64)
+        datas += np.bincount(game, minlength=n).astype(np.int64)
+    out.update(
+        a_wins=a_wins,
+        games=np.full(n, 2, dtype=np.int64),
+        a_points=a_points,
+        b_points=b_points,
+        datas=datas,
+    )
+    return pd.DataFrame(out, columns=list(PAIR_COLUMNS))
+
+
+def match_summary(pairs: pd.DataFrame, confidence: float = 0.95) -> dict:
+    """Win rate and points-per-data difference of one duplicate match.
+
+    Parameters
+    ----------
+    pairs : DataFrame
+        :func:`play_duplicate` output (columns :data:`PAIR_COLUMNS`).
+    confidence : float
+        Two-sided confidence level.
+
+    Returns
+    -------
+    dict
+        ``pairs`` (int: duplicate pairs), ``games`` (int), ``a_wins`` (float), ``win_rate``,
+        ``lower``, ``upper`` (:func:`cuarenta_sim.stats.clustered_proportion`),
+        ``wilson_lower``, ``wilson_upper``, ``points_per_data``, ``ppd_lower``,
+        ``ppd_upper`` (ratio interval), ``datas`` (int), ``verdict`` (``"a better"``,
+        ``"b better"`` or ``"not resolved"`` at 50% by the duplicate interval).
+    """
+    score = pairs["a_wins"].to_numpy(np.float64) / pairs["games"].to_numpy(np.float64)
+    games = int(pairs["games"].sum())
+    wins = float(pairs["a_wins"].sum())
+    win = stats.clustered_proportion("win_rate", score, confidence)
+    _, wlo, whi = stats.wilson_interval(wins, games, confidence)
+    diff = pairs["a_points"].to_numpy(np.int64) - pairs["b_points"].to_numpy(np.int64)
+    ppd = stats.ratio("points_per_data", diff, pairs["datas"].to_numpy(np.int64), confidence)
+    if win["defined"] and win["lower"] > 0.5:
+        verdict = "a better"
+    elif win["defined"] and win["upper"] < 0.5:
+        verdict = "b better"
+    else:
+        verdict = "not resolved"
+    return {
+        "pairs": len(pairs),
+        "games": games,
+        "a_wins": wins,
+        "win_rate": win["estimate"],
+        "lower": win["lower"],
+        "upper": win["upper"],
+        "wilson_lower": float(wlo),
+        "wilson_upper": float(whi),
+        "points_per_data": ppd["estimate"],
+        "ppd_lower": ppd["lower"],
+        "ppd_upper": ppd["upper"],
+        "datas": int(pairs["datas"].sum()),
+        "verdict": verdict,
+    }
+
+
+# --------------------------------------------------------------------------- ratings
+def bradley_terry(wins: np.ndarray, *, tol: float = 1e-10, max_iter: int = 10_000) -> np.ndarray:
+    """Bradley-Terry strengths by Hunter's MM algorithm.
+
+    Parameters
+    ----------
+    wins : ndarray of float64, shape (k, k)
+        ``wins[i, j]``: games ``i`` won against ``j`` (diagonal ignored). Every policy must
+        have won and lost at least something (add pseudo-wins, :data:`BT_PSEUDO_WINS`), and
+        the comparison graph must be connected.
+    tol : float
+        Stop when no log-strength moves by more than this.
+    max_iter : int
+        Iteration cap.
+
+    Returns
+    -------
+    ndarray of float64, shape (k,)
+        Log-strengths ``theta`` with mean 0: P(i beats j) = 1 / (1 + exp(theta_j - theta_i)).
+
+    Raises
+    ------
+    ValueError
+        If ``wins`` is not square, has negative entries, or a policy has no win or no loss.
+    """
+    w = np.asarray(wins, dtype=np.float64).copy()
+    if w.ndim != 2 or w.shape[0] != w.shape[1] or w.shape[0] < 2:
+        raise ValueError(f"wins must be a square matrix of at least 2 policies, got {w.shape}")
+    np.fill_diagonal(w, 0.0)
+    if (w < 0).any():
+        raise ValueError("wins must be non-negative")
+    total_wins = w.sum(axis=1)
+    if (total_wins <= 0).any() or (w.sum(axis=0) <= 0).any():
+        raise ValueError("every policy needs at least one win and one loss (add pseudo-wins)")
+    games = w + w.T
+    p = np.ones(w.shape[0])
+    for _ in range(max_iter):
+        denom = (games / (p[:, None] + p[None, :])).sum(axis=1)
+        new = total_wins / denom
+        new /= math.exp(np.log(new).mean())
+        done = np.abs(np.log(new) - np.log(p)).max() < tol
+        p = new
+        if done:
+            break
+    theta = np.log(p)
+    return theta - theta.mean()
+
+
+def _wins_matrix(k: int, matches: Sequence[tuple[int, int, np.ndarray]]) -> np.ndarray:
+    w = np.zeros((k, k))
+    for i, j, a_wins in matches:
+        won = float(a_wins.sum())
+        lost = 2.0 * a_wins.size - won
+        w[i, j] += won + BT_PSEUDO_WINS
+        w[j, i] += lost + BT_PSEUDO_WINS
+    return w
+
+
+def ratings(
+    policies: Sequence[str],
+    matches: Sequence[tuple[int, int, np.ndarray]],
+    *,
+    confidence: float = 0.95,
+    bootstrap: int = 1000,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """Bradley-Terry ratings on the Elo scale with a bootstrap over duplicate pairs.
+
+    Parameters
+    ----------
+    policies : sequence of str
+        The ``k`` policy specs.
+    matches : sequence of (i, j, a_wins)
+        One entry per match: indices of the two policies and the per-pair wins of ``i``
+        (float64 array, values 0 to 2, :func:`play_duplicate`'s ``a_wins``).
+    confidence : float
+        Two-sided level of the percentile bootstrap interval.
+    bootstrap : int
+        Bootstrap replicates (each resamples every match's duplicate pairs with replacement).
+    seed : int
+        Seed of the bootstrap draws.
+
+    Returns
+    -------
+    DataFrame
+        One row per policy, sorted by rating: ``policy``, ``rating`` (Elo points, mean 0),
+        ``lower``, ``upper``, ``n`` (games played), ``method`` (``"bradley-terry bootstrap"``).
+    """
+    stats.z_value(confidence)
+    k = len(policies)
+    theta = bradley_terry(_wins_matrix(k, matches))
+    rng = np.random.default_rng(seed)
+    boot = np.empty((bootstrap, k))
+    for rep in range(bootstrap):
+        resampled = [(i, j, w[rng.integers(0, w.size, w.size)]) for i, j, w in matches]
+        boot[rep] = bradley_terry(_wins_matrix(k, resampled))
+    alpha = (1.0 - confidence) / 2.0
+    lo, hi = np.quantile(boot, [alpha, 1.0 - alpha], axis=0) if bootstrap else (theta, theta)
+    played = np.zeros(k, dtype=np.int64)
+    for i, j, w in matches:
+        played[i] += 2 * w.size
+        played[j] += 2 * w.size
+    frame = pd.DataFrame(
+        {
+            "policy": list(policies),
+            "rating": ELO_SCALE * theta,
+            "lower": ELO_SCALE * np.asarray(lo),
+            "upper": ELO_SCALE * np.asarray(hi),
+            "n": played,
+            "method": "bradley-terry bootstrap",
+        }
+    )
+    return frame.sort_values("rating", ascending=False, ignore_index=True)
+
+
+# --------------------------------------------------------------------------- tournaments
+@dataclass(frozen=True)
+class TournamentSettings:
+    """Inputs of a round-robin duplicate tournament.
+
+    Attributes
+    ----------
+    policies : tuple of str
+        At least two distinct policy specs.
+    rules : str
+        Preset or slug (section S).
+    players : int
+        2 or 4 (R2.1).
+    chicas : int
+        Chicas per pair of policies (even, > 0): ``chicas / 2`` duplicate pairs.
+    mesas : int
+        Mesas per pair of policies (even, >= 0; 0 skips the mesa level).
+    seed : int
+        Seed of every match (the same decks for every pair).
+    confidence : float
+        Two-sided confidence level.
+    bootstrap : int
+        Bootstrap replicates of the ratings.
+    threads : int or None
+        numba threads (never changes the numbers).
+    """
+
+    policies: tuple[str, ...]
+    rules: str = "quito"
+    players: int = 2
+    chicas: int = 20_000
+    mesas: int = 0
+    seed: int = 0
+    confidence: float = 0.95
+    bootstrap: int = 1000
+    threads: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.policies) < 2:
+            raise ValueError(f"a tournament needs at least 2 policies, got {self.policies!r}")
+        if len(set(self.policies)) != len(self.policies):
+            raise ValueError(f"a policy is listed twice: {self.policies!r}")
+        for name, low in (("chicas", 2), ("mesas", 0)):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < low or v % 2:
+                raise ValueError(
+                    f"--{name} must be an even whole number >= {low} (games are played in "
+                    f"duplicate pairs), got {v!r}"
+                )
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise ValueError(f"--seed must be a non-negative integer, got {self.seed!r}")
+        if not isinstance(self.bootstrap, int) or self.bootstrap < 0:
+            raise ValueError(f"bootstrap must be a non-negative integer, got {self.bootstrap!r}")
+        stats.z_value(self.confidence)
+
+
+@dataclass
+class TournamentResult:
+    """Outcome of :func:`run_tournament`.
+
+    Attributes
+    ----------
+    settings : TournamentSettings
+    matches : DataFrame
+        One row per (pair, level): ``a``, ``b``, ``level`` and the :func:`match_summary`
+        columns.
+    ratings : DataFrame
+        :func:`ratings` of the chica results.
+    pairs : dict of (a, b, level) to DataFrame
+        The per-pair frames of :func:`play_duplicate`.
+    seconds : float
+        Wall time of the games.
+    """
+
+    settings: TournamentSettings
+    matches: pd.DataFrame
+    ratings: pd.DataFrame
+    pairs: dict[tuple[str, str, str], pd.DataFrame] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def run_tournament(
+    settings: TournamentSettings, progress: Progress | None = None
+) -> TournamentResult:
+    """Play every pair of ``settings.policies`` in duplicate and rate them.
+
+    Parameters
+    ----------
+    settings : TournamentSettings
+    progress : callable, optional
+        Receives one line per match played.
+
+    Returns
+    -------
+    TournamentResult
+
+    Raises
+    ------
+    ValueError
+        Unknown policies or rules, or bad settings.
+    """
+    import time
+
+    from .policies import resolve_policies
+    from .rules import resolve_rules
+
+    resolve_rules(settings.rules)
+    for spec in settings.policies:
+        resolve_policies(spec, settings.players)
+    t0 = time.perf_counter()
+    rows = []
+    pairs: dict[tuple[str, str, str], pd.DataFrame] = {}
+    chica_matches = []
+    levels = [("chica", settings.chicas // 2)]
+    if settings.mesas:
+        levels.append(("mesa", settings.mesas // 2))
+    for (i, a), (j, b) in itertools.combinations(enumerate(settings.policies), 2):
+        for level, n in levels:
+            t = time.perf_counter()
+            frame = play_duplicate(
+                a,
+                b,
+                rules=settings.rules,
+                players=settings.players,
+                level=level,
+                n=n,
+                seed=settings.seed,
+                threads=settings.threads,
+            )
+            pairs[(a, b, level)] = frame
+            summary = match_summary(frame, settings.confidence)
+            rows.append({"a": a, "b": b, "level": level, **summary})
+            if level == "chica":
+                chica_matches.append((i, j, frame["a_wins"].to_numpy(np.float64)))
+            if progress is not None:
+                progress(
+                    f"{a} vs {b} ({level}, {2 * n:,} games): {a} wins "
+                    f"{100 * summary['win_rate']:.2f}% [{100 * summary['lower']:.2f}, "
+                    f"{100 * summary['upper']:.2f}] in {time.perf_counter() - t:.1f} s"
+                )
+    rating = ratings(
+        settings.policies,
+        chica_matches,
+        confidence=settings.confidence,
+        bootstrap=settings.bootstrap,
+        seed=settings.seed,
+    )
+    return TournamentResult(
+        settings=settings,
+        matches=pd.DataFrame(rows),
+        ratings=rating,
+        pairs=pairs,
+        seconds=time.perf_counter() - t0,
+    )

@@ -1,0 +1,52 @@
+"""`cuarenta-sim tournament` and `cuarenta-sim policies`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+
+def test_tournament_prints_tables_and_writes_files(run_cli, tmp_path: Path) -> None:
+    out = tmp_path / "t"
+    run = run_cli("tournament", "--policies", "random,greedy", "--chicas", "200", "--mesas",
+                  "20", "--out", str(out))
+    assert run.code == 0, run.err
+    assert "clustered Wilson" in run.out and "Elo" in run.out
+    assert "reproduce: cuarenta-sim tournament --policies random,greedy" in run.out
+    matches = pd.read_csv(out / "matches.csv")
+    assert list(matches["level"]) == ["chica", "mesa"]
+    assert list(pd.read_csv(out / "ratings.csv")["policy"]) == ["greedy", "random"]
+    prov = json.loads((out / "provenance.json").read_text())
+    assert prov["chicas_per_pair"] == 200 and prov["policies"] == ["random", "greedy"]
+    again = run_cli("tournament", "--policies", "random,greedy", "--chicas", "200", "--out",
+                    str(out))
+    again.assert_bad_input()
+    assert "already exists; pass --force" in again.err
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--policies", "greedy"], "at least two different policies"),
+        (["--policies", "greedy,greedy"], "at least two different policies"),
+        (["--policies", "greedy,smart"], "unknown policy 'smart'"),
+        (["--policies", "greedy,random(", "--chicas", "2"], "unclosed"),
+        (["--chicas", "3", "--policies", "greedy,random"], "--chicas must be an even"),
+        (["--players", "3", "--policies", "greedy,random"], "--players must be 2 or 4"),
+        (["--rules", "bogus", "--policies", "greedy,random"], "unknown preset 'bogus'"),
+        (["--threads", "0", "--policies", "greedy,random"], "--threads must be"),
+    ],
+)
+def test_tournament_bad_options(run_cli, args: list[str], needle: str) -> None:
+    run = run_cli("tournament", *args)
+    run.assert_bad_input()
+    assert needle in run.err
+
+
+def test_policies_command_lists_the_registry(run_cli) -> None:
+    run = run_cli("policies")
+    assert run.code == 0
+    assert "random" in run.out and "greedy" in run.out
