@@ -7,7 +7,12 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-EXPECTED = ["01_quito_vs_cuenca.ipynb", "02_ronda_caida_odds.ipynb", "03_rule_sensitivity.ipynb"]
+EXPECTED = [
+    "01_quito_vs_cuenca.ipynb",
+    "02_ronda_caida_odds.ipynb",
+    "03_rule_sensitivity.ipynb",
+    "04_strategies.ipynb",
+]
 
 
 def test_the_numbered_notebooks_exist() -> None:

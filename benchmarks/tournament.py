@@ -1,0 +1,84 @@
+"""The strategy tournament of issue 5: ranking targets and wall time.
+
+Run from the repository root::
+
+    python benchmarks/tournament.py               # 20,000 duplicate chicas per pair (target)
+    python benchmarks/tournament.py --chicas 2000 # quick look
+
+It plays the round robin ``random, greedy, heuristic, pimc`` under ``quito`` with 2 players in
+duplicate (:func:`cuarenta_sim.tournament.run_tournament`; the same numbers as
+``cuarenta-sim tournament --policies random,greedy,heuristic,pimc --rules quito --chicas
+20000 --seed 0``), prints the tables, checks the targets of ``benchmarks/README.md`` (each
+policy beats the one before it with the lower bound of the 95% chica win-rate interval above
+50%; the whole tournament in under 30 minutes) and writes
+``benchmarks/results/tournament.json`` atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import platform
+import sys
+import time
+from pathlib import Path
+
+import numba
+
+from cuarenta_sim import __version__
+from cuarenta_sim.engine import warmup
+from cuarenta_sim.io import write_json_atomic
+from cuarenta_sim.strategy_study import tournament_text
+from cuarenta_sim.tournament import TournamentSettings, run_tournament
+
+DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "tournament.json"
+POLICIES = ("random", "greedy", "heuristic", "pimc")
+#: Wall-time target of the whole tournament at 20,000 chicas per pair (seconds).
+WALL_TARGET_S = 30 * 60
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the tournament, print it, check the targets; exit 1 if one is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--chicas", type=int, default=20_000, help="chicas per pair (even)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=None)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = parser.parse_args(argv)
+    warmup()
+    settings = TournamentSettings(policies=POLICIES, rules="quito", players=2,
+                                  chicas=args.chicas, seed=args.seed, threads=args.threads)
+    t0 = time.perf_counter()
+    result = run_tournament(settings, progress=lambda m: print(m, file=sys.stderr))
+    wall = time.perf_counter() - t0
+    print(tournament_text(result))
+    checks = []
+    m = result.matches.set_index(["a", "b"])
+    for weaker, stronger in itertools.pairwise(POLICIES):
+        row = m.loc[(weaker, stronger)]
+        lower = 1.0 - float(row["upper"])  # the stronger policy's win-rate lower bound
+        checks.append({"target": f"{stronger} beats {weaker}: win-rate lower bound > 50%",
+                       "value": lower, "met": lower > 0.5})
+    checks.append({"target": f"tournament wall time <= {WALL_TARGET_S} s "
+                             f"(at 20,000 chicas per pair)", "value": wall,
+                   "met": wall <= WALL_TARGET_S or args.chicas < 20_000})
+    for c in checks:
+        print(f"{'met ' if c['met'] else 'MISSED'}  {c['target']}: {c['value']:.4f}")
+    write_json_atomic(args.out, {
+        "package_version": __version__,
+        "machine": platform.platform(),
+        "cpu_count": numba.config.NUMBA_NUM_THREADS,
+        "threads": numba.get_num_threads() if args.threads is None else args.threads,
+        "chicas_per_pair": args.chicas,
+        "seed": args.seed,
+        "wall_time_s": round(wall, 1),
+        "matches": result.matches.to_dict(orient="records"),
+        "ratings": result.ratings.to_dict(orient="records"),
+        "targets": checks,
+    })
+    print(f"wrote {args.out}")
+    return 0 if all(c["met"] for c in checks) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
