@@ -44,6 +44,11 @@ DEFAULT_CHICAS = 20_000
 MESA_DIVISOR = 10
 
 
+#: Weight (milli-points) a tactic gets in the "with" arm when the heuristic's default weight
+#: for it is 0 (switched off by tuning): half a point, the size of the smaller tactic terms.
+TACTIC_WEIGHT = 500
+
+
 @dataclass(frozen=True)
 class Tactic:
     """A folk tactic as an A/B switch of the ``heuristic`` policy.
@@ -51,7 +56,8 @@ class Tactic:
     Attributes
     ----------
     name : str
-        Parameter of ``heuristic`` that switches the tactic (1 on, 0 off).
+        The heuristic's parameter (a weight in milli-points) that carries the tactic
+        (:data:`cuarenta_sim.policies.HEURISTIC_PARAMS`).
     label : str
         Short description for tables.
     advice : str
@@ -62,18 +68,37 @@ class Tactic:
     label: str
     advice: str
 
+    def weight(self) -> int:
+        """Weight of the "with" arm: the heuristic's default for this parameter, or
+        :data:`TACTIC_WEIGHT` when the default is 0.
+
+        Raises
+        ------
+        ValueError
+            If the heuristic has no parameter of this name.
+        """
+        from .policies import POLICIES
+
+        defaults = {p.name: p.default for p in POLICIES["heuristic"].params}
+        if self.name not in defaults:
+            raise ValueError(
+                f"the heuristic has no parameter {self.name!r}; accepted: {', '.join(defaults)}"
+            )
+        return defaults[self.name] or TACTIC_WEIGHT
+
     def specs(self, base: str = "heuristic") -> tuple[str, str]:
-        """Policy specs ``(with the tactic, without it)`` built on ``base``."""
-        return f"{base}({self.name}=1)", f"{base}({self.name}=0)"
+        """Policy specs ``(with the tactic, without it)``: ``base(name=weight)`` and
+        ``base(name=0)``, every other parameter at its default."""
+        return f"{base}({self.name}={self.weight()})", f"{base}({self.name}=0)"
 
 
-#: The folk tactics tested, each a switch of the heuristic (cuarenta_sim.policies).
+#: The folk tactics tested, each a weight of the heuristic (cuarenta_sim.policies).
 TACTICS: tuple[Tactic, ...] = (
     Tactic(
-        "pair_trail",
+        "trail_pair",
         "trail one of a pair",
         "when trailing, trail a rank you hold two of: the opponent is less likely to hold "
-        "the third and fourth, and you keep the other to capture back",
+        "the others, and you keep one to capture back",
     ),
     Tactic(
         "no_ace_trail",
@@ -81,19 +106,19 @@ TACTICS: tuple[Tactic, ...] = (
         "an ace on the table opens sums and runs to the opponent",
     ),
     Tactic(
-        "no_run_start_trail",
+        "no_run_start",
         "do not trail the start of a run",
         "a trailed card whose next ranks are on the table hands the opponent a run",
     ),
     Tactic(
         "keep_table",
         "keep the table from being emptied",
-        "avoid leaving a table the next player can clear for a limpia",
+        "do not leave one or two cards the next player can clear for a limpia",
     ),
     Tactic(
-        "known_holder",
+        "hold_known",
         "hold a card the next player is known to hold",
-        "never trail a rank the next player announced (ronda): it is a sure caida",
+        "never trail a rank the next player announced in a ronda: it is a sure caida",
     ),
 )
 
@@ -282,7 +307,7 @@ def tactic_rows(tactics: pd.DataFrame) -> list[list[str]]:
 
 TACTIC_HEADERS = (
     "tactic",
-    "switch",
+    "with vs without",
     "games",
     "win rate with it",
     "effect",
