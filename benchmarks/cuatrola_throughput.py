@@ -46,20 +46,22 @@ def run_config(
     Returns
     -------
     dict
-        The configuration, ``seconds`` (best run), ``hands``, ``hands_per_s``, ``plays`` and
+        The configuration, ``seconds`` (best run), ``cpu_seconds`` (its process CPU time: on a
+        machine shared with other work, ``hands_per_cpu_s`` times the threads is what an idle
+        machine would reach), ``hands``, ``hands_per_s``, ``plays`` and
         ``decisions_per_s`` (every play is a decision of the seat's policy; for ``pimc`` about
         half have two or more legal cards and run the search) and, at level game,
         ``games_per_s``.
     """
     kwargs = dict(rules="ro", play_policies=play, bid_policies=bid, level=level, threads=threads)
     simulate_cuatrola(n=max(1, n // 100), seed=12345, **kwargs)
-    best, hands, plays = float("inf"), 0, 0
+    best, cpu, hands, plays = float("inf"), 0.0, 0, 0
     for rep in range(repeats):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         out = simulate_cuatrola(n=n, seed=rep, **kwargs)
         elapsed = time.perf_counter() - t0
         if elapsed < best:
-            best, hands = elapsed, len(out.hands)
+            best, cpu, hands = elapsed, time.process_time() - c0, len(out.hands)
             # 20 plays without contract, 15 with one (the declarer's partner sits out).
             plays = int(np.where(out.hands["contract"] > 0, 15, 20).sum())
     row: dict[str, Any] = {
@@ -70,7 +72,9 @@ def run_config(
         "threads": threads,
         "n": n,
         "seconds": best,
+        "cpu_seconds": cpu,
         "hands": hands,
+        "hands_per_cpu_s": hands / max(cpu, 1e-9),
         "hands_per_s": hands / best,
         "plays": plays,
         "decisions_per_s": plays / best,
@@ -101,7 +105,10 @@ def main(argv: list[str] | None = None) -> int:
                                      n=count, repeats=repeats)  # fmt: skip
                     rows.append(row)
                     extra = f"  {row['games_per_s']:>10,.0f} games/s" if level == "game" else ""
-                    print(f"{row['key']:<28} {row['hands_per_s']:>12,.0f} hands/s{extra}")
+                    print(
+                        f"{row['key']:<28} {row['hands_per_s']:>12,.0f} hands/s "
+                        f"({row['hands_per_cpu_s']:>10,.0f} per CPU s){extra}"
+                    )
     for threads in sorted({1, max_threads}):
         row = run_config(play="pimc", bid="threshold", level="hand", threads=threads,
                          n=max(1, n // 400), repeats=repeats)  # fmt: skip
