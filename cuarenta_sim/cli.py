@@ -166,8 +166,9 @@ def parse_policies(text: str, players: int) -> tuple[str, ...]:
     Parameters
     ----------
     text : str
-        Comma-separated policy names: one (every seat), two (per side: seat ``s`` plays
-        ``names[s % 2]``) or one per seat (:func:`cuarenta_sim.policies.resolve_policies`).
+        Comma-separated policy specs (commas inside a spec's parentheses do not split:
+        ``random,pimc(samples=8,depth=deal)``): one (every seat), two (per side: seat ``s``
+        plays ``names[s % 2]``) or one per seat (:func:`cuarenta_sim.policies.resolve_policies`).
     players : int
         Number of seats, 2 or 4.
 
@@ -182,9 +183,9 @@ def parse_policies(text: str, players: int) -> tuple[str, ...]:
         On an empty name, an unknown policy or a wrong number of names (the message lists
         what is accepted).
     """
-    from .policies import resolve_policies
+    from .policies import resolve_policies, split_policy_list
 
-    names = tuple(part.strip() for part in text.split(","))
+    names = tuple(split_policy_list(text))
     if any(not name for name in names):
         raise ValueError(
             f"--policies {text!r} has an empty name; give policy names separated by commas"
