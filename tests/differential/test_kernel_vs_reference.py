@@ -136,12 +136,12 @@ def test_pimc_games(policies: tuple[str, str]) -> None:
 @pytest.mark.parametrize("preset", list(PRESETS))
 @pytest.mark.parametrize("players", [2, 4])
 def test_heuristic_slow(preset: str, players: int) -> None:
-    compare(preset, players, SEARCH_SETS[0], "data", 1000, seed=SEED + 4)
-    compare(preset, players, SEARCH_SETS[1], "chica", 60, seed=SEED + 5)
+    compare(preset, players, SEARCH_SETS[0], "data", 500, seed=SEED + 4)
+    compare(preset, players, SEARCH_SETS[1], "chica", 30, seed=SEED + 5)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("policies", PIMC_SETS, ids=["pimc-deal-heuristic", "pimc-data-greedy"])
 def test_pimc_slow(policies: tuple[str, str]) -> None:
-    compare("quito", 2, policies, "data", 300, seed=SEED + 6)
-    compare("quito_torneo", 2, (policies[1], policies[0]), "chica", 30, seed=SEED + 7)
+    compare("quito", 2, policies, "data", 150, seed=SEED + 6)
+    compare("quito_torneo", 2, (policies[1], policies[0]), "chica", 12, seed=SEED + 7)
