@@ -143,7 +143,7 @@ HEURISTIC_PARAMS: tuple[ParamInfo, ...] = (
     ParamInfo(
         "limpia",
         P_LIMPIA,
-        1000,
+        500,
         description="per mille of the expected limpia left to the next player: max over "
         "the ranks that would empty the table of P(next holds it) x 2",
     ),
@@ -157,7 +157,7 @@ HEURISTIC_PARAMS: tuple[ParamInfo, ...] = (
     ParamInfo(
         "trail_pair",
         P_TRAIL_PAIR,
-        300,
+        450,
         description="tactic 'trail one of a pair': bonus (milli-points) for trailing a "
         "rank of which the hand holds two or more",
     ),
@@ -208,7 +208,7 @@ PIMC_PARAMS: tuple[ParamInfo, ...] = (
     ParamInfo(
         "samples",
         P_SAMPLES,
-        12,
+        32,
         low=1,
         high=MAX_SAMPLES,
         description="deals of the unseen cards sampled per decision",
@@ -231,7 +231,7 @@ PIMC_PARAMS: tuple[ParamInfo, ...] = (
     ParamInfo(
         "leaf_cards",
         P_LEAF_CARDS,
-        500,
+        800,
         description="milli-points per card captured in a playout that stops before the "
         "end of the data (depth=deal), net of the other side's: the cards' worth "
         "towards the carton (R8.2), which that playout does not count",

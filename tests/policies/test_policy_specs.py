@@ -29,7 +29,7 @@ def test_canonical_specs_list_every_parameter() -> None:
     assert len(spec.values) == len(HEURISTIC_PARAMS)
     assert parse_policy(spec.canonical) == spec  # round trip
     pimc = parse_policy("pimc(samples=5,depth=data,playout=greedy)")
-    assert pimc.canonical == "pimc(samples=5,depth=data,playout=greedy,leaf_cards=500)"
+    assert pimc.canonical == "pimc(samples=5,depth=data,playout=greedy,leaf_cards=800)"
     assert pimc.row()[P_SAMPLES] == 5
     assert [p.name for p in POLICIES["pimc"].params] == [p.name for p in PIMC_PARAMS]
 
