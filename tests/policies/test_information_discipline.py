@@ -101,11 +101,23 @@ def kernel_choice(spec: str, obs: Observation, hands: list[int], state: list[int
     off = RNG_SEARCH + 4 * obs.seat
     rng[off : off + 4] = np.array(state, dtype=np.uint64)
     r, kind, i = _observed_play(
-        kr, n, sums, work, rng, obs.seat, obs.dealer, obs.deal, obs.turn,
-        pack_counts(list(obs.hand)), pack_counts(list(obs.table)), sum(obs.table),
+        kr,
+        n,
+        sums,
+        work,
+        rng,
+        obs.seat,
+        obs.dealer,
+        obs.deal,
+        obs.turn,
+        pack_counts(list(obs.hand)),
+        pack_counts(list(obs.table)),
+        sum(obs.table),
         -1 if obs.trail is None else obs.trail,
-        -1 if obs.trail_seat is None else obs.trail_seat, obs.trail_in_ronda,
-        pack_counts(list(obs.played)), -1 if obs.last_capturer is None else obs.last_capturer,
+        -1 if obs.trail_seat is None else obs.trail_seat,
+        obs.trail_in_ronda,
+        pack_counts(list(obs.played)),
+        -1 if obs.last_capturer is None else obs.last_capturer,
         obs.stop_at_target,
     )
     if kind == KIND_TRAIL:
@@ -134,9 +146,7 @@ def test_choice_ignores_hidden_cards(spec, rules, players, games, worlds) -> Non
     state = PyRng(99).s
     for obs in seen:
         expected = obs.plays[decide(spec, obs, state)]
-        choices = {
-            kernel_choice(spec, obs, hidden_world(obs, rnd), state) for _ in range(worlds)
-        }
+        choices = {kernel_choice(spec, obs, hidden_world(obs, rnd), state) for _ in range(worlds)}
         assert choices == {(expected.rank, expected.base)}, obs
 
 
