@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
-from ..policies import SeatPolicies, default_params, resolve_policies
+from ..policies import POLICY_NAMES, SeatPolicies, default_params, resolve_policies
 from ..policies.kernel import N_PARAMS
 from ..rng import root_from_seed
 from ..rules import KernelRules, RuleSet, resolve_rules
@@ -194,7 +194,9 @@ def policy_array(policy_ids: SeatPolicies | tuple[int, ...]) -> np.ndarray:
     the id, then the parameter row (defaults for a plain tuple of ids; unused seats 0)."""
     if not isinstance(policy_ids, SeatPolicies):
         policy_ids = SeatPolicies(
-            policy_ids, ["" for _ in policy_ids], [tuple(default_params()) for _ in policy_ids]
+            policy_ids,
+            [POLICY_NAMES[p] for p in policy_ids],
+            [tuple(default_params()) for _ in policy_ids],
         )
     return policy_ids.kernel_array()
 
