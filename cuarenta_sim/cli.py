@@ -190,11 +190,10 @@ def parse_policies(text: str, players: int) -> tuple[str, ...]:
         On an empty name, unbalanced parentheses, an unknown policy or a wrong number of
         names (the message lists what is accepted).
     """
-    from .policies import resolve_policies
-    from .tournament import split_policy_list
+    from .policies import resolve_policies, split_policy_list
 
     try:
-        names = split_policy_list(text)
+        names = tuple(split_policy_list(text))
         resolve_policies(names, players)
     except ValueError as err:
         raise ValueError(f"--policies {text!r}: {err}") from err
@@ -208,7 +207,7 @@ def parse_policy_set(text: str, counts: tuple[int, ...]) -> tuple[str, ...]:
     ----------
     text : str
         Comma-separated policy specs, commas inside parentheses kept
-        (:func:`cuarenta_sim.tournament.split_policy_list`); at least two, all distinct.
+        (:func:`cuarenta_sim.policies.split_policy_list`); at least two, all distinct.
     counts : tuple of int
         Player counts each spec must be valid for.
 
@@ -222,11 +221,10 @@ def parse_policy_set(text: str, counts: tuple[int, ...]) -> tuple[str, ...]:
     ValueError
         Empty or unknown spec, fewer than two, or a repeated one.
     """
-    from .policies import resolve_policies
-    from .tournament import split_policy_list
+    from .policies import resolve_policies, split_policy_list
 
     try:
-        specs = split_policy_list(text)
+        specs = tuple(split_policy_list(text))
         for spec in specs:
             for count in counts:
                 resolve_policies(spec, count)

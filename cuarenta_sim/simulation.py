@@ -42,7 +42,7 @@ from .engine.layout import (
     N_REC16_DATA,
     N_REC16_GAME,
 )
-from .policies import POLICY_NAMES, resolve_policies
+from .policies import SeatPolicies, resolve_policies
 from .results import Results, games_frame, hands_frame
 from .rng import root_from_seed
 from .rules import RuleSet, resolve_rules
@@ -88,8 +88,9 @@ def simulate(
     players : int
         2, or 4 in two partnerships (R2.1).
     policies : str or sequence of str
-        Policy names (:data:`cuarenta_sim.policies.POLICIES`): one for every seat, two per
-        side, or one per seat.
+        Policy specs (:data:`cuarenta_sim.policies.POLICIES`, optionally with parameters such
+        as ``"pimc(samples=8)"``, :func:`cuarenta_sim.policies.parse_policy`): one for every
+        seat, two per side, or one per seat. Provenance records each seat's canonical spec.
     n : int
         Number of datas (level ``"data"``), chicas or mesas, > 0.
     level : str
@@ -217,7 +218,7 @@ def _positive_int(value: object, name: str) -> int:
 def _run(
     ruleset: RuleSet,
     players: int,
-    policy_ids: tuple[int, ...],
+    policy_ids: SeatPolicies,
     n: int,
     level: int,
     root: int,
@@ -367,7 +368,7 @@ def _compact(
 def _provenance(
     ruleset: RuleSet,
     players: int,
-    policy_ids: tuple[int, ...],
+    policy_ids: SeatPolicies,
     n: int,
     level: str,
     seed: int | None,
@@ -392,7 +393,7 @@ def _provenance(
         "root": root,
         "rules": ruleset.slug(),
         "rules_switches": ruleset.to_dict(),
-        "policies": [POLICY_NAMES[p] for p in policy_ids],
+        "policies": list(policy_ids.specs),
         "players": players,
         "level": level,
         "n": n,

@@ -52,51 +52,6 @@ ELO_SCALE = 400.0 / math.log(10.0)
 Progress = Callable[[str], None]
 
 
-def split_policy_list(text: str) -> tuple[str, ...]:
-    """Split a comma-separated list of policy specs, keeping commas inside parentheses.
-
-    ``"random,pimc(samples=8,depth=deal)"`` -> ``("random", "pimc(samples=8,depth=deal)")``.
-
-    Parameters
-    ----------
-    text : str
-        Policy specs separated by commas.
-
-    Returns
-    -------
-    tuple of str
-        The specs, stripped.
-
-    Raises
-    ------
-    ValueError
-        On an empty spec or unbalanced parentheses.
-    """
-    parts: list[str] = []
-    depth = 0
-    current: list[str] = []
-    for ch in text:
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth < 0:
-                raise ValueError(f"policy list {text!r} has an unmatched ')'")
-        if ch == "," and depth == 0:
-            parts.append("".join(current).strip())
-            current = []
-        else:
-            current.append(ch)
-    if depth != 0:
-        raise ValueError(f"policy list {text!r} has an unclosed '('")
-    parts.append("".join(current).strip())
-    if any(not p for p in parts):
-        raise ValueError(
-            f"policy list {text!r} has an empty name; give policy names separated by commas"
-        )
-    return tuple(parts)
-
-
 # --------------------------------------------------------------------------- playing
 def play_duplicate(
     a: str,

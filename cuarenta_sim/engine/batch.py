@@ -22,7 +22,8 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
-from ..policies import resolve_policies
+from ..policies import POLICY_NAMES, SeatPolicies, default_params, resolve_policies
+from ..policies.kernel import N_PARAMS
 from ..rng import root_from_seed
 from ..rules import KernelRules, RuleSet, resolve_rules
 from .layout import (
@@ -37,6 +38,7 @@ from .layout import (
     N_RNG,
     N_TRACE,
     N_WORK,
+    W_PARAMS,
     W_POLICIES,
     W_TRACE_N,
 )
@@ -70,7 +72,9 @@ def _play_games(
     rng = np.zeros(N_RNG, dtype=np.uint64)
     deck = np.empty(40, dtype=np.uint8)
     for s in range(4):
-        work[W_POLICIES + s] = policies[s]
+        work[W_POLICIES + s] = policies[s, 0]
+        for j in range(N_PARAMS):
+            work[W_PARAMS + N_PARAMS * s + j] = policies[s, 1 + j]
     if level == LEVEL_DATA:
         row = row0 + game_lo - game0 if cap > 0 else -1
         play_data(rules, n_players, sums, root, game_lo, game_hi - game_lo, np.int64(0),
@@ -113,8 +117,9 @@ def run_batch(
         :meth:`cuarenta_sim.rules.RuleSet.to_kernel`.
     n_players : int
         2 or 4.
-    policies : ndarray of int64, shape (4,)
-        Policy id per seat (:mod:`cuarenta_sim.policies`).
+    policies : ndarray of int64, shape (4, POLICY_ROW)
+        Per seat the policy id, then its parameter row
+        (:meth:`cuarenta_sim.policies.SeatPolicies.kernel_array`).
     sums : ndarray of int64, shape (N_SUMS,)
         :func:`cuarenta_sim.engine.moves.build_kernel_sums` of the rules' ``max_sum_cards``.
     root : uint64
@@ -184,11 +189,16 @@ def level_code(level: str) -> int:
     return LEVELS.index(level)
 
 
-def policy_array(policy_ids: tuple[int, ...]) -> np.ndarray:
-    """Return the per-seat policy ids as the int64[4] array the kernels take (unused seats 0)."""
-    arr = np.zeros(4, dtype=np.int64)
-    arr[: len(policy_ids)] = policy_ids
-    return arr
+def policy_array(policy_ids: SeatPolicies | tuple[int, ...]) -> np.ndarray:
+    """Return the per-seat policies as the int64 ``(4, POLICY_ROW)`` array the kernels take:
+    the id, then the parameter row (defaults for a plain tuple of ids; unused seats 0)."""
+    if not isinstance(policy_ids, SeatPolicies):
+        policy_ids = SeatPolicies(
+            policy_ids,
+            [POLICY_NAMES[p] for p in policy_ids],
+            [tuple(default_params()) for _ in policy_ids],
+        )
+    return policy_ids.kernel_array()
 
 
 def trace_game(
@@ -253,7 +263,9 @@ def trace_game(
     return trace[:rows].copy()
 
 
-def kernel_args(ruleset: RuleSet, players: int, policy_ids: tuple[int, ...]) -> tuple:
+def kernel_args(
+    ruleset: RuleSet, players: int, policy_ids: SeatPolicies | tuple[int, ...]
+) -> tuple:
     """Return the leading arguments of :func:`run_batch`: rules, players, policies, tables."""
     kr: KernelRules = ruleset.to_kernel()
     return (

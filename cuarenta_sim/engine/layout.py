@@ -21,6 +21,7 @@ for game ``g`` of a :func:`cuarenta_sim.engine.batch.run_batch` call.
 
 from __future__ import annotations
 
+from ..policies.kernel import N_PARAMS
 from ..rules import AT_38
 from ..tables import SUM_PACKED
 from ..trace_format import TRACE_COLUMNS as TRACE_COLUMNS  # re-exported
@@ -83,12 +84,20 @@ W_RONDA = 8  # 4: ronda ranks of the deal per seat (bit 3 of the rank's 4-bit fi
 W_POLICIES = 12  # 4: policy id per seat
 W_TRACE_N = 16  # 1: trace rows written
 W_ACC = 17  # N_ACC * 2: per-data tallies, tally i of side s at W_ACC + 2 * i + s
-N_WORK = 41  # W_ACC + 2 * N_ACC
+#: 4 * N_PARAMS: seat ``s``'s policy parameters at ``W_PARAMS + N_PARAMS * s``
+#: (:mod:`cuarenta_sim.policies.kernel` ``P_*``).
+W_PARAMS = 41
+#: 4: per seat, the packed counts of its ronda rank it is known to hold (announced in this
+#: deal, R4, minus the cards of that rank it has played since); kept when a seat's policy
+#: reads observations (heuristic, pimc).
+W_KNOWN = W_PARAMS + 4 * N_PARAMS
+N_WORK = W_KNOWN + 4
 
 #: ``rng`` (uint64, N_RNG): ``[0:4]`` deck and game streams; seat ``s``'s policy stream at
-#: ``RNG_POLICY + 4 * s``.
+#: ``RNG_POLICY + 4 * s``, its search stream (pimc) at ``RNG_SEARCH + 4 * s``.
 RNG_POLICY = 4
-N_RNG = 20
+RNG_SEARCH = 20
+N_RNG = 36
 
 # ----------------------------------------------------------------------- trace (contract 7)
 N_TRACE = 17

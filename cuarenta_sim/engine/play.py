@@ -14,8 +14,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..policies.kernel import draw_below, init_policy_streams, is_stochastic
+from ..policies.kernel import (
+    N_PARAMS,
+    POLICY_GREEDY,
+    POLICY_HEURISTIC,
+    draw_below,
+    init_policy_streams,
+    is_stochastic,
+)
 from ..rng import STREAM_GAME, nb_init_stream, nb_randbelow, nb_shuffled_ranks
+from .heuristic import heuristic_play
 from .layout import (
     ACC_CAIDA_POINTS,
     ACC_CAIDAS,
@@ -64,6 +72,7 @@ from .layout import (
     R16_HAND,
     R16_SCORE,
     RNG_POLICY,
+    RNG_SEARCH,
     SUMS_COUNT,
     SUMS_FIRST,
     SUMS_HELD,
@@ -71,6 +80,8 @@ from .layout import (
     SUMS_SIZE,
     W_ACC,
     W_HANDS,
+    W_KNOWN,
+    W_PARAMS,
     W_PILES,
     W_POLICIES,
     W_RONDA,
@@ -88,6 +99,7 @@ from .moves import (
     select_play,
     sum_key,
 )
+from .pimc import pimc_play, plays_made
 
 #: Adding 5 to every 4-bit count sets its bit 3 exactly for counts 3 and 4 (a ronda, R4).
 RONDA_ADD = 5 * NIBBLE_ONES
@@ -214,6 +226,12 @@ def play_data(
     # The 38 rule's caida_or_carton and only_caida block rondas and falla (R9.1).
     at_38_blocks = at_38 in (AT38_CAIDA_OR_CARTON, AT38_ONLY_CAIDA)
     firsts = sums[SUMS_FIRST]
+    # Seats whose policy reads observations beyond the turn's state (heuristic, pimc): only
+    # then are the played cards and the known ronda cards kept.
+    smart = False
+    for p in range(n_players):
+        if work[W_POLICIES + p] >= POLICY_HEURISTIC:
+            smart = True
     win_kind = 0
     winner = -1
     win_at_38 = False
@@ -235,6 +253,7 @@ def play_data(
         prev_seat = np.int64(-1)
         last_capturer = np.int64(-1)
         n_plays_done = 0
+        played = np.int64(0)
         claims0 = 0
         claims1 = 0
         first_claim = -1
@@ -258,6 +277,8 @@ def play_data(
                 # Bit 3 of a rank's field is set in h + 5 exactly when the count is >= 3 (R4.1).
                 mask = (h + RONDA_ADD) & RONDA_BITS
                 work[W_RONDA + seat] = mask
+                if smart:  # an announced ronda: its cards are known to be held (R4)
+                    work[W_KNOWN + seat] = h & ((mask >> 3) * 15)
             if rules.caida_across_deals == 0:
                 prev_rank = -1
             # ---- announcements in play order (R4.1-R4.3)
@@ -298,7 +319,7 @@ def play_data(
                 break
             # ---- plays (R5-R7; contract 3, 4)
             seat = dealer
-            for _ in range(5 * n_players):
+            for t in range(5 * n_players):
                 seat = seat + 1 if seat + 1 < n_players else 0  # turn order from the leader (R3.3)
                 side = seat & 1
                 s = work[W_SCORES + side]
@@ -318,9 +339,14 @@ def play_data(
                         rng[off], rng[off + 1], rng[off + 2], rng[off + 3], n_legal)
                     r, kind, i = select_play(hand, table, captures, held, firsts,
                                              rules.capture_compulsory, k)
-                else:
+                elif policy == POLICY_GREEDY:
                     r, kind, i = best_play(policy, hand, table, table_cards, captures, key,
                                            prev_rank, prev_in_ronda, s, rules, sums)
+                else:
+                    r, kind, i = _observed_play(rules, n_players, sums, work, rng, seat,
+                                                dealer, d, t, hand, table, table_cards,
+                                                prev_rank, prev_seat, prev_in_ronda, played,
+                                                last_capturer, check_target)
                 if kind == KIND_SUM:
                     base = sums[SUMS_PACKED + i]
                     nbase = sums[SUMS_SIZE + i]
@@ -332,6 +358,11 @@ def play_data(
                     nbase = np.int64(0)
                 work[W_HANDS + seat] = hand - (np.int64(1) << (4 * r))
                 n_plays_done += 1
+                if smart:
+                    played += np.int64(1) << (4 * r)
+                    known = work[W_KNOWN + seat]
+                    if (known >> (4 * r)) & 15 != 0:
+                        work[W_KNOWN + seat] = known - (np.int64(1) << (4 * r))
                 if kind == KIND_TRAIL:
                     table += np.int64(1) << (4 * r)
                     table_cards += 1
@@ -440,6 +471,55 @@ def play_data(
             rec8[R8_LAST_CAPTURER, row_g] = last_capturer
             rec8[R8_ENDED, row_g] = 1 if win_kind != 0 else 0
     return win_kind, winner, win_at_38
+
+
+@njit(cache=True)
+def _observed_play(
+    rules,
+    n_players: np.int64,
+    sums: np.ndarray,
+    work: np.ndarray,
+    rng: np.ndarray,
+    seat: np.int64,
+    dealer: np.int64,
+    deal: np.int64,
+    turn: np.int64,
+    hand: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    prev_rank: np.int64,
+    prev_seat: np.int64,
+    prev_in_ronda: bool,
+    played: np.int64,
+    last_capturer: np.int64,
+    check_target: bool,
+) -> tuple[np.int64, np.int64, np.int64]:
+    """The play of a ``heuristic`` or ``pimc`` seat (contract section 6).
+
+    Hands the policy the seat's observation only: its hand, the table, the played cards, the
+    previous trail, the ronda announcements of the deal and what they reveal (``W_RONDA``,
+    ``W_KNOWN``), scores, pile sizes, the last capturer and the turn; never another hand, nor
+    the deck. ``turn`` is the number of turns already played in deal ``deal``.
+    """
+    params = work[W_PARAMS + N_PARAMS * seat : W_PARAMS + N_PARAMS * (seat + 1)]
+    side = seat & 1
+    if work[W_POLICIES + seat] == POLICY_HEURISTIC:
+        nxt = seat + 1 if seat + 1 < n_players else 0
+        next_hand = 5 - plays_made(turn + 1, (nxt - dealer - 1) % n_players, n_players)
+        return heuristic_play(params, 0, hand, table, table_cards, prev_rank, prev_in_ronda,
+                              work[W_SCORES + side], work[W_SCORES + 1 - side], played,
+                              work[W_RONDA + seat], work[W_KNOWN + nxt], next_hand, rules, sums)
+    public = np.empty(8, dtype=np.int64)
+    for o in range(4):
+        public[o] = work[W_RONDA + o] if o < n_players else 0
+        public[4 + o] = work[W_KNOWN + o] if o < n_players else 0
+    off = RNG_SEARCH + 4 * seat
+    r, kind, i, rng[off], rng[off + 1], rng[off + 2], rng[off + 3] = pimc_play(
+        params, 0, rules, n_players, sums, seat, dealer, deal, turn, hand, table, table_cards,
+        prev_rank, prev_seat, played, public, work[W_SCORES], work[W_SCORES + 1],
+        work[W_PILES], work[W_PILES + 1], last_capturer, check_target, rng[off], rng[off + 1],
+        rng[off + 2], rng[off + 3])
+    return r, kind, i
 
 
 @njit(cache=True)

@@ -1,17 +1,242 @@
-"""Registry of the built-in playing policies (contract section 6).
+"""Registry of the playing policies and their parameters (contract section 6).
 
 A policy chooses one entry of the canonical list of legal plays (contract section 3). Each
-built-in policy has an integer id, the form the numba kernel dispatches on
-(:mod:`cuarenta_sim.policies.kernel`), and metadata describing it. Ids are stable: new policies
-(heuristic, lookahead) get new ids, a changed behaviour gets a new versioned name.
+policy has an integer id, the form the numba kernel dispatches on
+(:mod:`cuarenta_sim.policies.kernel`), metadata (:class:`PolicyInfo`) and, for ``heuristic`` and
+``pimc``, integer parameters. Ids are stable: a changed behaviour gets a new versioned name.
+
+Policy specs
+------------
+Everywhere a policy is named (``simulate(policies=...)``, the command line's ``--policies``,
+the reference engine) a **spec** is accepted: a registry name optionally followed by
+parameters in the slug style of rule sets, e.g. ``heuristic``, ``heuristic(no_ace_trail=0)``,
+``pimc(samples=8,depth=deal,playout=greedy)``. Parameters left out take their defaults
+(:data:`POLICIES` ``[name].params``). :func:`parse_policy` returns the :class:`PolicySpec`,
+whose :attr:`PolicySpec.canonical` form lists every parameter (``random`` and ``greedy`` have
+none and stay bare names): that is what provenance records, so a run is reproducible from it.
+
+Parameters travel into the kernel as one int64 row per seat (:data:`POLICY_ROW` entries:
+the id, then :data:`N_PARAMS` parameter slots at the ``P_*`` offsets of
+:mod:`cuarenta_sim.policies.kernel`); :func:`resolve_policies` returns them with the ids in a
+picklable :class:`SeatPolicies`.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
-from .kernel import POLICY_GREEDY, POLICY_RANDOM
+import numpy as np
+
+from .kernel import (
+    DEPTH_DATA,
+    DEPTH_DEAL,
+    N_PARAMS,
+    P_CAIDA,
+    P_CARDS,
+    P_DEPTH,
+    P_HOLD_KNOWN,
+    P_KEEP_TABLE,
+    P_LEAF_CARDS,
+    P_LIMPIA,
+    P_NO_ACE_TRAIL,
+    P_NO_RUN_START,
+    P_OPENINGS,
+    P_PLAYOUT,
+    P_RULES_38_30,
+    P_SAMPLES,
+    P_TRAIL_PAIR,
+    PLAYOUT_HEURISTIC,
+    POLICY_GREEDY,
+    POLICY_HEURISTIC,
+    POLICY_PIMC,
+    POLICY_RANDOM,
+    POLICY_ROW,
+)
+
+#: Largest weight accepted for a heuristic parameter (milli-points).
+MAX_WEIGHT = 1_000_000
+#: Largest number of pimc samples.
+MAX_SAMPLES = 4096
+
+
+@dataclass(frozen=True)
+class ParamInfo:
+    """One parameter of a policy.
+
+    Attributes
+    ----------
+    name : str
+        Name in a spec (``name=value``).
+    slot : int
+        Index in the kernel's parameter row (``P_*`` of :mod:`.kernel`).
+    default : int
+        Kernel value of the default.
+    choices : tuple of str
+        For an enumerated parameter, the accepted words, whose index is the kernel value
+        (empty for an integer parameter).
+    low, high : int
+        Accepted range of an integer parameter (inclusive).
+    description : str
+        What it does, with its unit.
+    """
+
+    name: str
+    slot: int
+    default: int
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = MAX_WEIGHT
+    description: str = ""
+
+    def parse(self, text: str, policy: str) -> int:
+        """Return the kernel value of ``text`` (a word of :attr:`choices` or an integer).
+
+        Raises
+        ------
+        ValueError
+            A value that is not accepted (the message says what is).
+        """
+        text = text.strip()
+        if self.choices:
+            if text not in self.choices:
+                raise ValueError(
+                    f"bad value {text!r} for {policy} parameter {self.name}; "
+                    f"accepted: {', '.join(self.choices)}"
+                )
+            return self.choices.index(text)
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not self.low <= value <= self.high:
+            raise ValueError(
+                f"bad value {text!r} for {policy} parameter {self.name}; accepted: a whole "
+                f"number from {self.low} to {self.high}"
+            )
+        return value
+
+    def format(self, value: int) -> str:
+        """Return the spec text of a kernel value."""
+        return self.choices[value] if self.choices else str(value)
+
+
+#: Heuristic parameters (also the weights of pimc's ``heuristic`` playout). Weights are in
+#: milli-points: a play's score is ``1000 * points now`` plus the terms below; every
+#: probability is in per mille (see :mod:`cuarenta_sim.policies.heuristic`).
+HEURISTIC_PARAMS: tuple[ParamInfo, ...] = (
+    ParamInfo(
+        "cards",
+        P_CARDS,
+        350,
+        description="milli-points per card captured by the play (played card, base and run)",
+    ),
+    ParamInfo(
+        "caida",
+        P_CAIDA,
+        1000,
+        description="per mille of the expected caida the next player makes on a trail: "
+        "P(next holds the rank) x caida value",
+    ),
+    ParamInfo(
+        "limpia",
+        P_LIMPIA,
+        500,
+        description="per mille of the expected limpia left to the next player: max over "
+        "the ranks that would empty the table of P(next holds it) x 2",
+    ),
+    ParamInfo(
+        "openings",
+        P_OPENINGS,
+        100,
+        description="milli-points per card the next player is expected to capture on "
+        "the table left (sum over ranks of P(holds it) x cards it takes)",
+    ),
+    ParamInfo(
+        "trail_pair",
+        P_TRAIL_PAIR,
+        450,
+        description="tactic 'trail one of a pair': bonus (milli-points) for trailing a "
+        "rank of which the hand holds two or more",
+    ),
+    ParamInfo(
+        "no_ace_trail",
+        P_NO_ACE_TRAIL,
+        0,
+        description="tactic 'do not trail an ace': penalty (milli-points) for trailing an ace",
+    ),
+    ParamInfo(
+        "no_run_start",
+        P_NO_RUN_START,
+        0,
+        description="tactic 'do not trail the start of a run': penalty (milli-points) "
+        "per table card of the run a capture of the trailed card would take (ranks "
+        "r+1, r+2, ... on the table)",
+    ),
+    ParamInfo(
+        "keep_table",
+        P_KEEP_TABLE,
+        0,
+        description="tactic 'keep the table from being emptied': penalty (milli-points) "
+        "per card short of 3 on a non-empty table left to the next player (1 or 2 "
+        "cards left)",
+    ),
+    ParamInfo(
+        "hold_known",
+        P_HOLD_KNOWN,
+        1000,
+        description="tactic 'hold a card the next player is known to hold': penalty "
+        "(milli-points) for trailing a rank the next player announced as a ronda in "
+        "this deal and still holds",
+    ),
+    ParamInfo(
+        "rules_38_30",
+        P_RULES_38_30,
+        1,
+        choices=("0", "1"),
+        description="1: the 38 and 30 rules shape the weights: no card value when the "
+        "side's carton is blocked (score >= carton_blocked_from, R8.6, or at 38 under "
+        "only_caida), no limpia risk when the next player is at 38 under a 38 rule "
+        "that drops limpias (R9.1); 0: ignored",
+    ),
+)
+
+#: pimc parameters; pimc's heuristic playout uses the heuristic defaults above.
+PIMC_PARAMS: tuple[ParamInfo, ...] = (
+    ParamInfo(
+        "samples",
+        P_SAMPLES,
+        32,
+        low=1,
+        high=MAX_SAMPLES,
+        description="deals of the unseen cards sampled per decision",
+    ),
+    ParamInfo(
+        "depth",
+        P_DEPTH,
+        DEPTH_DEAL,
+        choices=("deal", "data"),
+        description="playouts end at the end of the current deal, or of the data "
+        "(with the end-of-data count, R8)",
+    ),
+    ParamInfo(
+        "playout",
+        P_PLAYOUT,
+        PLAYOUT_HEURISTIC,
+        choices=("greedy", "heuristic"),
+        description="policy every seat plays in the playouts",
+    ),
+    ParamInfo(
+        "leaf_cards",
+        P_LEAF_CARDS,
+        800,
+        description="milli-points per card captured in a playout that stops before the "
+        "end of the data (depth=deal), net of the other side's: the cards' worth "
+        "towards the carton (R8.2), which that playout does not count",
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -30,6 +255,8 @@ class PolicyInfo:
         What the policy does.
     source : str
         Where the behaviour is specified.
+    params : tuple of ParamInfo
+        Its parameters, in canonical order (empty for ``random`` and ``greedy``).
     """
 
     name: str
@@ -37,6 +264,7 @@ class PolicyInfo:
     stochastic: bool
     description: str
     source: str
+    params: tuple[ParamInfo, ...] = field(default=())
 
 
 #: Built-in policies by name.
@@ -58,33 +286,252 @@ POLICIES: dict[str, PolicyInfo] = {
         ),
         source="docs/engine_contract.md section 6",
     ),
+    "heuristic": PolicyInfo(
+        name="heuristic",
+        id=POLICY_HEURISTIC,
+        stochastic=False,
+        description=(
+            "largest weighted score of observable features: points now, cards taken, caida "
+            "and limpia exposure to the next player, openings left, folk tactics, 38/30 rules; "
+            "ties to the first play in canonical order"
+        ),
+        source="docs/engine_contract.md section 6; cuarenta_sim/policies/heuristic.py",
+        params=HEURISTIC_PARAMS,
+    ),
+    "pimc": PolicyInfo(
+        name="pimc",
+        id=POLICY_PIMC,
+        stochastic=False,
+        description=(
+            "perfect-information Monte Carlo: samples deals of the unseen cards from the "
+            "seat's search stream, plays every legal play out in every sample, best mean "
+            "side point difference; ties to the first play in canonical order"
+        ),
+        source="docs/engine_contract.md section 6; cuarenta_sim/policies/pimc.py",
+        params=PIMC_PARAMS,
+    ),
 }
 
 #: Policy names by id.
 POLICY_NAMES: dict[int, str] = {info.id: name for name, info in POLICIES.items()}
 
+_SPEC_RE = re.compile(r"^\s*([a-z_]+)\s*(?:\((.*)\))?\s*$")
 
-def resolve_policies(policies: str | Sequence[str], players: int) -> tuple[int, ...]:
-    """Return the policy id of every seat.
+
+def default_params() -> np.ndarray:
+    """Return the default parameter row (int64, shape (N_PARAMS,)): every heuristic and pimc
+    parameter at its default (pimc's heuristic playout reads the heuristic slots)."""
+    row = np.zeros(N_PARAMS, dtype=np.int64)
+    for info in HEURISTIC_PARAMS + PIMC_PARAMS:
+        row[info.slot] = info.default
+    return row
+
+
+@dataclass(frozen=True)
+class PolicySpec:
+    """A parsed policy spec: the policy and the value of each of its parameters.
+
+    Attributes
+    ----------
+    name : str
+        Registry name.
+    values : tuple of (str, int)
+        ``(parameter, kernel value)`` for every parameter of the policy, canonical order.
+    """
+
+    name: str
+    values: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def info(self) -> PolicyInfo:
+        """The registry entry."""
+        return POLICIES[self.name]
+
+    @property
+    def id(self) -> int:
+        """Kernel id of the policy."""
+        return POLICIES[self.name].id
+
+    @property
+    def canonical(self) -> str:
+        """The full spec: ``name`` alone without parameters, else ``name(p=v,...)`` listing
+        every parameter in canonical order."""
+        if not self.values:
+            return self.name
+        params = {p.name: p for p in self.info.params}
+        body = ",".join(f"{k}={params[k].format(v)}" for k, v in self.values)
+        return f"{self.name}({body})"
+
+    def row(self) -> np.ndarray:
+        """The kernel parameter row (int64, (N_PARAMS,)): defaults, then this spec's values."""
+        row = default_params()
+        params = {p.name: p for p in self.info.params}
+        for k, v in self.values:
+            row[params[k].slot] = v
+        return row
+
+
+def split_policy_list(text: str) -> list[str]:
+    """Split a comma-separated list of policy specs, keeping commas inside parentheses.
+
+    ``"random,pimc(samples=8,depth=deal)"`` -> ``["random", "pimc(samples=8,depth=deal)"]``.
+
+    Parameters
+    ----------
+    text : str
+        Policy specs separated by commas.
+
+    Returns
+    -------
+    list of str
+        The specs, stripped.
+
+    Raises
+    ------
+    ValueError
+        On an empty spec or unbalanced parentheses.
+    """
+    parts: list[str] = []
+    depth = 0
+    current: list[str] = []
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                raise ValueError(f"policy list {text!r} has an unmatched ')'")
+        if ch == "," and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+    if depth != 0:
+        raise ValueError(f"policy list {text!r} has an unclosed '('")
+    parts.append("".join(current).strip())
+    if any(not p for p in parts):
+        raise ValueError(
+            f"policy list {text!r} has an empty name; give policy names separated by commas"
+        )
+    return parts
+
+
+def parse_policy(spec: str) -> PolicySpec:
+    """Parse one policy spec such as ``"heuristic(no_ace_trail=0)"``.
+
+    Parameters
+    ----------
+    spec : str
+        A registry name, optionally followed by ``(param=value,...)``.
+
+    Returns
+    -------
+    PolicySpec
+        With every parameter of the policy (defaults filled in).
+
+    Raises
+    ------
+    ValueError
+        Malformed spec, unknown policy, unknown or repeated parameter, or a bad value; the
+        message lists what is accepted.
+    """
+    if not isinstance(spec, str):
+        raise ValueError(f"a policy spec must be a string, got {spec!r}")
+    m = _SPEC_RE.match(spec)
+    if m is None:
+        raise ValueError(
+            f"malformed policy spec {spec!r}; expected a name ({', '.join(POLICIES)}) "
+            "optionally followed by (param=value,...)"
+        )
+    name = m.group(1)
+    if name not in POLICIES:
+        raise ValueError(f"unknown policy {name!r}; accepted: {', '.join(POLICIES)}")
+    info = POLICIES[name]
+    params = {p.name: p for p in info.params}
+    values = {p.name: p.default for p in info.params}
+    body = (m.group(2) or "").strip()
+    if body:
+        seen: set[str] = set()
+        for item in body.split(","):
+            if "=" not in item:
+                raise ValueError(
+                    f"malformed parameter {item.strip()!r} in policy spec {spec!r}; "
+                    "expected param=value"
+                )
+            key, value = (s.strip() for s in item.split("=", 1))
+            if key not in params:
+                accepted = ", ".join(params) if params else "none"
+                raise ValueError(
+                    f"unknown parameter {key!r} of policy {name}; accepted: {accepted}"
+                )
+            if key in seen:
+                raise ValueError(f"parameter {key} given twice in policy spec {spec!r}")
+            seen.add(key)
+            values[key] = params[key].parse(value, name)
+    return PolicySpec(name, tuple((p.name, values[p.name]) for p in info.params))
+
+
+class SeatPolicies(tuple):  # type: ignore[type-arg]
+    """The policy of every seat: a tuple of kernel ids, with specs and parameter rows.
+
+    It compares equal to the plain tuple of ids. Extra attributes:
+
+    Attributes
+    ----------
+    specs : tuple of str
+        Canonical spec of each seat's policy (:attr:`PolicySpec.canonical`).
+    params : tuple of tuple of int
+        Each seat's kernel parameter row (N_PARAMS ints).
+    """
+
+    specs: tuple[str, ...]
+    params: tuple[tuple[int, ...], ...]
+
+    def __new__(
+        cls, ids: Sequence[int], specs: Sequence[str], params: Sequence[Sequence[int]]
+    ) -> SeatPolicies:
+        obj = super().__new__(cls, tuple(int(i) for i in ids))
+        obj.specs = tuple(specs)
+        obj.params = tuple(tuple(int(v) for v in row) for row in params)
+        return obj
+
+    def __reduce__(self) -> tuple:
+        return (SeatPolicies, (tuple(self), self.specs, self.params))
+
+    def kernel_array(self) -> np.ndarray:
+        """The int64 array ``(4, POLICY_ROW)`` the kernels take: per seat the id, then its
+        parameter row; seats past the number of players are ``random`` with defaults."""
+        arr = np.zeros((4, POLICY_ROW), dtype=np.int64)
+        arr[:, 1:] = default_params()
+        for s, (pid, row) in enumerate(zip(self, self.params, strict=True)):
+            arr[s, 0] = pid
+            arr[s, 1:] = row
+        return arr
+
+
+def resolve_policies(policies: str | Sequence[str], players: int) -> SeatPolicies:
+    """Return the policy of every seat.
 
     Parameters
     ----------
     policies : str or sequence of str
-        One name (every seat), two names (per side: seat ``s`` gets ``policies[s % 2]``,
-        R2.1) or ``players`` names (per seat).
+        One spec (every seat), two (per side: seat ``s`` gets ``policies[s % 2]``, R2.1) or
+        ``players`` specs (per seat). A spec is a name with optional parameters
+        (:func:`parse_policy`).
     players : int
         Number of players, 2 or 4.
 
     Returns
     -------
-    tuple of int
-        ``players`` policy ids, seat order.
+    SeatPolicies
+        ``players`` policy ids, seat order (equal to the plain tuple of ids), with the
+        canonical specs and the kernel parameter rows.
 
     Raises
     ------
     ValueError
-        Unknown policy name (the message lists the accepted ones), a wrong number of names,
-        or ``players`` not 2 or 4.
+        Unknown policy or parameter, bad value (the message lists the accepted ones), a wrong
+        number of specs, or ``players`` not 2 or 4.
     """
     if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 4):
         raise ValueError(f"players must be 2 or 4, got {players!r}")
@@ -103,9 +550,161 @@ def resolve_policies(policies: str | Sequence[str], players: int) -> tuple[int, 
             + (f" or {players} (one per seat)" if players != 2 else "")
             + f"; got {len(names)}"
         )
-    ids = []
-    for name in names:
-        if not isinstance(name, str) or name not in POLICIES:
-            raise ValueError(f"unknown policy {name!r}; accepted: {', '.join(POLICIES)}")
-        ids.append(POLICIES[name].id)
-    return tuple(ids[seat % len(ids)] for seat in range(players))
+    parsed = [parse_policy(name) for name in names]
+    seats = [parsed[seat % len(parsed)] for seat in range(players)]
+    return SeatPolicies(
+        [s.id for s in seats], [s.canonical for s in seats], [tuple(s.row()) for s in seats]
+    )
+
+
+def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> int:
+    """Run the numba kernel's decision code of a policy on one observation.
+
+    The kernel functions (:func:`cuarenta_sim.engine.heuristic.heuristic_play`,
+    :func:`cuarenta_sim.engine.pimc.pimc_play`, the greedy scan) receive exactly what
+    ``obs`` holds, converted to packed rank counts: nothing else exists for them to read.
+    Used by the information-discipline tests.
+
+    Parameters
+    ----------
+    policy : str
+        A deterministic policy spec: ``greedy``, ``heuristic(...)`` or ``pimc(...)``.
+    obs : cuarenta_sim.reference.Observation
+        The seat's observation (:func:`cuarenta_sim.reference.observe`).
+    search_state : sequence of 4 ints, optional
+        The xoshiro256** state of the seat's search stream (pimc; default: the stream of
+        seed 0, game 0, data 0).
+
+    Returns
+    -------
+    int
+        Index into ``obs.plays`` of the play the kernel chooses.
+
+    Raises
+    ------
+    ValueError
+        A bad spec, or ``random`` (it decides by its policy stream alone).
+    """
+    from ..engine.batch import kernel_args
+    from ..engine.heuristic import heuristic_play
+    from ..engine.layout import KIND_MATCH, KIND_TRAIL, SUMS_COUNT, SUMS_PACKED
+    from ..engine.moves import best_play, occupied, sum_key
+    from ..engine.pimc import pimc_play
+    from ..rng import STREAM_SEARCH, PyRng, root_from_seed
+    from ..tables import pack_counts
+
+    spec = parse_policy(policy)
+    if spec.id == POLICY_RANDOM:
+        raise ValueError("decide() runs deterministic policies: greedy, heuristic, pimc")
+    kr, _players, _arr, sums = kernel_args(obs.rules, obs.players, (spec.id,) * obs.players)
+    params = spec.row()
+    hand = pack_counts(list(obs.hand))
+    table = pack_counts(list(obs.table))
+    table_cards = sum(obs.table)
+    played = pack_counts(list(obs.played))
+    prev_rank = -1 if obs.trail is None else obs.trail
+    side = obs.seat % 2
+    score = obs.scores[side]
+    n = obs.players
+    rondas = [pack_counts([8 if q in obs.rondas[o] else 0 for q in range(10)]) for o in range(n)]
+    known = [pack_counts(list(obs.known[o])) for o in range(n)]
+    if spec.id == POLICY_GREEDY:
+        key = sum_key(table)
+        captures = int(sums[SUMS_COUNT + key]) + occupied(table)
+        r, kind, i = best_play(
+            POLICY_GREEDY,
+            hand,
+            table,
+            table_cards,
+            captures,
+            key,
+            prev_rank,
+            obs.trail_in_ronda,
+            score,
+            kr,
+            sums,
+        )
+    elif spec.id == POLICY_HEURISTIC:
+        nxt = (obs.seat + 1) % n
+        r, kind, i = heuristic_play(
+            params,
+            0,
+            hand,
+            table,
+            table_cards,
+            prev_rank,
+            obs.trail_in_ronda,
+            score,
+            obs.scores[1 - side],
+            played,
+            rondas[obs.seat],
+            known[nxt],
+            obs.hand_sizes[nxt],
+            kr,
+            sums,
+        )
+    else:
+        if search_state is None:
+            search_state = PyRng.for_stream(root_from_seed(0)[0], 0, 0, STREAM_SEARCH).s
+        public = np.zeros(8, dtype=np.int64)
+        public[:n] = rondas
+        public[4 : 4 + n] = known
+        s0, s1, s2, s3 = (np.uint64(v) for v in search_state)
+        r, kind, i, *_ = pimc_play(
+            params,
+            0,
+            kr,
+            n,
+            sums,
+            obs.seat,
+            obs.dealer,
+            obs.deal,
+            obs.turn,
+            hand,
+            table,
+            table_cards,
+            prev_rank,
+            -1 if obs.trail_seat is None else obs.trail_seat,
+            played,
+            public,
+            obs.scores[0],
+            obs.scores[1],
+            obs.piles[0],
+            obs.piles[1],
+            -1 if obs.last_capturer is None else obs.last_capturer,
+            obs.stop_at_target,
+            s0,
+            s1,
+            s2,
+            s3,
+        )
+    if kind == KIND_TRAIL:
+        base: tuple[int, ...] = ()
+    elif kind == KIND_MATCH:
+        base = (int(r),)
+    else:
+        packed = int(sums[SUMS_PACKED + i])
+        base = tuple(q for q in range(10) for _ in range((packed >> (4 * q)) & 15))
+    for k, play in enumerate(obs.plays):
+        if play.rank == r and play.base == base:
+            return k
+    raise AssertionError(f"kernel play {(r, base)} is not among the legal plays")
+
+
+__all__ = [
+    "DEPTH_DATA",
+    "DEPTH_DEAL",
+    "HEURISTIC_PARAMS",
+    "PIMC_PARAMS",
+    "POLICIES",
+    "POLICY_NAMES",
+    "ParamInfo",
+    "PolicyInfo",
+    "PolicySpec",
+    "SeatPolicies",
+    "decide",
+    "default_params",
+    "parse_policy",
+    "resolve_policies",
+    "split_policy_list",
+]

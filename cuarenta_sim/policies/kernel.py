@@ -4,7 +4,9 @@ The engine enumerates the legal plays of a turn in canonical order (contract sec
 stochastic policy (:func:`is_stochastic`) picks one with :func:`draw_below` from its seat's
 policy stream; a deterministic one plays the first play of largest :func:`play_key`, computed
 from the outcome of every play (the points it earns the acting side now or as a claim, and the
-cards it captures). Ids ``2`` and up are reserved for later policies.
+cards it captures). ``heuristic`` (:mod:`.heuristic`) and ``pimc`` (:mod:`.pimc`) take their
+parameters from the seat's parameter row (offsets ``P_*`` below); ``pimc`` draws from the seat's
+search stream ``STREAM_SEARCH + seat`` (contract section 2).
 
 The kernels work on the engine's flat scratch arrays at offsets given as arguments (see
 :mod:`cuarenta_sim.engine.layout`). Kernels: inputs are not validated.
@@ -15,12 +17,42 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..rng import STREAM_POLICY, nb_seed, nb_stream_key
+from ..rng import STREAM_POLICY, STREAM_SEARCH, nb_seed, nb_stream_key
 
 #: ``plays[randbelow(len(plays))]`` from the seat's policy stream.
 POLICY_RANDOM = 0
 #: Most points (immediate + claim), then most cards; ties to the first play.
 POLICY_GREEDY = 1
+
+#: Weighted observable features and folk tactics (:mod:`.heuristic`).
+POLICY_HEURISTIC = 2
+#: Perfect-information Monte Carlo (:mod:`.pimc`).
+POLICY_PIMC = 3
+
+# ---- parameter row of a seat (int64, N_PARAMS): heuristic weights, then pimc settings
+P_CARDS = 0
+P_CAIDA = 1
+P_LIMPIA = 2
+P_OPENINGS = 3
+P_TRAIL_PAIR = 4
+P_NO_ACE_TRAIL = 5
+P_NO_RUN_START = 6
+P_KEEP_TABLE = 7
+P_HOLD_KNOWN = 8
+P_RULES_38_30 = 9
+P_SAMPLES = 10
+P_DEPTH = 11
+P_PLAYOUT = 12
+P_LEAF_CARDS = 13
+N_PARAMS = 14
+#: A seat's row in the kernels' policy array: the id, then the parameters.
+POLICY_ROW = 1 + N_PARAMS
+#: ``depth`` values of pimc: playouts to the end of the deal, or of the data.
+DEPTH_DEAL = 0
+DEPTH_DATA = 1
+#: ``playout`` values of pimc.
+PLAYOUT_GREEDY = 0
+PLAYOUT_HEURISTIC = 1
 
 #: Captured cards per play are below this, so ``points * CARDS_SPAN + cards`` orders plays.
 CARDS_SPAN = 64
@@ -82,15 +114,25 @@ def init_policy_streams(
     game: np.int64,
     data: np.int64,
 ) -> None:
-    """Seed the policy stream of every stochastic seat of data ``(game, data)`` (contract 2).
+    """Seed the policy stream of every stochastic seat of data ``(game, data)`` (contract 2),
+    and the search stream of every ``pimc`` seat.
 
     Seat ``s`` (policy id ``work[policies_off + s]``) gets stream ``STREAM_POLICY + s`` in
-    ``states[states_off + 4 * s : states_off + 4 * s + 4]`` (uint64).
+    ``states[states_off + 4 * s : states_off + 4 * s + 4]`` (uint64); a pimc seat gets
+    ``STREAM_SEARCH + s`` in ``states[states_off + 16 + 4 * s : ... + 4]``.
     """
     for s in range(n_players):
-        if is_stochastic(work[policies_off + s]):
+        policy = work[policies_off + s]
+        if is_stochastic(policy):
             s0, s1, s2, s3 = nb_seed(nb_stream_key(root, game, data, STREAM_POLICY + s))
             off = states_off + 4 * s
+            states[off] = s0
+            states[off + 1] = s1
+            states[off + 2] = s2
+            states[off + 3] = s3
+        elif policy == POLICY_PIMC:
+            s0, s1, s2, s3 = nb_seed(nb_stream_key(root, game, data, STREAM_SEARCH + s))
+            off = states_off + 16 + 4 * s
             states[off] = s0
             states[off + 1] = s1
             states[off + 2] = s2

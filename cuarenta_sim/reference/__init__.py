@@ -7,7 +7,9 @@ against it move for move. Modules, one job each:
 * :mod:`.state` - the cards of one data (physical card ids, suits kept for replays);
 * :mod:`.plays` - legal plays in canonical order, what a play captures and scores (R5-R7, R9.1);
 * :mod:`.scoring` - announcements (R4), the end-of-data count (R8), crediting (R9.2, R9.3);
-* :mod:`.policies` - :class:`Observation` and the built-in ``random`` and ``greedy``;
+* :mod:`.policies` - :class:`Observation` and the built-in ``random``, ``greedy``,
+  ``heuristic`` and ``pimc``;
+* :mod:`.search` - the heuristic's scores and pimc's sampling and playouts on rank counts;
 * :mod:`.events` - the steps of a game and their trace rows (contract section 7);
 * :mod:`.game` - data, chica and mesa flow, :func:`play_game`;
 * :mod:`.replay` - :func:`format_game`, a play-by-play text.
@@ -16,7 +18,15 @@ against it move for move. Modules, one job each:
 from .events import TRACE_COLUMNS
 from .game import MAX_DATAS, GameLog, observe, play_deck, play_game
 from .plays import Play, PlayOutcome, capture_bases, card_options, legal_plays, resolve_play
-from .policies import POLICIES, GreedyPolicy, Observation, Policy, RandomPolicy
+from .policies import (
+    POLICIES,
+    GreedyPolicy,
+    HeuristicPolicy,
+    Observation,
+    PimcPolicy,
+    Policy,
+    RandomPolicy,
+)
 from .replay import format_game
 from .scoring import (
     ScoreBoard,
@@ -35,7 +45,9 @@ __all__ = [
     "DataState",
     "GameLog",
     "GreedyPolicy",
+    "HeuristicPolicy",
     "Observation",
+    "PimcPolicy",
     "Play",
     "PlayOutcome",
     "Policy",

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ..rng import STREAM_GAME, STREAM_POLICY, PyRng, root_from_seed, shuffled_deck_py
+from ..rng import STREAM_GAME, STREAM_POLICY, STREAM_SEARCH, PyRng, root_from_seed, shuffled_deck_py
 from ..rules import RuleSet, resolve_rules
 from .events import (
     KIND_ANNOUNCE,
@@ -153,6 +153,15 @@ def observe(state: DataState, seat: int, board: ScoreBoard) -> Observation:
     trail, in_ronda = caida_trail(state)
     hand = state.hand_counts(seat)
     table = state.table_counts()
+    counts = [state.hand_counts(o) for o in range(state.players)]
+    # A ronda is announced aloud (R4): its rank's cards are known to stay in that seat's hand
+    # until played (a hand holds only the current deal's cards, R3.2), so the count still held
+    # is the announced count minus the seat's plays of that rank: public information.
+    known = tuple(
+        tuple(counts[o][q] if q in state.rondas[o] else 0 for q in range(len(hand)))
+        for o in range(state.players)
+    )
+    prev = state.previous_trail
     return Observation(
         seat=seat,
         players=state.players,
@@ -167,6 +176,13 @@ def observe(state: DataState, seat: int, board: ScoreBoard) -> Observation:
         trail=trail,
         trail_in_ronda=in_ronda,
         plays=tuple(legal_plays(hand, table, state.rules)),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        rondas=tuple(state.rondas),
+        known=known,
+        trail_seat=None if prev is None or trail is None else prev.seat,
+        last_capturer=state.last_capturer,
+        turn=state.turns - state.deal * CARDS_PER_DEAL * state.players,
+        stop_at_target=board.stop_at_target,
     )
 
 
@@ -209,7 +225,15 @@ def _play_data(
     if deck is None:
         deck = shuffled_deck_py(g.root, g.game, data)
     state = DataState.start(rules, n, dealer, deck)
-    rngs = [PyRng.for_stream(g.root, g.game, data, STREAM_POLICY + s) for s in range(n)]
+    # Contract 2: the policy stream of each seat; a searching policy (pimc) gets its search
+    # stream instead.
+    rngs = [
+        PyRng.for_stream(
+            g.root, g.game, data, (STREAM_SEARCH if getattr(p, "search", False) else STREAM_POLICY)
+            + s
+        )
+        for s, p in enumerate(g.policies)
+    ]
     tally = _Tally()
     g.emit(state, board, DataStart(data, hand, chica, dealer, tuple(deck), _scores(board)))
 

@@ -1,11 +1,14 @@
-"""Policies: what a seat may see (:class:`Observation`) and the built-in ``random`` and ``greedy``.
+"""Policies: what a seat may see (:class:`Observation`) and the built-in policies.
 
 A policy is any object with ``name: str``, ``stochastic: bool`` and
 ``choose(obs: Observation, rng: PyRng) -> int`` returning an index into ``obs.plays`` (the
 canonical legal-play list, ``docs/engine_contract.md`` section 3). ``rng`` is the seat's own
 policy stream of the data (contract section 2); a deterministic policy must not draw from it.
-The built-ins follow contract section 6 exactly, so the numba kernel's twins make the same
-choices.
+A policy with a true ``search`` attribute (``pimc``) gets the seat's search stream
+``STREAM_SEARCH + seat`` of the data instead. The built-ins (``random``, ``greedy``,
+``heuristic``, ``pimc``) follow contract section 6 exactly, so the numba kernel's twins make
+the same choices; :func:`resolve_policy` accepts policy specs with parameters
+(:func:`cuarenta_sim.policies.parse_policy`).
 """
 
 from __future__ import annotations
@@ -14,9 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from ..policies import PolicySpec, parse_policy
+from ..policies.kernel import POLICY_HEURISTIC, POLICY_PIMC
 from ..rng import PyRng
 from ..rules import RuleSet
 from .plays import Play, PlayOutcome, resolve_play
+from .search import heuristic_index, pimc_index
 from .state import side_of
 
 
@@ -53,6 +59,21 @@ class Observation:
         announced aloud (R4), so this is public.
     plays : tuple of Play
         The legal plays, canonical order; the policy returns an index into it.
+    hand_sizes : tuple of int
+        Cards in each seat's hand (public: every seat plays one card per turn).
+    rondas : tuple of tuple of int
+        Per seat, its ronda ranks of the current deal (announced aloud, R4).
+    known : tuple of tuple of int
+        Per seat, the per-rank counts it is known to hold: its announced ronda (3 cards, 4
+        for a doble ronda) minus the cards of that rank it has played since.
+    trail_seat : int or None
+        The seat that made :attr:`trail`.
+    last_capturer : int or None
+        Side of the last capture in the data (R8.1).
+    turn : int
+        Turns already played in the current deal.
+    stop_at_target : bool
+        True at levels chica and mesa: reaching the target wins (R9.2).
     """
 
     seat: int
@@ -68,6 +89,13 @@ class Observation:
     trail: int | None
     trail_in_ronda: bool
     plays: tuple[Play, ...]
+    hand_sizes: tuple[int, ...] = ()
+    rondas: tuple[tuple[int, ...], ...] = ()
+    known: tuple[tuple[int, ...], ...] = ()
+    trail_seat: int | None = None
+    last_capturer: int | None = None
+    turn: int = 0
+    stop_at_target: bool = False
 
     @property
     def side(self) -> int:
@@ -189,8 +217,129 @@ class GreedyPolicy:
         return best
 
 
-#: Built-in policies by name.
-POLICIES: dict[str, Policy] = {"random": RandomPolicy(), "greedy": GreedyPolicy()}
+@dataclass(frozen=True)
+class HeuristicPolicy:
+    """The ``heuristic`` policy: twin of :mod:`cuarenta_sim.engine.heuristic` (scores there).
+
+    Attributes
+    ----------
+    params : tuple of int
+        The kernel parameter row (:meth:`cuarenta_sim.policies.PolicySpec.row`).
+    name : str
+        Canonical spec.
+    """
+
+    params: tuple[int, ...]
+    name: str = "heuristic"
+    stochastic: bool = False
+
+    def choose(self, obs: Observation, rng: PyRng) -> int:
+        """Return the index of the heuristic's play; ``rng`` is not used.
+
+        Parameters
+        ----------
+        obs : Observation
+            The seat's view (hand sizes, rondas and known cards included).
+        rng : PyRng
+            Unused (the policy is deterministic).
+
+        Returns
+        -------
+        int
+            Index into ``obs.plays``.
+        """
+        side = obs.side
+        nxt = (obs.seat + 1) % obs.players
+        return heuristic_index(
+            self.params,
+            obs.rules,
+            obs.hand,
+            obs.table,
+            obs.trail,
+            obs.trail_in_ronda,
+            obs.scores[side],
+            obs.scores[1 - side],
+            obs.played,
+            obs.rondas[obs.seat],
+            obs.known[nxt],
+            obs.hand_sizes[nxt],
+        )
+
+
+@dataclass(frozen=True)
+class PimcPolicy:
+    """The ``pimc`` policy: twin of :mod:`cuarenta_sim.engine.pimc` (sampling and playouts
+    there). It draws from the seat's search stream (``search`` is true).
+
+    Attributes
+    ----------
+    params : tuple of int
+        The kernel parameter row (:meth:`cuarenta_sim.policies.PolicySpec.row`).
+    name : str
+        Canonical spec.
+    """
+
+    params: tuple[int, ...]
+    name: str = "pimc"
+    stochastic: bool = False
+    search: bool = True
+
+    def choose(self, obs: Observation, rng: PyRng) -> int:
+        """Return the index of the pimc play.
+
+        Parameters
+        ----------
+        obs : Observation
+            The seat's view.
+        rng : PyRng
+            The seat's search stream of the data (``STREAM_SEARCH + seat``).
+
+        Returns
+        -------
+        int
+            Index into ``obs.plays``.
+        """
+        return pimc_index(
+            self.params,
+            obs.rules,
+            obs.players,
+            obs.seat,
+            obs.dealer,
+            obs.deal,
+            obs.turn,
+            obs.hand,
+            obs.table,
+            obs.trail,
+            obs.trail_seat,
+            obs.played,
+            obs.rondas,
+            obs.known,
+            obs.hand_sizes,
+            obs.scores,
+            obs.piles,
+            obs.last_capturer,
+            obs.stop_at_target,
+            rng,
+        )
+
+
+#: Built-in policies by name, with default parameters.
+POLICIES: dict[str, Policy] = {
+    "random": RandomPolicy(),
+    "greedy": GreedyPolicy(),
+    "heuristic": HeuristicPolicy(tuple(parse_policy("heuristic").row().tolist())),
+    "pimc": PimcPolicy(tuple(parse_policy("pimc").row().tolist())),
+}
+
+
+def policy_from_spec(spec: PolicySpec) -> Policy:
+    """Return the reference policy object of a parsed spec (named by its canonical form)."""
+    params = tuple(int(v) for v in spec.row().tolist())
+    if spec.id == POLICY_HEURISTIC:
+        return HeuristicPolicy(params, name=spec.canonical)
+    if spec.id == POLICY_PIMC:
+        return PimcPolicy(params, name=spec.canonical)
+    return POLICIES[spec.name]
 
 
 def resolve_policy(policy: str | Policy) -> Policy:
@@ -199,7 +348,8 @@ def resolve_policy(policy: str | Policy) -> Policy:
     Parameters
     ----------
     policy : str or Policy
-        A name of :data:`POLICIES` or an object with ``name``, ``stochastic`` and ``choose``.
+        A policy spec (a name of :data:`POLICIES`, optionally with parameters, e.g.
+        ``"pimc(samples=4)"``) or an object with ``name``, ``stochastic`` and ``choose``.
 
     Returns
     -------
@@ -209,13 +359,11 @@ def resolve_policy(policy: str | Policy) -> Policy:
     Raises
     ------
     ValueError
-        For an unknown name (the message lists the accepted ones) or an object that is not a
-        policy.
+        For an unknown name, parameter or value (the message lists the accepted ones) or an
+        object that is not a policy.
     """
     if isinstance(policy, str):
-        if policy not in POLICIES:
-            raise ValueError(f"unknown policy {policy!r}; accepted: {', '.join(POLICIES)}")
-        return POLICIES[policy]
+        return policy_from_spec(parse_policy(policy))
     if isinstance(policy, Policy):
         return policy
     raise ValueError(

@@ -1,6 +1,6 @@
 """The numba kernel against the reference engine, play for play (design.md principle 1).
 
-For every preset, 2 and 4 players, random and greedy play: the kernel's trace
+For every preset, 2 and 4 players, random, greedy, heuristic and pimc play: the kernel's trace
 (:func:`cuarenta_sim.engine.trace_game`) must equal the reference trace row for row, and the
 records of :func:`cuarenta_sim.simulate` must equal the reference records. A fast
 subset runs by default; ``-m slow`` runs >= 5,000 datas per combination.
@@ -106,3 +106,42 @@ def test_datas_slow(preset: str, players: int, policies: tuple[str, str]) -> Non
 def test_chicas_slow(preset: str, players: int) -> None:
     compare(preset, players, ("random", "greedy"), "chica", 400, seed=SEED + 2)
     compare(preset, players, ("greedy", "random"), "mesa", 100, seed=SEED + 3)
+
+
+# ---- heuristic and pimc (issue 5): same traces and records, play for play
+SEARCH_SETS = [
+    ("heuristic", "greedy"),
+    ("heuristic(no_ace_trail=400,no_run_start=300,keep_table=200,trail_pair=0)", "random"),
+]
+PIMC_SETS = [
+    ("pimc(samples=2)", "heuristic"),
+    ("pimc(samples=2,depth=data,playout=greedy)", "random"),
+]
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_heuristic_datas(preset: str, players: int) -> None:
+    compare(preset, players, SEARCH_SETS[0], "data", 150)
+    compare(preset, players, SEARCH_SETS[1], "chica", 8)
+
+
+@pytest.mark.parametrize("policies", PIMC_SETS, ids=["pimc-deal-heuristic", "pimc-data-greedy"])
+def test_pimc_games(policies: tuple[str, str]) -> None:
+    compare("quito", 2, policies, "data", 20)
+    compare("pagat", 4, policies, "chica", 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_heuristic_slow(preset: str, players: int) -> None:
+    compare(preset, players, SEARCH_SETS[0], "data", 500, seed=SEED + 4)
+    compare(preset, players, SEARCH_SETS[1], "chica", 30, seed=SEED + 5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("policies", PIMC_SETS, ids=["pimc-deal-heuristic", "pimc-data-greedy"])
+def test_pimc_slow(policies: tuple[str, str]) -> None:
+    compare("quito", 2, policies, "data", 150, seed=SEED + 6)
+    compare("quito_torneo", 2, (policies[1], policies[0]), "chica", 12, seed=SEED + 7)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from cuarenta_sim import stats
+from cuarenta_sim.policies import split_policy_list
 from cuarenta_sim.tournament import (
     ELO_SCALE,
     TournamentSettings,
@@ -16,20 +17,19 @@ from cuarenta_sim.tournament import (
     play_duplicate,
     ratings,
     run_tournament,
-    split_policy_list,
 )
 
 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("random", ("random",)),
-        (" random , greedy ", ("random", "greedy")),
-        ("pimc(samples=8,depth=deal),greedy", ("pimc(samples=8,depth=deal)", "greedy")),
-        ("a(b=(1,2)),c", ("a(b=(1,2))", "c")),
+        ("random", ["random"]),
+        (" random , greedy ", ["random", "greedy"]),
+        ("pimc(samples=8,depth=deal),greedy", ["pimc(samples=8,depth=deal)", "greedy"]),
+        ("a(b=(1,2)),c", ["a(b=(1,2))", "c"]),
     ],
 )
-def test_split_policy_list(text: str, expected: tuple[str, ...]) -> None:
+def test_split_policy_list(text: str, expected: list[str]) -> None:
     assert split_policy_list(text) == expected
 
 

@@ -1,0 +1,176 @@
+"""Speed and strength of the heuristic and pimc policies.
+
+Run from the repository root::
+
+    python benchmarks/policies.py                 # decisions/s + duplicate ranking, 20,000
+                                                  # chica indices per pair (40,000 chicas)
+    python benchmarks/policies.py --chicas 2000   # quicker ranking
+
+It prints and writes ``benchmarks/results/policies.json`` (atomically):
+
+* **decisions per second** of ``heuristic`` and ``pimc`` (default settings, ``--threads``
+  threads, 2 by default): :func:`cuarenta_sim.simulate` at level ``data``, 2 players, Quito
+  rules, the policy at seat 0 against ``greedy``; every data gives the seat 20 decisions
+  (turns, forced ones included), and the wall time includes the greedy seat's plays and the
+  result frames; best of ``--repeats`` runs after a warm-up call;
+* **ranking in duplicate play**: for each pair ``(A, B)`` of ``random < greedy < heuristic <
+  pimc``, ``simulate(level="chica", policies=(A, B))`` and ``(B, A)`` with the same seed: the
+  same decks and first dealers with the seats swapped. ``A``'s chica win rate over both runs
+  (one win or loss per chica), with its 95% Wilson interval; the target is a lower bound above
+  50% for every adjacent pair (``benchmarks/README.md``).
+
+Benchmarks on a shared machine are noisy: give the command with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numba
+
+from cuarenta_sim import __version__, simulate
+from cuarenta_sim.io import write_json_atomic
+from cuarenta_sim.policies import parse_policy
+from cuarenta_sim.reports import text_table
+from cuarenta_sim.stats import wilson_interval
+
+DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "policies.json"
+#: Ladder of the ranking target: each policy must beat the one before it.
+LADDER = ("random", "greedy", "heuristic", "pimc")
+#: Target of benchmarks/README.md.
+PIMC_TARGET = 10_000
+
+
+def decisions_per_s(policy: str, n: int, threads: int, repeats: int) -> dict[str, Any]:
+    """Decisions per second of ``policy`` at seat 0 against greedy (module docstring)."""
+    simulate("quito", 2, (policy, "greedy"), n=min(n, 200), seed=1, threads=threads)
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        simulate("quito", 2, (policy, "greedy"), n=n, seed=2, threads=threads)
+        best = min(best, time.perf_counter() - t0)
+    return {
+        "policy": parse_policy(policy).canonical,
+        "threads": threads,
+        "datas": n,
+        "decisions": 20 * n,
+        "seconds": best,
+        "decisions_per_s": 20 * n / best,
+    }
+
+
+def duplicate(a: str, b: str, chicas: int, seed: int, threads: int) -> dict[str, Any]:
+    """``a``'s chica win rate against ``b`` in duplicate play (module docstring)."""
+    t0 = time.perf_counter()
+    first = simulate(
+        "quito", 2, (a, b), n=chicas, level="chica", seed=seed, threads=threads, keep_hands=False
+    ).games
+    second = simulate(
+        "quito", 2, (b, a), n=chicas, level="chica", seed=seed, threads=threads, keep_hands=False
+    ).games
+    wins = int((first["winner"] == 0).sum() + (second["winner"] == 1).sum())
+    trials = 2 * chicas
+    _, lo, hi = wilson_interval(wins, trials, 0.95)
+    return {
+        "a": parse_policy(a).canonical,
+        "b": parse_policy(b).canonical,
+        "chicas": trials,
+        "wins_a": wins,
+        "win_rate_a": wins / trials,
+        "ci95": [float(lo), float(hi)],
+        "lower_bound_above_half": bool(lo > 0.5),
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; see the module docstring."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--datas", type=int, default=2000, help="datas per timed speed run")
+    parser.add_argument(
+        "--chicas",
+        type=int,
+        default=20_000,
+        help="chica indices per pair (each played twice, seats swapped)",
+    )
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-ranking", action="store_true", help="speed only")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = parser.parse_args(argv)
+
+    results: dict[str, Any] = {
+        "package_version": __version__,
+        "python": platform.python_version(),
+        "numba": numba.__version__,
+        "machine": platform.machine(),
+        "command": " ".join(
+            [Path(sys.argv[0]).name, *(argv if argv is not None else sys.argv[1:])]
+        ),
+    }
+    speed = []
+    for policy in ("heuristic", "pimc"):
+        n = args.datas * (20 if policy == "heuristic" else 1)
+        print(f"speed: {policy}, {n:,} datas, {args.threads} threads...", file=sys.stderr)
+        speed.append(decisions_per_s(policy, n, args.threads, args.repeats))
+    results["speed"] = speed
+    print(
+        text_table(
+            ["policy", "threads", "decisions", "seconds", "decisions/s"],
+            [
+                [
+                    s["policy"],
+                    s["threads"],
+                    f"{s['decisions']:,}",
+                    f"{s['seconds']:.2f}",
+                    f"{s['decisions_per_s']:,.0f}",
+                ]
+                for s in speed
+            ],
+            right=(1, 2, 3, 4),
+        )
+    )
+    pimc_rate = speed[1]["decisions_per_s"]
+    results["pimc_target"] = {
+        "decisions_per_s": pimc_rate,
+        "target": PIMC_TARGET,
+        "status": "pass" if pimc_rate >= PIMC_TARGET else "FAIL",
+    }
+    print(f"pimc >= {PIMC_TARGET:,} decisions/s: {results['pimc_target']['status']}\n")
+    if not args.no_ranking:
+        ranking = []
+        for a, b in zip(LADDER[1:], LADDER[:-1], strict=True):
+            print(f"duplicate: {a} vs {b}, {2 * args.chicas:,} chicas...", file=sys.stderr)
+            ranking.append(duplicate(a, b, args.chicas, args.seed, args.threads))
+        results["ranking"] = ranking
+        print(
+            text_table(
+                ["A", "B", "chicas", "A wins", "95% interval", "lower > 50%", "seconds"],
+                [
+                    [
+                        r["a"].split("(")[0],
+                        r["b"].split("(")[0],
+                        f"{r['chicas']:,}",
+                        f"{r['win_rate_a']:.4f}",
+                        f"[{r['ci95'][0]:.4f}, {r['ci95'][1]:.4f}]",
+                        "pass" if r["lower_bound_above_half"] else "FAIL",
+                        f"{r['seconds']:.0f}",
+                    ]
+                    for r in ranking
+                ],
+                right=(2, 3, 6),
+            )
+        )
+    write_json_atomic(args.out, results)
+    print(f"\nwrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

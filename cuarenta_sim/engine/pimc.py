@@ -1,0 +1,524 @@
+"""The ``pimc`` policy in numba: perfect-information Monte Carlo over the unseen cards.
+
+At a decision with more than one legal play, the seat draws ``samples`` deals of the cards it
+has not seen, plays every legal play out in every sample (the same samples for every play:
+common random numbers) and plays the first play of largest total value (ties to the canonical
+order, contract section 3). The pure-Python twin is
+:class:`cuarenta_sim.reference.policies.PimcPolicy`; both use integer arithmetic only.
+
+Observation conditioned on (all public, contract section 6)
+------------------------------------------------------------
+The seat's own hand; the table; the counts of every card played in the data so far (so the
+unseen cards are ``4 - hand - played`` per rank); the deal number, the dealer and the turn,
+hence every other seat's hand size and the stock size (``40 - 5 * players * (deal + 1)``);
+the ronda announcements of the deal (R4): a seat that announced a ronda (doble ronda) of rank
+``q`` was dealt 3 (4) of it, so it holds them minus the cards of rank ``q`` it has played
+since (``known``); the previous trail, the scores, the pile sizes and the last capturer.
+
+Sampling: the unseen cards minus the known ronda cards, listed by ascending rank, are shuffled
+by Fisher-Yates (``i = m-1 .. 1``: swap ``i`` with ``randbelow(i + 1)``, the deck shuffle of
+contract section 2) from the seat's search stream ``STREAM_SEARCH + seat`` of the data; the
+other seats, from the seat after the decider round, each take their known cards plus the next
+``hand size - known`` shuffled cards; the rest is the stock, dealt in later deals in order (the
+``p``-th seat after the dealer takes the ``p``-th block of 5). Every assignment consistent with
+the conditioned observations is equally likely. **Approximation**: the absence of an
+announcement is not conditioned on (a sample may give a seat three of a rank dealt in this deal
+although it announced nothing).
+
+Playout and value
+-----------------
+From the sampled full state the decider's candidate play is applied, then every seat plays
+``playout`` (``greedy``, or ``heuristic`` with the default weights) until the end of the deal
+(``depth=deal``) or of the data (``depth=data``), scored exactly as contract sections 4-5:
+caidas, limpias, caida en ronda and its claims (credited at the end of the deal), the blocks
+and the 38 rule on the playout's running scores, and when the data's end is reached the
+end-of-data count (R8: leftovers, carton, ties, falla, with the 38 rule). Rondas of later deals
+are not scored (the same cards are dealt whatever the candidate). The value, in milli-points,
+is 1000 times the decider side's points in the playout minus the other side's; at levels chica
+and mesa a playout ends when a side reaches the target, and the value gains
+``1000 * WIN_POINTS`` for a win (loses it for a loss); a playout that stops at the end of a deal
+before the data's end adds ``leaf_cards`` per card the decider's side captured in it net of the
+other side's (the carton the playout does not reach). Integer totals over the samples decide.
+
+Defaults ``samples=32, depth=deal, playout=heuristic, leaf_cards=800``: the strongest setting
+tried within the speed target (``benchmarks/README.md``: about 15,000 decisions/s on 2 cores,
+64.4% [63.9%, 64.9%] of 40,000 duplicate chicas won against the tuned heuristic). Playouts
+with ``greedy`` or to ``depth=data`` were weaker (noisier values, a cruder model of play).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..policies.kernel import (
+    DEPTH_DEAL,
+    P_DEPTH,
+    P_LEAF_CARDS,
+    P_PLAYOUT,
+    P_SAMPLES,
+    PLAYOUT_GREEDY,
+    POLICY_GREEDY,
+    draw_below,
+)
+from .heuristic import FOUR_EACH, heuristic_play, packed_total
+from .layout import (
+    AT38_CAIDA_OR_CARTON,
+    AT38_ONLY_CAIDA,
+    KIND_SUM,
+    KIND_TRAIL,
+    SUMS_COUNT,
+    SUMS_FIRST,
+    SUMS_HELD,
+    SUMS_PACKED,
+    SUMS_SIZE,
+)
+from .moves import (
+    NIBBLE_ONES,
+    best_play,
+    carton_points,
+    count_plays,
+    occupied,
+    play_outcome,
+    select_play,
+    sum_key,
+)
+
+#: Value of winning the chica inside a playout (levels chica and mesa), in points.
+WIN_POINTS = 100
+
+#: Adding 5 to every 4-bit count sets bit 3 exactly for counts 3 and 4 (a ronda, R4).
+_RONDA_ADD = 5 * NIBBLE_ONES
+_RONDA_BITS = 8 * NIBBLE_ONES
+
+# Scratch layout of a playout (int64): scores, points gained, piles, then per seat the hand,
+# the ronda mask and the known ronda cards, then the piles at the start of the playout.
+ST_SCORE = 0
+ST_GAIN = 2
+ST_PILE = 4
+ST_HANDS = 6
+ST_RONDA = 10
+ST_KNOWN = 14
+ST_CARDS0 = 18
+N_ST = 20
+
+
+@njit(cache=True, inline="always")
+def plays_made(turns: np.int64, position: np.int64, n_players: np.int64) -> np.int64:
+    """Plays made in the current deal by the seat ``position`` places after the dealer's
+    successor (0 = the leader), once ``turns`` turns of the deal have been played (R3.3)."""
+    if turns <= position:
+        return np.int64(0)
+    return (turns - position + n_players - 1) // n_players
+
+
+@njit(cache=True)
+def end_counts(
+    rules, dealer: np.int64, table_cards: np.int64, last_capturer: np.int64, st: np.ndarray
+) -> np.int64:
+    """Credit the end-of-data count (R8, R9.1; contract 5) to the playout scratch ``st``.
+
+    Leftovers, carton / tie / under-20 points and falla, judged on the scores at the start of
+    the step, credited non-dealer side count, dealer side count, then falla received in the
+    same order. Returns the side that reaches the target first (only meaningful when the
+    caller checks the target), or -1.
+    """
+    bare0 = st[ST_PILE] == 0
+    bare1 = st[ST_PILE + 1] == 0
+    if rules.leftovers_to_last_capturer != 0 and last_capturer >= 0:
+        st[ST_PILE + last_capturer] += table_cards
+    a = st[ST_PILE]
+    b = st[ST_PILE + 1]
+    start0 = st[ST_SCORE]
+    start1 = st[ST_SCORE + 1]
+    non_dealer = (dealer + 1) & 1
+    count0 = 0
+    count1 = 0
+    if a >= 20 and a > b:
+        if start0 < rules.carton_blocked_from:
+            count0 = carton_points(a)
+    elif b >= 20 and b > a:
+        if start1 < rules.carton_blocked_from:
+            count1 = carton_points(b)
+    elif a == 20 and b == 20:
+        if non_dealer == 0:
+            count0 = rules.tie_points_20
+        else:
+            count1 = rules.tie_points_20
+    elif a > b:
+        count0 = 2
+    elif b > a:
+        count1 = 2
+    elif non_dealer == 0:
+        count0 = 2
+    else:
+        count1 = 2
+    falla0 = rules.falla_points if bare1 else 0
+    falla1 = rules.falla_points if bare0 else 0
+    only_caida = rules.at_38 == AT38_ONLY_CAIDA
+    blocks_falla = only_caida or rules.at_38 == AT38_CAIDA_OR_CARTON
+    at38 = rules.target - 2
+    if start0 == at38:
+        if only_caida:
+            count0 = 0
+        if blocks_falla:
+            falla0 = 0
+    if start1 == at38:
+        if only_caida:
+            count1 = 0
+        if blocks_falla:
+            falla1 = 0
+    winner = -1
+    for k in range(4):
+        side = non_dealer if k % 2 == 0 else 1 - non_dealer
+        pts = (count0 if side == 0 else count1) if k < 2 else (falla0 if side == 0 else falla1)
+        st[ST_SCORE + side] += pts
+        st[ST_GAIN + side] += pts
+        if winner < 0 and pts > 0 and st[ST_SCORE + side] >= rules.target:
+            winner = side
+    return winner
+
+
+@njit(cache=True, inline="always")
+def _value(st: np.ndarray, me: np.int64, winner: np.int64, leaf: np.int64) -> np.int64:
+    """The playout's value in milli-points: 1000 times the decider side's gain minus the
+    other side's, +- 1000 * WIN_POINTS for a won / lost chica, plus ``leaf`` times the net
+    cards captured in the playout (``st[ST_CARDS0:]`` holds the piles at its start)."""
+    v = 1000 * (st[ST_GAIN + me] - st[ST_GAIN + 1 - me])
+    if winner == me:
+        v += 1000 * WIN_POINTS
+    elif winner >= 0:
+        v -= 1000 * WIN_POINTS
+    if leaf != 0:
+        v += leaf * (
+            st[ST_PILE + me] - st[ST_CARDS0 + me] - st[ST_PILE + 1 - me] + st[ST_CARDS0 + 1 - me]
+        )
+    return v
+
+
+@njit(cache=True)
+def playout(
+    rules,
+    n_players: np.int64,
+    sums: np.ndarray,
+    params: np.ndarray,
+    poff: np.int64,
+    check_target: bool,
+    me: np.int64,
+    dealer: np.int64,
+    deal: np.int64,
+    turn: np.int64,
+    first_r: np.int64,
+    first_kind: np.int64,
+    first_i: np.int64,
+    st: np.ndarray,
+    stock: np.ndarray,
+    stock_off: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    prev_rank: np.int64,
+    prev_seat: np.int64,
+    played: np.int64,
+    last_capturer: np.int64,
+) -> np.int64:
+    """Play a sampled full state out and return its value (module docstring).
+
+    ``st`` (int64, N_ST) holds the scores, zero gains, the piles and every seat's packed hand,
+    ronda mask and known ronda cards; it is changed. ``stock[stock_off:]`` are the ranks of
+    the stock in dealing order. The first turn (turn ``turn`` of deal ``deal``) plays
+    ``(first_r, first_kind, first_i)``; later turns the playout policy
+    (``params[poff + P_PLAYOUT]``), to ``params[poff + P_DEPTH]``.
+    """
+    n_deals = 8 // n_players
+    target = rules.target
+    depth = params[poff + P_DEPTH]
+    greedy = params[poff + P_PLAYOUT] == PLAYOUT_GREEDY
+    claims0 = 0
+    claims1 = 0
+    first_claim = -1
+    d = deal
+    t = turn
+    while True:
+        while t < 5 * n_players:
+            seat = (dealer + 1 + t) % n_players
+            side = seat & 1
+            hand = st[ST_HANDS + seat]
+            s = st[ST_SCORE + side]
+            prev_in_ronda = (
+                prev_rank >= 0 and (st[ST_RONDA + prev_seat] >> (4 * prev_rank + 3)) & 1 != 0
+            )
+            if first_r >= 0:
+                r, kind, i = first_r, first_kind, first_i
+                first_r = -1
+            elif greedy:
+                key = sum_key(table)
+                captures = sums[SUMS_COUNT + key] + occupied(table)
+                r, kind, i = best_play(
+                    POLICY_GREEDY,
+                    hand,
+                    table,
+                    table_cards,
+                    captures,
+                    key,
+                    prev_rank,
+                    prev_in_ronda,
+                    s,
+                    rules,
+                    sums,
+                )
+            else:
+                nxt = seat + 1 if seat + 1 < n_players else 0
+                r, kind, i = heuristic_play(
+                    params,
+                    poff,
+                    hand,
+                    table,
+                    table_cards,
+                    prev_rank,
+                    prev_in_ronda,
+                    s,
+                    st[ST_SCORE + 1 - side],
+                    played,
+                    st[ST_RONDA + seat],
+                    st[ST_KNOWN + nxt],
+                    packed_total(st[ST_HANDS + nxt]),
+                    rules,
+                    sums,
+                )
+            bit = np.int64(1) << (4 * r)
+            st[ST_HANDS + seat] = hand - bit
+            played += bit
+            if (st[ST_KNOWN + seat] >> (4 * r)) & 15 != 0:
+                st[ST_KNOWN + seat] -= bit
+            t += 1
+            if kind == KIND_TRAIL:
+                table += bit
+                table_cards += 1
+                prev_rank = r
+                prev_seat = seat
+                continue
+            if kind == KIND_SUM:
+                base = sums[SUMS_PACKED + i]
+                nbase = sums[SUMS_SIZE + i]
+            else:
+                base = bit
+                nbase = np.int64(1)
+            run, _c, _e, _l, now, lim, claim = play_outcome(
+                r,
+                kind,
+                base,
+                nbase,
+                table,
+                table_cards,
+                prev_rank,
+                prev_in_ronda,
+                s,
+                target - 2,
+                rules.caida_by_sum,
+                rules.caida_limpia_cumulative,
+                rules.ronda_blocked_from,
+                rules.caida_en_ronda_points,
+                rules.caida_en_ronda_end_of_deal,
+                rules.at_38,
+            )
+            table -= base + ((NIBBLE_ONES & ((np.int64(1) << (4 * run)) - 1)) << (4 * (r + 1)))
+            table_cards -= nbase + run
+            st[ST_PILE + side] += 1 + nbase + run
+            last_capturer = side
+            prev_rank = -1
+            if claim > 0:
+                if side == 0:
+                    claims0 += claim
+                else:
+                    claims1 += claim
+                if first_claim < 0:
+                    first_claim = side
+            pts = now + lim
+            st[ST_SCORE + side] += pts
+            st[ST_GAIN + side] += pts
+            if check_target and st[ST_SCORE + side] >= target:
+                return _value(st, me, side, 0)
+        if claims0 > 0 or claims1 > 0:
+            for k in range(2):
+                side = first_claim if k == 0 else 1 - first_claim
+                pts = claims0 if side == 0 else claims1
+                st[ST_SCORE + side] += pts
+                st[ST_GAIN + side] += pts
+                if check_target and pts > 0 and st[ST_SCORE + side] >= target:
+                    return _value(st, me, side, 0)
+            claims0 = 0
+            claims1 = 0
+            first_claim = -1
+        if d == n_deals - 1:
+            winner = end_counts(rules, dealer, table_cards, last_capturer, st)
+            return _value(st, me, winner if check_target else -1, 0)
+        if depth == DEPTH_DEAL:
+            return _value(st, me, -1, params[poff + P_LEAF_CARDS])
+        d += 1
+        t = 0
+        for p in range(n_players):
+            seat = (dealer + 1 + p) % n_players
+            h = np.int64(0)
+            for c in range(stock_off, stock_off + 5):
+                h += np.int64(1) << (4 * stock[c])
+            stock_off += 5
+            st[ST_HANDS + seat] = h
+            mask = (h + _RONDA_ADD) & _RONDA_BITS
+            st[ST_RONDA + seat] = mask
+            st[ST_KNOWN + seat] = h & ((mask >> 3) * 15)
+        if rules.caida_across_deals == 0:
+            prev_rank = -1
+
+
+@njit(cache=True)
+def pimc_play(
+    params: np.ndarray,
+    poff: np.int64,
+    rules,
+    n_players: np.int64,
+    sums: np.ndarray,
+    seat: np.int64,
+    dealer: np.int64,
+    deal: np.int64,
+    turn: np.int64,
+    hand: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    prev_rank: np.int64,
+    prev_seat: np.int64,
+    played: np.int64,
+    public: np.ndarray,
+    score0: np.int64,
+    score1: np.int64,
+    pile0: np.int64,
+    pile1: np.int64,
+    last_capturer: np.int64,
+    check_target: bool,
+    s0: np.uint64,
+    s1: np.uint64,
+    s2: np.uint64,
+    s3: np.uint64,
+) -> tuple[np.int64, np.int64, np.int64, np.uint64, np.uint64, np.uint64, np.uint64]:
+    """The pimc play of ``seat`` (module docstring) and the advanced search stream.
+
+    Parameters
+    ----------
+    params : ndarray of int64
+        ``params[poff + P_SAMPLES]``, ``P_DEPTH``, ``P_PLAYOUT`` and the heuristic weights.
+    rules, n_players, sums
+        As in :func:`cuarenta_sim.engine.play.play_data`.
+    seat, dealer, deal, turn : int
+        The deciding seat, the dealer, the deal (0-based) and the turns already played in it.
+    hand, table : int64
+        Packed own hand and table (``table_cards`` cards).
+    prev_rank, prev_seat : int
+        The previous trail and its seat (-1 if none).
+    played : int64
+        Packed counts of the cards played in the data so far.
+    public : ndarray of int64, shape (8,)
+        Per seat the ronda mask of the deal (bit 3 of the rank's field; announced, R4), then
+        per seat the packed ronda cards it is known to hold.
+    score0, score1, pile0, pile1, last_capturer
+        Scores, pile sizes, last capturing side (-1 if none).
+    check_target : bool
+        Levels chica / mesa: a side reaching the target wins (R9.2).
+    s0, s1, s2, s3 : uint64
+        The seat's search stream state.
+
+    Returns
+    -------
+    tuple
+        ``(rank, kind, i)`` as :func:`cuarenta_sim.engine.moves.select_play`, then the stream
+        state. With one legal play nothing is drawn.
+    """
+    key = sum_key(table)
+    captures = sums[SUMS_COUNT + key] + occupied(table)
+    held = sums[SUMS_HELD + key]
+    firsts = sums[SUMS_FIRST]
+    compulsory = rules.capture_compulsory
+    n_legal = count_plays(hand, captures, compulsory)
+    if n_legal == 1:
+        r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, 0)
+        return r, kind, i, s0, s1, s2, s3
+    samples = params[poff + P_SAMPLES]
+    # Unseen cards, minus the ronda cards other seats are known to hold.
+    unseen = FOUR_EACH - hand - played
+    need = np.zeros(4, dtype=np.int64)
+    for o in range(n_players):
+        if o == seat:
+            continue
+        unseen -= public[4 + o]
+        position = (o - dealer - 1) % n_players
+        need[o] = 5 - plays_made(turn, position, n_players) - packed_total(public[4 + o])
+    m = packed_total(unseen)
+    pool = np.empty(m, dtype=np.int64)
+    c = 0
+    for q in range(10):
+        for _ in range((unseen >> (4 * q)) & 15):
+            pool[c] = q
+            c += 1
+    buf = np.empty(m, dtype=np.int64)
+    template = np.zeros(N_ST, dtype=np.int64)
+    template[ST_SCORE] = score0
+    template[ST_SCORE + 1] = score1
+    template[ST_PILE] = pile0
+    template[ST_PILE + 1] = pile1
+    template[ST_CARDS0] = pile0
+    template[ST_CARDS0 + 1] = pile1
+    for o in range(n_players):
+        template[ST_RONDA + o] = public[o]
+        template[ST_KNOWN + o] = public[4 + o]
+    st = np.empty(N_ST, dtype=np.int64)
+    totals = np.zeros(n_legal, dtype=np.int64)
+    me = seat & 1
+    for _s in range(samples):
+        for j in range(m):
+            buf[j] = pool[j]
+        for j in range(m - 1, 0, -1):
+            k, s0, s1, s2, s3 = draw_below(s0, s1, s2, s3, j + 1)
+            tmp = buf[j]
+            buf[j] = buf[k]
+            buf[k] = tmp
+        pos = 0
+        template[ST_HANDS + seat] = hand
+        for step in range(1, n_players):
+            o = (seat + step) % n_players
+            h = public[4 + o]
+            for j in range(pos, pos + need[o]):
+                h += np.int64(1) << (4 * buf[j])
+            pos += need[o]
+            template[ST_HANDS + o] = h
+        for k in range(n_legal):
+            r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
+            for j in range(N_ST):
+                st[j] = template[j]
+            totals[k] += playout(
+                rules,
+                n_players,
+                sums,
+                params,
+                poff,
+                check_target,
+                me,
+                dealer,
+                deal,
+                turn,
+                r,
+                kind,
+                i,
+                st,
+                buf,
+                pos,
+                table,
+                table_cards,
+                prev_rank,
+                prev_seat,
+                played,
+                last_capturer,
+            )
+    best = 0
+    for k in range(1, n_legal):
+        if totals[k] > totals[best]:
+            best = k
+    r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, best)
+    return r, kind, i, s0, s1, s2, s3

@@ -1,0 +1,392 @@
+"""Pure-Python twins of the numba ``heuristic`` and ``pimc`` policies, on rank counts.
+
+The executable form of :mod:`cuarenta_sim.engine.heuristic` and :mod:`cuarenta_sim.engine.pimc`
+(their docstrings define the scores, the sampling and the playouts): the same integer
+arithmetic, the same canonical legal plays (:func:`.plays.legal_plays`), outcomes from
+:func:`.plays.resolve_play`, and the same draws from the seat's search stream, so that the
+kernel's choices can be checked play for play (``tests/differential``). Everything is computed
+from what the seat observes (:class:`.policies.Observation`); sampled full states exist only
+inside :func:`pimc_index`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import N_RANKS
+from ..policies.kernel import (
+    DEPTH_DEAL,
+    P_CAIDA,
+    P_CARDS,
+    P_DEPTH,
+    P_HOLD_KNOWN,
+    P_KEEP_TABLE,
+    P_LEAF_CARDS,
+    P_LIMPIA,
+    P_NO_ACE_TRAIL,
+    P_NO_RUN_START,
+    P_OPENINGS,
+    P_PLAYOUT,
+    P_RULES_38_30,
+    P_SAMPLES,
+    P_TRAIL_PAIR,
+    PLAYOUT_GREEDY,
+)
+from ..rng import PyRng
+from ..rules import RuleSet
+from .plays import Play, capture_bases, legal_plays, resolve_play
+from .scoring import end_of_data
+
+#: Value of winning the chica inside a playout (twin of ``engine.pimc.WIN_POINTS``).
+WIN_POINTS = 100
+
+
+def hold_chance(unseen_q: int, unseen: int, h: int) -> int:
+    """Per mille chance that ``h`` cards drawn from ``unseen`` hold one of ``unseen_q``
+    (twin of :func:`cuarenta_sim.engine.heuristic.hold_chance`)."""
+    if h <= 0 or unseen_q <= 0 or unseen <= 0:
+        return 0
+    num = den = 1
+    for i in range(h):
+        num *= max(unseen - unseen_q - i, 0)
+        den *= unseen - i
+    return 1000 * (den - num) // den
+
+
+def run_length(table: Sequence[int], rank: int) -> int:
+    """Cards the run (R5.4) takes after a capture with ``rank`` on ``table``."""
+    k = rank + 1
+    while k < N_RANKS and table[k] >= 1:
+        k += 1
+    return k - rank - 1
+
+
+def best_capture(table: Sequence[int], q: int, rules: RuleSet) -> tuple[int, int]:
+    """``(base cards, run cards)`` of the largest capture of rank ``q``; ``(0, 0)`` if none."""
+    bases = capture_bases(q, table, rules)
+    if not bases:
+        return 0, 0
+    return max(len(b) for b in bases), run_length(table, q)
+
+
+def heuristic_index(
+    params: Sequence[int],
+    rules: RuleSet,
+    hand: Sequence[int],
+    table: Sequence[int],
+    trail: int | None,
+    trail_in_ronda: bool,
+    score: int,
+    opp_score: int,
+    played: Sequence[int],
+    my_ronda: Sequence[int],
+    next_known: Sequence[int],
+    next_hand: int,
+) -> int:
+    """Index of the heuristic's play among ``legal_plays(hand, table, rules)``.
+
+    ``params`` is the kernel parameter row; ``my_ronda`` the seat's ronda ranks of the deal;
+    ``next_known`` the per-rank counts the next player is known to hold; ``next_hand`` its hand
+    size after the play. Score terms: :mod:`cuarenta_sim.engine.heuristic`.
+    """
+    plays = legal_plays(hand, table, rules)
+    if len(plays) == 1:
+        return 0
+    w_cards = params[P_CARDS]
+    w_limpia = params[P_LIMPIA]
+    if params[P_RULES_38_30]:
+        at38 = rules.target - 2
+        blocked = rules.carton_blocked_from is not None and score >= rules.carton_blocked_from
+        if blocked or (score == at38 and rules.at_38 == "only_caida"):
+            w_cards = 0
+        if opp_score == at38 and rules.at_38 != "none":
+            w_limpia = 0
+    unseen = [4 - hand[q] - played[q] for q in range(N_RANKS)]
+    total = sum(unseen)
+    chance = [hold_chance(unseen[q], total, next_hand) for q in range(N_RANKS)]
+    ronda_blocked = rules.ronda_blocked_from is not None and opp_score >= rules.ronda_blocked_from
+    best, best_value = -1, 0
+    for k, play in enumerate(plays):
+        r = play.rank
+        value = 0
+        if play.is_trail:
+            after = list(table)
+            after[r] += 1
+            cv = rules.caida_en_ronda_points if r in my_ronda and not ronda_blocked else 2
+            value -= params[P_CAIDA] * chance[r] * cv // 1000
+            if hand[r] >= 2:
+                value += params[P_TRAIL_PAIR]
+            if r == 0:
+                value -= params[P_NO_ACE_TRAIL]
+            value -= params[P_NO_RUN_START] * run_length(after, r)
+            if next_known[r] > 0:
+                value -= params[P_HOLD_KNOWN]
+        else:
+            out = resolve_play(
+                rules, table, play, trail=trail, trail_in_ronda=trail_in_ronda, score=score
+            )
+            value += 1000 * (out.points + out.claim) + w_cards * len(out.captured)
+            after = list(out.table_after)
+        after_cards = sum(after)
+        if after_cards > 0:
+            risk = opening = 0
+            for q in range(N_RANKS):
+                if chance[q] == 0:
+                    continue
+                nb, rn = best_capture(after, q, rules)
+                if nb == 0:
+                    continue
+                opening += chance[q] * (1 + nb + rn)
+                todo_dos = play.is_trail and q == r and not rules.caida_limpia_cumulative
+                if nb + rn == after_cards and chance[q] > risk and not todo_dos:
+                    risk = chance[q]
+            value -= w_limpia * risk * 2 // 1000
+            value -= params[P_OPENINGS] * opening // 1000
+            if after_cards <= 2:
+                value -= params[P_KEEP_TABLE] * (3 - after_cards)
+        if best < 0 or value > best_value:
+            best, best_value = k, value
+    return best
+
+
+def greedy_index(
+    rules: RuleSet,
+    plays: Sequence[Play],
+    table: Sequence[int],
+    trail: int | None,
+    in_ronda: bool,
+    score: int,
+) -> int:
+    """Index of the greedy play (contract section 6)."""
+    best, best_key = 0, (-1, -1)
+    for i, play in enumerate(plays):
+        out = resolve_play(rules, table, play, trail=trail, trail_in_ronda=in_ronda, score=score)
+        key = (out.points + out.claim, len(out.captured))
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+@dataclass
+class _World:
+    """A sampled full state of a data, as a playout plays it (rank counts)."""
+
+    hands: list[list[int]]
+    rondas: list[tuple[int, ...]]
+    known: list[list[int]]
+    stock: list[int]
+    table: list[int]
+    trail: int | None
+    trail_seat: int
+    played: list[int]
+    scores: list[int]
+    gains: list[int]
+    piles: list[int]
+    piles0: list[int]
+    last_capturer: int | None
+
+
+def _value(w: _World, me: int, winner: int | None, leaf: int) -> int:
+    """Playout value in milli-points (twin of ``engine.pimc._value``)."""
+    v = 1000 * (w.gains[me] - w.gains[1 - me])
+    if winner is not None:
+        v += 1000 * WIN_POINTS if winner == me else -1000 * WIN_POINTS
+    if leaf:
+        v += leaf * (w.piles[me] - w.piles0[me] - w.piles[1 - me] + w.piles0[1 - me])
+    return v
+
+
+def playout(
+    params: Sequence[int],
+    rules: RuleSet,
+    players: int,
+    dealer: int,
+    deal: int,
+    turn: int,
+    first: Play,
+    w: _World,
+    me: int,
+    stop_at_target: bool,
+) -> int:
+    """Play a sampled world out from turn ``turn`` of deal ``deal``, ``first`` first; return
+    its value (twin of :func:`cuarenta_sim.engine.pimc.playout`)."""
+    n_deals = 8 // players
+    target = rules.target
+    greedy = params[P_PLAYOUT] == PLAYOUT_GREEDY
+    claims = [0, 0]
+    claim_order: list[int] = []
+    d, t = deal, turn
+    forced: Play | None = first
+    while True:
+        while t < 5 * players:
+            seat = (dealer + 1 + t) % players
+            side = seat % 2
+            hand = w.hands[seat]
+            in_ronda = w.trail is not None and w.trail in w.rondas[w.trail_seat]
+            plays = legal_plays(hand, w.table, rules)
+            if forced is not None:
+                play, forced = forced, None
+            elif greedy:
+                play = plays[greedy_index(rules, plays, w.table, w.trail, in_ronda, w.scores[side])]
+            else:
+                nxt = (seat + 1) % players
+                play = plays[
+                    heuristic_index(
+                        params,
+                        rules,
+                        hand,
+                        w.table,
+                        w.trail,
+                        in_ronda,
+                        w.scores[side],
+                        w.scores[1 - side],
+                        w.played,
+                        w.rondas[seat],
+                        w.known[nxt],
+                        sum(w.hands[nxt]),
+                    )
+                ]
+            r = play.rank
+            hand[r] -= 1
+            w.played[r] += 1
+            if w.known[seat][r] > 0:
+                w.known[seat][r] -= 1
+            t += 1
+            if play.is_trail:
+                w.table[r] += 1
+                w.trail, w.trail_seat = r, seat
+                continue
+            out = resolve_play(
+                rules, w.table, play, trail=w.trail, trail_in_ronda=in_ronda, score=w.scores[side]
+            )
+            w.table = list(out.table_after)
+            w.piles[side] += len(out.captured)
+            w.last_capturer = side
+            w.trail = None
+            if out.claim:
+                if not claims[side]:
+                    claim_order.append(side)
+                claims[side] += out.claim
+            w.scores[side] += out.points
+            w.gains[side] += out.points
+            if stop_at_target and w.scores[side] >= target:
+                return _value(w, me, side, 0)
+        if claim_order:
+            for side in (claim_order[0], 1 - claim_order[0]):
+                w.scores[side] += claims[side]
+                w.gains[side] += claims[side]
+                if stop_at_target and claims[side] and w.scores[side] >= target:
+                    return _value(w, me, side, 0)
+            claims = [0, 0]
+            claim_order = []
+        if d == n_deals - 1:
+            count = end_of_data(
+                rules,
+                tuple(w.piles),
+                sum(w.table),
+                w.last_capturer,
+                (dealer + 1) % 2,
+                tuple(w.scores),
+            )
+            winner = None
+            for credit in count.credits:
+                w.scores[credit.side] += credit.points
+                w.gains[credit.side] += credit.points
+                if winner is None and credit.points and w.scores[credit.side] >= target:
+                    winner = credit.side
+            if count.leftover_to is not None:
+                w.piles[count.leftover_to] += sum(w.table)
+            return _value(w, me, winner if stop_at_target else None, 0)
+        if params[P_DEPTH] == DEPTH_DEAL:
+            return _value(w, me, None, params[P_LEAF_CARDS])
+        d += 1
+        t = 0
+        for p in range(players):
+            seat = (dealer + 1 + p) % players
+            h = [0] * N_RANKS
+            for rank in w.stock[:5]:
+                h[rank] += 1
+            w.stock = w.stock[5:]
+            w.hands[seat] = h
+            w.rondas[seat] = tuple(q for q in range(N_RANKS) if h[q] >= 3)
+            w.known[seat] = [h[q] if h[q] >= 3 else 0 for q in range(N_RANKS)]
+        if not rules.caida_across_deals:
+            w.trail = None
+
+
+def pimc_index(
+    params: Sequence[int],
+    rules: RuleSet,
+    players: int,
+    seat: int,
+    dealer: int,
+    deal: int,
+    turn: int,
+    hand: Sequence[int],
+    table: Sequence[int],
+    trail: int | None,
+    trail_seat: int | None,
+    played: Sequence[int],
+    rondas: Sequence[tuple[int, ...]],
+    known: Sequence[Sequence[int]],
+    hand_sizes: Sequence[int],
+    scores: Sequence[int],
+    piles: Sequence[int],
+    last_capturer: int | None,
+    stop_at_target: bool,
+    rng: PyRng,
+) -> int:
+    """Index of the pimc play among ``legal_plays(hand, table, rules)`` (twin of
+    :func:`cuarenta_sim.engine.pimc.pimc_play`; ``rng`` is the seat's search stream)."""
+    plays = legal_plays(hand, table, rules)
+    if len(plays) == 1:
+        return 0
+    unseen = [4 - hand[q] - played[q] for q in range(N_RANKS)]
+    need = [0] * players
+    for o in range(players):
+        if o != seat:
+            for q in range(N_RANKS):
+                unseen[q] -= known[o][q]
+            need[o] = hand_sizes[o] - sum(known[o])
+    pool = [q for q in range(N_RANKS) for _ in range(unseen[q])]
+    totals = [0] * len(plays)
+    for _ in range(params[P_SAMPLES]):
+        buf = list(pool)
+        for j in range(len(buf) - 1, 0, -1):
+            k = rng.randbelow(j + 1)
+            buf[j], buf[k] = buf[k], buf[j]
+        hands: list[list[int]] = [[] for _ in range(players)]
+        hands[seat] = list(hand)
+        pos = 0
+        for step in range(1, players):
+            o = (seat + step) % players
+            h = list(known[o])
+            for rank in buf[pos : pos + need[o]]:
+                h[rank] += 1
+            pos += need[o]
+            hands[o] = h
+        for k, play in enumerate(plays):
+            w = _World(
+                hands=[list(h) for h in hands],
+                rondas=list(rondas),
+                known=[list(x) for x in known],
+                stock=buf[pos:],
+                table=list(table),
+                trail=trail,
+                trail_seat=-1 if trail_seat is None else trail_seat,
+                played=list(played),
+                scores=list(scores),
+                gains=[0, 0],
+                piles=list(piles),
+                piles0=list(piles),
+                last_capturer=last_capturer,
+            )
+            totals[k] += playout(
+                params, rules, players, dealer, deal, turn, play, w, seat % 2, stop_at_target
+            )
+    best = 0
+    for k in range(1, len(plays)):
+        if totals[k] > totals[best]:
+            best = k
+    return best
