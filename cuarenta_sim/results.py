@@ -151,7 +151,7 @@ class Results:
         hands = table.to_pandas() if provenance.get("keep_hands", True) else None
         games = None
         gpath = games_path(path)
-        if provenance.get("level", "data") != "data":
+        if provenance.get("level", "data") not in ("data", "hand"):
             games_table = pq.read_table(gpath) if gpath.exists() else None
             if games_table is None or (games_table.schema.metadata or {}).get(
                 PROVENANCE_KEY

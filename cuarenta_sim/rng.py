@@ -251,3 +251,36 @@ def nb_shuffled_ranks(
         tmp = deck[i]
         deck[i] = deck[j]
         deck[j] = tmp
+
+
+# ------------------------------------------------------------------ any deck size
+def shuffled_cards_py(root: int, game: int, data: int, n_cards: int) -> list[int]:
+    """Return card ids ``0 .. n_cards - 1`` shuffled by the deck stream of one data.
+
+    Same Fisher-Yates as :func:`shuffled_deck_py` (which is the case ``n_cards = 40``), for
+    games with other decks (Cuatrola's 20 cards). The numba twin is
+    :func:`nb_shuffled_cards`.
+    """
+    rng = PyRng.for_stream(root, game, data, STREAM_DECK)
+    deck = list(range(n_cards))
+    for i in range(n_cards - 1, 0, -1):
+        j = rng.randbelow(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+@njit(cache=True)
+def nb_shuffled_cards(
+    deck: np.ndarray, state: np.ndarray, root: np.uint64, game: np.int64, data: np.int64
+) -> None:
+    """Fill ``deck`` (an integer array of length n) with card ids ``0..n-1`` shuffled as
+    :func:`shuffled_cards_py` does, in place; ``state`` is a scratch uint64[4] array."""
+    nb_init_stream(state, root, game, data, STREAM_DECK)
+    n = deck.shape[0]
+    for c in range(n):
+        deck[c] = c
+    for i in range(n - 1, 0, -1):
+        j = nb_randbelow(state, i + 1)
+        tmp = deck[i]
+        deck[i] = deck[j]
+        deck[j] = tmp

@@ -30,6 +30,7 @@ from .cards import (
     parse_ranks,
     ranks_to_counts,
 )
+from .cuatrola.scenario import evaluate as evaluate_cuatrola
 from .reference.plays import Play, card_options, resolve_play
 from .reference.scoring import (
     DOBLE_RONDA,
@@ -97,9 +98,31 @@ def evaluate(obj: object) -> dict[str, Any]:
         function never raises.
     """
     try:
+        game, obj = _split_game(obj)
+        if game == "cuatrola":
+            return evaluate_cuatrola(obj)
         return _evaluate(obj)
     except (ValueError, TypeError) as exc:
         return {"error": str(exc)}
+
+
+#: Games the scenario interface judges (field ``game``, default ``"cuarenta"``).
+GAMES = ("cuarenta", "cuatrola")
+
+
+def _split_game(obj: object) -> tuple[str, object]:
+    """Return the scenario's game and the scenario to judge: a Cuatrola scenario unchanged (for
+    :mod:`cuarenta_sim.cuatrola.scenario`), a Cuarenta one without its optional ``game``."""
+    wrapped = isinstance(obj, dict) and "scenario" in obj and "kind" not in obj
+    inner = obj["scenario"] if wrapped else obj  # type: ignore[index]
+    if not isinstance(inner, dict) or "game" not in inner:
+        return "cuarenta", obj
+    if inner["game"] == "cuatrola":
+        return "cuatrola", obj
+    if inner["game"] != "cuarenta":
+        raise ScenarioError(f"game must be one of {', '.join(GAMES)}; got {inner['game']!r}")
+    inner = {k: v for k, v in inner.items() if k != "game"}
+    return "cuarenta", ({**obj, "scenario": inner} if wrapped else inner)  # type: ignore[dict-item]
 
 
 def evaluate_lines(text: str) -> tuple[list[str], bool]:

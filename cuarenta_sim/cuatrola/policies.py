@@ -1,0 +1,193 @@
+"""Policy names and parameters of Cuatrola, shared by both engines.
+
+Play policies (who plays which legal card, ``docs/cuatrola_contract.md`` section 4):
+
+``random``
+    Uniform over the canonical legal plays, one draw from the seat's policy stream per
+    decision with two or more legal cards (none when only one card is legal).
+``greedy``
+    A deterministic rule of thumb. Leading: the first non-trump ace held, else the cheapest
+    card, non-trumps first (smallest ``(is_trump, points, strength)``). Following, with the
+    partner (when it plays) winning the trick so far: the legal non-trump with the most points
+    (the weakest among equals), else the weakest legal card. Otherwise: the cheapest legal
+    card that would win the trick as it stands, else the cheapest legal card, non-trumps
+    first. Ties go to the canonical (ascending id) order.
+
+Bidding policies (what a seat declares, C2.1):
+
+``never``
+    Always passes.
+``threshold(solo=14,cuatrola=19,quintola=22)``
+    Declares the highest contract whose threshold the hand's :func:`hand_strength` reaches;
+    when that is not open to the seat (C2.1 overcall, C2.3 exactly 11) the highest open
+    contract below it, else passes. Omitted thresholds take the defaults
+    (:data:`DEFAULT_THRESHOLDS`, provisional); ``99`` disables a contract.
+``always(solo)`` (or ``cuatrola``, ``quintola``)
+    Declares that contract whenever it is open, else the highest open contract below it, else
+    passes: a forced declarer for analysis.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+from .cards import rank_of, suit_of
+from .contracts import DECLARATIONS, parse_contract
+
+PLAY_POLICIES = ("random", "greedy")
+PLAY_RANDOM = 0
+PLAY_GREEDY = 1
+BID_NEVER = 0
+BID_THRESHOLD = 1
+BID_ALWAYS = 2
+BID_KINDS = ("never", "threshold", "always")
+#: Provisional thresholds of ``threshold`` (solo, cuatrola, quintola) on :func:`hand_strength`.
+DEFAULT_THRESHOLDS = (14, 19, 22)
+#: A threshold that no hand reaches (the strength is at most 22).
+OFF = 99
+#: Weights of :func:`hand_strength` by rank index (A 3 R C S): trumps, other suits.
+TRUMP_WEIGHTS = (6, 5, 4, 4, 3)
+PLAIN_WEIGHTS = (3, 2, 0, 0, 0)
+
+_SPEC_RE = re.compile(r"^\s*([a-z_]+)\s*(?:\((.*)\))?\s*$")
+
+
+class BidPolicy(NamedTuple):
+    """A parsed bidding policy: ``kind`` (index in :data:`BID_KINDS`) and three ints.
+
+    For ``threshold`` the ints are the solo, cuatrola and quintola thresholds; for ``always``
+    the first is the contract code (1..3) and the others 0; for ``never`` all 0.
+    """
+
+    kind: int
+    a: int
+    b: int
+    c: int
+
+    def name(self) -> str:
+        """Canonical spelling, e.g. ``"threshold(solo=14,cuatrola=19,quintola=22)"``."""
+        if self.kind == BID_NEVER:
+            return "never"
+        if self.kind == BID_ALWAYS:
+            return f"always({DECLARATIONS[self.a]})"
+        return f"threshold(solo={self.a},cuatrola={self.b},quintola={self.c})"
+
+
+def hand_strength(hand: Iterable[int], trump: int) -> int:
+    """Return the bidding strength of a 5-card hand: the sum of :data:`TRUMP_WEIGHTS` over its
+    trumps and :data:`PLAIN_WEIGHTS` over its other cards (0..22; all five trumps give 22)."""
+    return sum(
+        TRUMP_WEIGHTS[rank_of(c)] if suit_of(c) == trump else PLAIN_WEIGHTS[rank_of(c)]
+        for c in hand
+    )
+
+
+def parse_bid_policy(spec: object) -> BidPolicy:
+    """Parse a bidding policy name (see the module docstring).
+
+    Raises
+    ------
+    ValueError
+        Unknown policy or parameter, or a bad value; the message lists the accepted ones.
+    """
+    accepted = "never, threshold(solo=n,cuatrola=n,quintola=n), always(solo|cuatrola|quintola)"
+    if isinstance(spec, BidPolicy):
+        return spec
+    m = _SPEC_RE.match(spec) if isinstance(spec, str) else None
+    if m is None or m.group(1) not in BID_KINDS:
+        raise ValueError(f"unknown bidding policy {spec!r}; accepted: {accepted}")
+    name, body = m.group(1), (m.group(2) or "").strip()
+    if name == "never":
+        if body:
+            raise ValueError(f"bidding policy never takes no parameters, got {spec!r}")
+        return BidPolicy(BID_NEVER, 0, 0, 0)
+    if name == "always":
+        code = parse_contract(body, f"the contract of {spec!r}")
+        if code == 0:
+            raise ValueError(f"always needs solo, cuatrola or quintola, got {spec!r}")
+        return BidPolicy(BID_ALWAYS, code, 0, 0)
+    values = dict(zip(("solo", "cuatrola", "quintola"), DEFAULT_THRESHOLDS, strict=True))
+    for item in filter(None, (s.strip() for s in body.split(","))):
+        key, _, value = (s.strip() for s in item.partition("="))
+        if key not in values or not re.fullmatch(r"\d+", value):
+            raise ValueError(
+                f"bad parameter {item!r} in {spec!r}; threshold takes solo=, cuatrola=, "
+                f"quintola= whole numbers from 0 to {OFF}"
+            )
+        if int(value) > OFF:
+            raise ValueError(f"threshold {key}={value} is above {OFF} (= never) in {spec!r}")
+        values[key] = int(value)
+    return BidPolicy(BID_THRESHOLD, values["solo"], values["cuatrola"], values["quintola"])
+
+
+def parse_play_policy(spec: object) -> int:
+    """Return the id (index in :data:`PLAY_POLICIES`) of a play policy name.
+
+    Raises
+    ------
+    ValueError
+        Unknown policy; the message lists the accepted ones.
+    """
+    if isinstance(spec, str) and spec.strip() in PLAY_POLICIES:
+        return PLAY_POLICIES.index(spec.strip())
+    raise ValueError(f"unknown play policy {spec!r}; accepted: {', '.join(PLAY_POLICIES)}")
+
+
+def _per_seat(specs: object, what: str) -> list[object]:
+    if isinstance(specs, str | BidPolicy):
+        return [specs] * 4
+    if isinstance(specs, Sequence) and len(specs) in (1, 2, 4):
+        items = list(specs)
+        if len(items) == 1:
+            return items * 4
+        if len(items) == 2:
+            return [items[0], items[1], items[0], items[1]]
+        return items
+    raise ValueError(
+        f"{what} must be one name, or a list of 1, 2 (per pair: seats 0 and 2, seats 1 and 3) "
+        f"or 4 (per seat) names; got {specs!r}"
+    )
+
+
+def resolve_play_policies(specs: str | Sequence[str]) -> tuple[int, ...]:
+    """Return the play policy id of each of the 4 seats (see :func:`_per_seat` shapes).
+
+    Raises
+    ------
+    ValueError
+        Wrong shape or unknown policy.
+    """
+    return tuple(parse_play_policy(s) for s in _per_seat(specs, "play_policies"))
+
+
+def resolve_bid_policies(specs: str | Sequence[str]) -> tuple[BidPolicy, ...]:
+    """Return the parsed bidding policy of each of the 4 seats.
+
+    Raises
+    ------
+    ValueError
+        Wrong shape or unknown policy.
+    """
+    return tuple(parse_bid_policy(s) for s in _per_seat(specs, "bid_policies"))
+
+
+def bid_policy_array(policies: Sequence[BidPolicy]) -> np.ndarray:
+    """Return the bidding policies as the int64 (4, 4) array the kernel takes."""
+    return np.array([list(p) for p in policies], dtype=np.int64)
+
+
+def desired_contract(policy: BidPolicy, strength: int) -> int:
+    """Return the contract (0..3) a bidding policy wants before the limits of C2.1 / C2.3."""
+    if policy.kind == BID_NEVER:
+        return 0
+    if policy.kind == BID_ALWAYS:
+        return policy.a
+    want = 0
+    for code, threshold in ((1, policy.a), (2, policy.b), (3, policy.c)):
+        if strength >= threshold:
+            want = code
+    return want

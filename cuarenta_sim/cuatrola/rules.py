@@ -1,0 +1,243 @@
+"""Rule variants of Cuatrola: :class:`CuatrolaRules`, the presets and canonical slugs.
+
+The full specification is ``docs/cuatrola.md`` (rule numbers ``C2.3``...); the choices an
+implementation has to make are fixed in ``docs/cuatrola_contract.md``.
+
+Glossary
+--------
+mano
+    The seat after the dealer; it bids first and leads the first trick (C1.1, C3.1).
+solo, cuatrola, quintola
+    Contracts: play alone and take more points than both defenders together (solo, worth 2),
+    at least 4 of the 5 tricks (cuatrola, 4), all 5 tricks (quintola, 5) (C2, C5).
+arrastre
+    A trump lead (C3.2).
+cante
+    Holding the rey and caballo of a suit: 20 points, 40 in trumps (C4).
+
+Switches
+--------
+=================  ==============  ==============
+switch             ro              online
+=================  ==============  ==============
+bidding            overcall        first_closes
+first_lead         next_active     next_active
+failed_contract    to_opponents    to_opponents
+dealer_rotation    next            next
+target             11              11
+=================  ==============  ==============
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, fields
+from typing import Any, NamedTuple
+
+BIDDINGS = ("overcall", "first_closes")
+FIRST_LEADS = ("next_active", "declarer")
+FAILED_CONTRACTS = ("to_opponents", "nobody")
+DEALER_ROTATIONS = ("next", "last_trick_winner")
+#: Largest target: scores (at most target - 1 + 5) stay small integers.
+MAX_TARGET = 100
+
+
+def _format_value(v: object) -> str:
+    return str(v)
+
+
+def _parse_value(text: str) -> object:
+    return int(text) if re.fullmatch(r"-?\d+", text) else text
+
+
+def _check_choice(rules: CuatrolaRules, name: str, choices: tuple[str, ...]) -> None:
+    v = getattr(rules, name)
+    if v not in choices:
+        raise ValueError(f"switch {name} must be one of {', '.join(choices)}; got {v!r}")
+
+
+@dataclass(frozen=True)
+class CuatrolaRules:
+    """One complete, validated set of Cuatrola rule switches (``docs/cuatrola.md``).
+
+    Instances are immutable and hashable; build variants with :meth:`replace`.
+
+    Attributes
+    ----------
+    bidding : str
+        ``"overcall"``: one round from the mano to the dealer, each declaration higher than the
+        highest so far, the highest stands; ``"first_closes"``: the first declaration ends the
+        bidding (C2.1).
+    first_lead : str
+        Who leads the first trick when the mano sits out (is the declarer's partner):
+        ``"next_active"`` (the next playing seat after the mano) or ``"declarer"`` (C3.1).
+    failed_contract : str
+        A failed contract's value goes ``"to_opponents"`` or to ``"nobody"`` (C5.5).
+    dealer_rotation : str
+        The next hand's dealer: the ``"next"`` seat, or the ``"last_trick_winner"`` (C1.4).
+    target : int
+        Game points that win a game (C6.1), 1..100; also the "exactly 11" bidding limit: a
+        pair may declare only if its score plus the contract's value is at most ``target``
+        (C2.3).
+
+    Raises
+    ------
+    ValueError
+        From the constructor, when a value is of the wrong type or out of range; the message
+        names the switch and what it accepts.
+    """
+
+    bidding: str = "overcall"
+    first_lead: str = "next_active"
+    failed_contract: str = "to_opponents"
+    dealer_rotation: str = "next"
+    target: int = 11
+
+    def __post_init__(self) -> None:
+        _check_choice(self, "bidding", BIDDINGS)
+        _check_choice(self, "first_lead", FIRST_LEADS)
+        _check_choice(self, "failed_contract", FAILED_CONTRACTS)
+        _check_choice(self, "dealer_rotation", DEALER_ROTATIONS)
+        t = self.target
+        if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= MAX_TARGET:
+            raise ValueError(
+                f"switch target must be a whole number of game points from 1 to {MAX_TARGET}, "
+                f"got {t!r}"
+            )
+
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> CuatrolaRules:
+        """Return the preset ``name`` (see :data:`PRESETS`) with optional switch overrides.
+
+        Raises
+        ------
+        ValueError
+            Unknown preset or switch name, or a bad value.
+        """
+        if not isinstance(name, str) or name not in PRESETS:
+            raise ValueError(f"unknown Cuatrola preset {name!r}; accepted: {', '.join(PRESETS)}")
+        return PRESETS[name].replace(**overrides)
+
+    def replace(self, **changes: Any) -> CuatrolaRules:
+        """Return a copy with some switches changed (validated).
+
+        Raises
+        ------
+        ValueError
+            Unknown switch name (the message lists the accepted ones) or a bad value.
+        """
+        unknown = sorted(set(changes) - set(SWITCHES))
+        if unknown:
+            raise ValueError(
+                f"unknown Cuatrola switch {', '.join(unknown)}; accepted: {', '.join(SWITCHES)}"
+            )
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the switches as a plain ``{name: value}`` dict (JSON-serialisable)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def slug(self) -> str:
+        """Return the canonical name: the nearest preset plus the switches that differ.
+
+        Examples: ``"ro"``, ``"online"``, ``"ro(failed_contract=nobody,target=21)"``. The base
+        is the preset with fewest differences (ties: the order of :data:`PRESETS`);
+        :func:`from_slug` inverts it.
+        """
+        best_name, best_diff = "", None
+        for name, preset in PRESETS.items():
+            diff = [n for n in SWITCHES if getattr(self, n) != getattr(preset, n)]
+            if best_diff is None or len(diff) < len(best_diff):
+                best_name, best_diff = name, diff
+        assert best_diff is not None
+        if not best_diff:
+            return best_name
+        parts = [f"{n}={_format_value(getattr(self, n))}" for n in best_diff]
+        return f"{best_name}({','.join(parts)})"
+
+    def to_kernel(self) -> CuatrolaKernelRules:
+        """Return the switches as a :class:`CuatrolaKernelRules` tuple of ints for numba."""
+        return CuatrolaKernelRules(
+            first_closes=int(self.bidding == "first_closes"),
+            lead_declarer=int(self.first_lead == "declarer"),
+            failed_to_nobody=int(self.failed_contract == "nobody"),
+            rotate_last_trick=int(self.dealer_rotation == "last_trick_winner"),
+            target=self.target,
+        )
+
+
+class CuatrolaKernelRules(NamedTuple):
+    """A :class:`CuatrolaRules` as plain ints (0/1 flags and the target), for the kernel."""
+
+    first_closes: int
+    lead_declarer: int
+    failed_to_nobody: int
+    rotate_last_trick: int
+    target: int
+
+
+SWITCHES: tuple[str, ...] = tuple(f.name for f in fields(CuatrolaRules))
+
+#: The presets of ``docs/cuatrola.md``, in canonical order.
+PRESETS: dict[str, CuatrolaRules] = {
+    "ro": CuatrolaRules(),
+    "online": CuatrolaRules(bidding="first_closes"),
+}
+
+_SLUG_RE = re.compile(r"^\s*([a-z_]+)\s*(?:\((.*)\))?\s*$")
+
+
+def from_slug(slug: str) -> CuatrolaRules:
+    """Parse a slug made by :meth:`CuatrolaRules.slug` (or a bare preset name).
+
+    Raises
+    ------
+    ValueError
+        Malformed slug, unknown preset or switch, or a bad value.
+    """
+    if not isinstance(slug, str):
+        raise ValueError(f"Cuatrola rules slug must be a string, got {slug!r}")
+    m = _SLUG_RE.match(slug)
+    if m is None:
+        raise ValueError(
+            f"malformed Cuatrola rules slug {slug!r}; expected a preset name "
+            f"({', '.join(PRESETS)}) optionally followed by (switch=value,...)"
+        )
+    changes: dict[str, Any] = {}
+    body = (m.group(2) or "").strip()
+    if body:
+        for item in body.split(","):
+            if "=" not in item:
+                raise ValueError(f"malformed switch {item.strip()!r} in rules slug {slug!r}")
+            key, value = (s.strip() for s in item.split("=", 1))
+            changes[key] = _parse_value(value)
+    return CuatrolaRules.preset(m.group(1), **changes)
+
+
+def resolve(rules: CuatrolaRules | str | dict[str, Any]) -> CuatrolaRules:
+    """Turn a preset name, slug, ``{"preset": ..., switch: value}`` dict or rules object into
+    a :class:`CuatrolaRules`.
+
+    Raises
+    ------
+    ValueError
+        Unknown preset or switch, bad value, or an unsupported type.
+    """
+    if isinstance(rules, CuatrolaRules):
+        return rules
+    if isinstance(rules, str):
+        return from_slug(rules)
+    if isinstance(rules, dict):
+        d = dict(rules)
+        bad = [k for k in d if not isinstance(k, str)]
+        if bad:
+            raise ValueError(f"rules keys must be switch names (strings), got {bad[0]!r}")
+        base = d.pop("preset", "ro")
+        if not isinstance(base, str):
+            raise ValueError(f"rules.preset must be a preset name, got {base!r}")
+        return CuatrolaRules.preset(base, **d)
+    raise ValueError(
+        f"Cuatrola rules must be a preset name ({', '.join(PRESETS)}), a slug, a dict or a "
+        f"CuatrolaRules; got {type(rules).__name__}"
+    )

@@ -1,0 +1,68 @@
+"""CuatrolaRules, presets, slugs, cards and policy names."""
+
+from __future__ import annotations
+
+import pytest
+
+from cuarenta_sim.cuatrola.cards import format_card, parse_card, parse_cards
+from cuarenta_sim.cuatrola.policies import hand_strength, parse_bid_policy, resolve_play_policies
+from cuarenta_sim.cuatrola.rules import PRESETS, CuatrolaRules, from_slug, resolve
+
+
+def test_presets() -> None:
+    assert PRESETS["ro"] == CuatrolaRules()
+    assert PRESETS["online"].bidding == "first_closes"
+    assert PRESETS["online"].replace(bidding="overcall") == PRESETS["ro"]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        CuatrolaRules(),
+        CuatrolaRules(bidding="first_closes"),
+        CuatrolaRules(failed_contract="nobody", target=21),
+        CuatrolaRules(first_lead="declarer", dealer_rotation="last_trick_winner"),
+    ],
+)
+def test_slug_round_trip(rules: CuatrolaRules) -> None:
+    assert from_slug(rules.slug()) == rules
+    assert resolve(rules.slug()) == rules
+    assert resolve({"preset": "ro", **rules.to_dict()}) == rules
+
+
+@pytest.mark.parametrize(
+    ("value", "fragment"),
+    [
+        ("quito", "accepted: ro, online"),
+        ("ro(bidding=loud)", "overcall, first_closes"),
+        ("ro(trump=o)", "unknown Cuatrola switch trump"),
+        ("ro(target=0)", "from 1 to 100"),
+        ("ro(target)", "malformed switch"),
+        (3, "got int"),
+    ],
+)
+def test_bad_rules(value: object, fragment: str) -> None:
+    with pytest.raises(ValueError) as info:
+        resolve(value)  # type: ignore[arg-type]
+    assert fragment in str(info.value)
+
+
+def test_cards() -> None:
+    assert [format_card(c) for c in range(5)] == ["Ao", "3o", "Ro", "Co", "So"]
+    assert parse_card("rC") == parse_card("12c") == 7
+    assert parse_cards("Ab Sb") == [15, 19]
+    for bad in ("2o", "Ax", "", 5):
+        with pytest.raises(ValueError):
+            parse_card(bad)
+
+
+def test_policy_names() -> None:
+    assert resolve_play_policies(["random", "greedy"]) == (0, 1, 0, 1)
+    p = parse_bid_policy("threshold(solo=10,quintola=30)")
+    assert p.name() == "threshold(solo=10,cuatrola=19,quintola=30)"
+    assert parse_bid_policy(p.name()) == p
+    assert parse_bid_policy("always(cuatrola)").name() == "always(cuatrola)"
+    for bad in ("sometimes", "threshold(duo=3)", "always(pass)", "never(1)"):
+        with pytest.raises(ValueError):
+            parse_bid_policy(bad)
+    assert hand_strength(parse_cards("Ao 3o Ro Co So"), 0) == 22
