@@ -47,9 +47,14 @@ from .layout import (
     W_TRICK,
 )
 
+#: Suit and rank of each card id (lookup tables are faster than division in the hot loop).
+_SUIT = np.array([c // 5 for c in range(20)], dtype=np.int64)
+_RANK = np.array([c % 5 for c in range(20)], dtype=np.int64)
 _POINTS = np.array([11, 10, 4, 3, 2], dtype=np.int64)
 _TRUMP_W = np.array([6, 5, 4, 4, 3], dtype=np.int64)
 _PLAIN_W = np.array([3, 2, 0, 0, 0], dtype=np.int64)
+#: The four aces.
+_ACES = np.int64(1 | 1 << 5 | 1 << 10 | 1 << 15)
 _VALUES = np.array([1, 2, 4, 5], dtype=np.int64)
 
 
@@ -64,14 +69,14 @@ def legal_mask(hand: np.int64, work: np.ndarray, nt: np.int64, trump: np.int64) 
     (contract section 4)."""
     if nt == 0:
         return hand
-    led = work[W_TRICK] // 5
+    led = _SUIT[work[W_TRICK]]
     trumped = False
     top_led = 5
     top_trump = 5
     for i in range(nt):
         c = work[W_TRICK + i]
-        s = c // 5
-        r = c % 5
+        s = _SUIT[c]
+        r = _RANK[c]
         if s == trump:
             trumped = True
             if r < top_trump:
@@ -96,17 +101,17 @@ def legal_mask(hand: np.int64, work: np.ndarray, nt: np.int64, trump: np.int64) 
 @njit(cache=True, inline="always")
 def _beats(c: np.int64, b: np.int64, led: np.int64, trump: np.int64) -> bool:
     """Whether card ``c`` played after the winning card ``b`` takes the lead (C3.5)."""
-    cs = c // 5
-    bs = b // 5
+    cs = _SUIT[c]
+    bs = _SUIT[b]
     if cs == bs:
-        return c % 5 < b % 5
+        return _RANK[c] < _RANK[b]
     return cs == trump or (cs == led and bs != trump)
 
 
 @njit(cache=True)
 def trick_winner_pos(work: np.ndarray, nt: np.int64, trump: np.int64) -> np.int64:
     """Position of the winning card of the trick in ``work`` (C3.5)."""
-    led = work[W_TRICK] // 5
+    led = _SUIT[work[W_TRICK]]
     best = 0
     for i in range(1, nt):
         if _beats(work[W_TRICK + i], work[W_TRICK + best], led, trump):
@@ -117,7 +122,55 @@ def trick_winner_pos(work: np.ndarray, nt: np.int64, trump: np.int64) -> np.int6
 @njit(cache=True, inline="always")
 def _cheap(c: np.int64, trump: np.int64) -> np.int64:
     """Key of the greedy rule: non-trumps first, then fewer points, then weaker."""
-    return (1000 if c // 5 == trump else 0) + 10 * _POINTS[c % 5] - c % 5
+    return (1000 if _SUIT[c] == trump else 0) + 10 * _POINTS[_RANK[c]] - _RANK[c]
+
+
+#: de Bruijn table: index of the single set bit ``b`` of a 32-bit word is
+#: ``_DEBRUIJN[((b * 0x077CB531) >> 27) & 31]``.
+_DEBRUIJN = np.array(
+    [0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9],
+    dtype=np.int64,
+)  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _nth_bit(mask: np.int64, k: np.int64) -> np.int64:
+    """Index of the ``k``-th set bit (from 0, ascending) of a 20-bit mask."""
+    for _ in range(k):
+        mask &= mask - 1
+    return _bit_index(mask & -mask)
+
+
+@njit(cache=True, inline="always")
+def _bit_index(low: np.int64) -> np.int64:
+    """Index of the single set bit of ``low`` (below 2**32)."""
+    return _DEBRUIJN[((low * 0x077CB531) >> 27) & 31]
+
+
+@njit(cache=True, inline="always")
+def _popcount(mask: np.int64) -> np.int64:
+    """Number of set bits of a mask below 2**32 (SWAR)."""
+    m = mask - ((mask >> 1) & 0x55555555)
+    m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F
+    return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@njit(cache=True)
+def _cheapest(pool: np.int64, trump: np.int64) -> np.int64:
+    """The card of ``pool`` with the smallest :func:`_cheap` key (first in canonical order)."""
+    best = -1
+    best_key = 0
+    m = pool
+    while m:
+        low = m & -m
+        m ^= low
+        c = _bit_index(low)
+        k = _cheap(c, trump)
+        if best < 0 or k < best_key:
+            best, best_key = c, k
+    return best
 
 
 @njit(cache=True)
@@ -130,65 +183,37 @@ def greedy_card(
     trump: np.int64,
 ) -> np.int64:
     """The ``greedy`` rule (:mod:`cuarenta_sim.cuatrola.policies`) on a legal mask."""
-    best = -1
-    best_key = 0
+    plain = legal & ~_suit_bits(trump)
     if nt == 0:
-        for c in range(20):
-            if (legal >> c) & 1 and c % 5 == 0 and c // 5 != trump:
-                return c
-        for c in range(20):
-            if (legal >> c) & 1:
-                k = _cheap(c, trump)
-                if best < 0 or k < best_key:
-                    best, best_key = c, k
-        return best
+        aces = plain & _ACES
+        if aces:
+            return _bit_index(aces & -aces)
+        return _cheapest(legal, trump)
     wpos = trick_winner_pos(work, nt, trump)
     if partner_plays and work[W_SEATS + wpos] == (seat + 2) % 4:
-        for c in range(20):
-            if (legal >> c) & 1 and c // 5 != trump:
-                k = -10 * _POINTS[c % 5] - c % 5
-                if best < 0 or k < best_key:
-                    best, best_key = c, k
-        if best >= 0:
-            return best
-        for c in range(20):
-            if (legal >> c) & 1:
-                k = _cheap(c, trump)
-                if best < 0 or k < best_key:
-                    best, best_key = c, k
-        return best
-    led = work[W_TRICK] // 5
-    top = work[W_TRICK + wpos]
-    winning = np.int64(0)
-    for c in range(20):
-        if (legal >> c) & 1 and _beats(c, top, led, trump):
-            winning |= np.int64(1) << c
-    pool = winning if winning != 0 else legal
-    for c in range(20):
-        if (pool >> c) & 1:
-            k = _cheap(c, trump)
+        if plain == 0:
+            return _cheapest(legal, trump)
+        best = -1
+        best_key = 0
+        m = plain
+        while m:
+            low = m & -m
+            m ^= low
+            c = _bit_index(low)
+            k = -10 * _POINTS[_RANK[c]] - _RANK[c]
             if best < 0 or k < best_key:
                 best, best_key = c, k
-    return best
-
-
-@njit(cache=True)
-def _nth_bit(mask: np.int64, k: np.int64) -> np.int64:
-    for c in range(20):
-        if (mask >> c) & 1:
-            if k == 0:
-                return c
-            k -= 1
-    return -1
-
-
-@njit(cache=True)
-def _popcount(mask: np.int64) -> np.int64:
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
+        return best
+    led = _SUIT[work[W_TRICK]]
+    top = work[W_TRICK + wpos]
+    winning = np.int64(0)
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        if _beats(_bit_index(low), top, led, trump):
+            winning |= low
+    return _cheapest(winning if winning != 0 else legal, trump)
 
 
 @njit(cache=True)
@@ -211,7 +236,7 @@ def declaration(
         strength = 0
         for c in range(20):
             if (hand >> c) & 1:
-                strength += _TRUMP_W[c % 5] if c // 5 == trump else _PLAIN_W[c % 5]
+                strength += _TRUMP_W[_RANK[c]] if _SUIT[c] == trump else _PLAIN_W[_RANK[c]]
         want = 0
         for code in range(1, 4):
             if strength >= bid_pol[seat, code]:
@@ -222,20 +247,20 @@ def declaration(
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _emit(trace, work, kind, data, seat, card, value, a, b, s0, s1) -> None:
-    if trace.shape[0] > 0:
-        i = work[W_TRACE_N]
-        trace[i, 0] = kind
-        trace[i, 1] = data
-        trace[i, 2] = seat
-        trace[i, 3] = card
-        trace[i, 4] = value
-        trace[i, 5] = a
-        trace[i, 6] = b
-        trace[i, 7] = s0
-        trace[i, 8] = s1
-        work[W_TRACE_N] = i + 1
+    """Append one trace row (contract section 6); called only when tracing."""
+    i = work[W_TRACE_N]
+    trace[i, 0] = kind
+    trace[i, 1] = data
+    trace[i, 2] = seat
+    trace[i, 3] = card
+    trace[i, 4] = value
+    trace[i, 5] = a
+    trace[i, 6] = b
+    trace[i, 7] = s0
+    trace[i, 8] = s1
+    work[W_TRACE_N] = i + 1
 
 
 @njit(cache=True)
@@ -260,6 +285,7 @@ def play_hand(
 ) -> None:
     """Play one hand (contract sections 2-5); game points to ``work[W_GP:W_GP+2]``, last
     trick's winner to ``work[W_LAST]``, the record to column ``row`` (if ``row >= 0``)."""
+    tracing = trace.shape[0] > 0
     nb_shuffled_cards(deck, rng[16:20], root, game, data)
     for s in range(4):
         work[W_HANDS + s] = 0
@@ -270,7 +296,7 @@ def play_hand(
             m |= np.int64(1) << deck[5 * k + i]
         work[W_HANDS + seat] = m
     trump_card = deck[19]
-    trump = trump_card // 5
+    trump = _SUIT[trump_card]
     mano = (dealer + 1) % 4
     if row >= 0:
         for s in range(4):
@@ -278,7 +304,8 @@ def play_hand(
     for s in range(4):
         if play_pol[s] == PLAY_RANDOM:
             nb_init_stream(rng[4 * s : 4 * s + 4], root, game, data, STREAM_POLICY + s)
-    _emit(trace, work, KIND_DEAL, data, dealer, trump_card, trump, 0, 0, score0, score1)
+    if tracing:
+        _emit(trace, work, KIND_DEAL, data, dealer, trump_card, trump, 0, 0, score0, score1)
 
     contract = 0
     declarer = -1
@@ -286,7 +313,8 @@ def play_hand(
         seat = (mano + k) % 4
         ps = score0 if seat % 2 == 0 else score1
         d = declaration(bid_pol, seat, work[W_HANDS + seat], trump, ps, contract, rules.target)
-        _emit(trace, work, KIND_BID, data, seat, -1, d, 0, 0, score0, score1)
+        if tracing:
+            _emit(trace, work, KIND_BID, data, seat, -1, d, 0, 0, score0, score1)
         if d > contract:
             contract = d
             declarer = seat
@@ -328,20 +356,22 @@ def play_hand(
                 work[W_TRICK + nt] = card
                 work[W_SEATS + nt] = seat
                 nt += 1
-                _emit(trace, work, KIND_PLAY, data, seat, card, t, pts0, pts1, score0, score1)
+                if tracing:
+                    _emit(trace, work, KIND_PLAY, data, seat, card, t, pts0, pts1, score0, score1)
             seat = (seat + 1) % 4
         pos = trick_winner_pos(work, nt, trump)
         winner = work[W_SEATS + pos]
         value = 10 if t == 4 else 0
         for i in range(nt):
-            value += _POINTS[work[W_TRICK + i] % 5]
+            value += _POINTS[_RANK[work[W_TRICK + i]]]
         if winner % 2 == 0:
             tricks0 += 1
             pts0 += value
         else:
             tricks1 += 1
             pts1 += value
-        _emit(trace, work, KIND_TRICK, data, winner, -1, value, pts0, pts1, score0, score1)
+        if tracing:
+            _emit(trace, work, KIND_TRICK, data, winner, -1, value, pts0, pts1, score0, score1)
         if cantes_on:
             partner = (winner + 2) % 4
             n_sing = 1 if partner == out else 2
@@ -362,19 +392,20 @@ def play_hand(
                             else:
                                 pts1 += cval
                                 cant1 += cval
-                            _emit(
-                                trace,
-                                work,
-                                KIND_CANTE,
-                                data,
-                                singer,
-                                suit,
-                                cval,
-                                pts0,
-                                pts1,
-                                score0,
-                                score1,
-                            )
+                            if tracing:
+                                _emit(
+                                    trace,
+                                    work,
+                                    KIND_CANTE,
+                                    data,
+                                    singer,
+                                    suit,
+                                    cval,
+                                    pts0,
+                                    pts1,
+                                    score0,
+                                    score1,
+                                )
                             done = True
                             break
                     if done:
@@ -415,9 +446,20 @@ def play_hand(
                 gp1 = v
             else:
                 gp0 = v
-    _emit(
-        trace, work, KIND_END, data, declarer, contract, made, gp0, gp1, score0 + gp0, score1 + gp1
-    )
+    if tracing:
+        _emit(
+            trace,
+            work,
+            KIND_END,
+            data,
+            declarer,
+            contract,
+            made,
+            gp0,
+            gp1,
+            score0 + gp0,
+            score1 + gp1,
+        )
     work[W_GP] = gp0
     work[W_GP + 1] = gp1
     work[W_LAST] = leader
