@@ -637,7 +637,8 @@ def threshold_comparison(
     -------
     DataFrame
         Rows ``ESTIMATE_COLUMNS`` plus ``label``: the EV per hand of each threshold set
-        (``normal``) and the derived minus each other (``paired``), with ``verdict``.
+        (``normal``) and the derived minus each other (``paired``), with ``verdict``
+        (:func:`cuarenta_sim.stats.verdicts` for the differences, ``"-"`` for the EVs).
     """
     others = others or {"provisional": DEFAULT_THRESHOLDS, "never bid": (OFF, OFF, OFF)}
     mine = policy_values(outcomes, derived)
@@ -652,7 +653,7 @@ def threshold_comparison(
             }
         )
     out = pd.DataFrame(rows, columns=[*ESTIMATE_COLUMNS, "label"])
-    out["verdict"] = verdicts(out)
+    out["verdict"] = verdicts(out).where(out["method"] == "paired", "-")
     return out
 
 
@@ -663,7 +664,9 @@ def mano_table(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
     Rows (``ESTIMATE_COLUMNS`` plus ``bid``): P(the mano's pair wins an all-pass hand)
     (``wilson``) and its game points per hand minus the other pair's (``normal``); then for
     each bid the mano minus the dealer and the mano minus the other three positions pooled, of
-    P(make) (``newcombe``) and of EV (``welch``; different deals, so unpaired).
+    P(make) (``newcombe``) and of EV (``welch``; different deals, so unpaired). ``verdict``
+    (:func:`cuarenta_sim.stats.verdicts`) says whether a difference's interval excludes 0
+    (``"-"`` for the proportion, whose reference is 50%, not 0).
 
     Parameters
     ----------
@@ -724,7 +727,7 @@ def mano_table(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
                 }
             )
     out = pd.DataFrame(rows, columns=[*ESTIMATE_COLUMNS, "bid"])
-    out["verdict"] = verdicts(out)
+    out["verdict"] = verdicts(out).where(out["method"] != "wilson", "-")
     return out
 
 
