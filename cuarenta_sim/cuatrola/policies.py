@@ -12,6 +12,14 @@ Play policies (who plays which legal card, ``docs/cuatrola_contract.md`` section
     (the weakest among equals), else the weakest legal card. Otherwise: the cheapest legal
     card that would win the trick as it stands, else the cheapest legal card, non-trumps
     first. Ties go to the canonical (ascending id) order.
+``pimc`` or ``pimc(samples=16)``
+    Perfect-information Monte Carlo lookahead (:mod:`cuarenta_sim.cuatrola.reference.pimc`):
+    ``samples`` deals of the unseen cards consistent with what the seat knows (the trump card
+    is the dealer's; a player who failed to follow, to trump, to over-trump or to beat holds
+    no card that would have obliged it), each legal card played out to the end of the hand
+    with ``greedy`` play at every seat; the card with the best total of
+    ``1000 * (own game points - opponents' game points) + (own points - opponents' points)``
+    wins (first in canonical order on ties).
 
 Bidding policies (what a seat declares, C2.1):
 
@@ -38,9 +46,13 @@ import numpy as np
 from .cards import rank_of, suit_of
 from .contracts import DECLARATIONS, parse_contract
 
-PLAY_POLICIES = ("random", "greedy")
+PLAY_POLICIES = ("random", "greedy", "pimc")
 PLAY_RANDOM = 0
 PLAY_GREEDY = 1
+PLAY_PIMC = 2
+#: Default and largest number of sampled deals of ``pimc``.
+DEFAULT_SAMPLES = 16
+MAX_SAMPLES = 1000
 BID_NEVER = 0
 BID_THRESHOLD = 1
 BID_ALWAYS = 2
@@ -54,6 +66,20 @@ TRUMP_WEIGHTS = (6, 5, 4, 4, 3)
 PLAIN_WEIGHTS = (3, 2, 0, 0, 0)
 
 _SPEC_RE = re.compile(r"^\s*([a-z_]+)\s*(?:\((.*)\))?\s*$")
+
+
+class PlayPolicy(NamedTuple):
+    """A parsed play policy: ``kind`` (index in :data:`PLAY_POLICIES`) and ``samples``
+    (``pimc`` only, else 0)."""
+
+    kind: int
+    samples: int
+
+    def name(self) -> str:
+        """Canonical spelling, e.g. ``"greedy"`` or ``"pimc(samples=16)"``."""
+        if self.kind == PLAY_PIMC:
+            return f"pimc(samples={self.samples})"
+        return PLAY_POLICIES[self.kind]
 
 
 class BidPolicy(NamedTuple):
@@ -124,21 +150,44 @@ def parse_bid_policy(spec: object) -> BidPolicy:
     return BidPolicy(BID_THRESHOLD, values["solo"], values["cuatrola"], values["quintola"])
 
 
-def parse_play_policy(spec: object) -> int:
-    """Return the id (index in :data:`PLAY_POLICIES`) of a play policy name.
+def parse_play_policy(spec: object) -> PlayPolicy:
+    """Parse a play policy name (``random``, ``greedy``, ``pimc``, ``pimc(samples=n)``).
 
     Raises
     ------
     ValueError
-        Unknown policy; the message lists the accepted ones.
+        Unknown policy or parameter, or a bad value; the message lists the accepted ones.
     """
-    if isinstance(spec, str) and spec.strip() in PLAY_POLICIES:
-        return PLAY_POLICIES.index(spec.strip())
-    raise ValueError(f"unknown play policy {spec!r}; accepted: {', '.join(PLAY_POLICIES)}")
+    if isinstance(spec, PlayPolicy):
+        return spec
+    m = _SPEC_RE.match(spec) if isinstance(spec, str) else None
+    if m is None or m.group(1) not in PLAY_POLICIES:
+        raise ValueError(
+            f"unknown play policy {spec!r}; accepted: random, greedy, pimc, pimc(samples=n)"
+        )
+    name, body = m.group(1), (m.group(2) or "").strip()
+    if name != "pimc":
+        if body:
+            raise ValueError(f"play policy {name} takes no parameters, got {spec!r}")
+        return PlayPolicy(PLAY_POLICIES.index(name), 0)
+    samples = DEFAULT_SAMPLES
+    if body:
+        key, _, value = (x.strip() for x in body.partition("="))
+        if (
+            key != "samples"
+            or not re.fullmatch(r"\d+", value)
+            or not 1 <= int(value) <= MAX_SAMPLES
+        ):
+            raise ValueError(
+                f"bad parameter {body!r} in {spec!r}; pimc takes samples= a whole number from "
+                f"1 to {MAX_SAMPLES}"
+            )
+        samples = int(value)
+    return PlayPolicy(PLAY_PIMC, samples)
 
 
 def _per_seat(specs: object, what: str) -> list[object]:
-    if isinstance(specs, str | BidPolicy):
+    if isinstance(specs, str | BidPolicy | PlayPolicy):
         return [specs] * 4
     if isinstance(specs, Sequence) and len(specs) in (1, 2, 4):
         items = list(specs)
@@ -153,8 +202,8 @@ def _per_seat(specs: object, what: str) -> list[object]:
     )
 
 
-def resolve_play_policies(specs: str | Sequence[str]) -> tuple[int, ...]:
-    """Return the play policy id of each of the 4 seats (see :func:`_per_seat` shapes).
+def resolve_play_policies(specs: str | Sequence[str]) -> tuple[PlayPolicy, ...]:
+    """Return the parsed play policy of each of the 4 seats (one name, 2 per pair, or 4).
 
     Raises
     ------
@@ -165,7 +214,7 @@ def resolve_play_policies(specs: str | Sequence[str]) -> tuple[int, ...]:
 
 
 def resolve_bid_policies(specs: str | Sequence[str]) -> tuple[BidPolicy, ...]:
-    """Return the parsed bidding policy of each of the 4 seats.
+    """Return the parsed bidding policy of each of the 4 seats (one name, 2 per pair, or 4).
 
     Raises
     ------
@@ -173,6 +222,11 @@ def resolve_bid_policies(specs: str | Sequence[str]) -> tuple[BidPolicy, ...]:
         Wrong shape or unknown policy.
     """
     return tuple(parse_bid_policy(s) for s in _per_seat(specs, "bid_policies"))
+
+
+def play_policy_array(policies: Sequence[PlayPolicy]) -> np.ndarray:
+    """Return the play policies as the int64 (4, 2) array the kernel takes."""
+    return np.array([list(p) for p in policies], dtype=np.int64)
 
 
 def bid_policy_array(policies: Sequence[BidPolicy]) -> np.ndarray:

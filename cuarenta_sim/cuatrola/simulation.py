@@ -74,7 +74,7 @@ from .engine.layout import (
     REC16_COLUMNS,
     REC32_COLUMNS,
 )
-from .policies import PLAY_POLICIES, resolve_bid_policies
+from .policies import resolve_bid_policies, resolve_play_policies
 from .rules import CuatrolaRules, resolve
 
 #: Version of the Cuatrola engine contract (bump on any change of play or records).
@@ -187,7 +187,7 @@ def simulate_cuatrola(
         "root": root,
         "rules": ruleset.slug(),
         "rules_switches": ruleset.to_dict(),
-        "play_policies": [PLAY_POLICIES[p] for p in plays],
+        "play_policies": [p.name() for p in resolve_play_policies(play_policies)],
         "bid_policies": [p.name() for p in resolve_bid_policies(bid_policies)],
         "level": level,
         "n": n,

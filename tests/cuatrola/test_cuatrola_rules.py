@@ -57,7 +57,12 @@ def test_cards() -> None:
 
 
 def test_policy_names() -> None:
-    assert resolve_play_policies(["random", "greedy"]) == (0, 1, 0, 1)
+    assert [p.kind for p in resolve_play_policies(["random", "greedy"])] == [0, 1, 0, 1]
+    pimc = resolve_play_policies(["pimc", "pimc(samples=5)"])
+    assert [p.name() for p in pimc[:2]] == ["pimc(samples=16)", "pimc(samples=5)"]
+    for bad in ("pimc(samples=0)", "pimc(depth=2)", "greedy(1)", "alphabeta"):
+        with pytest.raises(ValueError):
+            resolve_play_policies(bad)
     p = parse_bid_policy("threshold(solo=10,quintola=30)")
     assert p.name() == "threshold(solo=10,cuatrola=19,quintola=30)"
     assert parse_bid_policy(p.name()) == p

@@ -15,7 +15,12 @@ import numpy as np
 from numba import njit, prange
 
 from ...rng import root_from_seed
-from ..policies import bid_policy_array, resolve_bid_policies, resolve_play_policies
+from ..policies import (
+    bid_policy_array,
+    play_policy_array,
+    resolve_bid_policies,
+    resolve_play_policies,
+)
 from ..rules import CuatrolaRules, resolve
 from ..trace_format import MAX_TRACE_PER_HAND, N_TRACE
 from .kernel import play_game, play_hand
@@ -135,8 +140,8 @@ def run_batch(
     ----------
     rules : CuatrolaKernelRules
         :meth:`cuarenta_sim.cuatrola.rules.CuatrolaRules.to_kernel`.
-    play_pol : ndarray of int64, shape (4,)
-        Play policy id per seat.
+    play_pol : ndarray of int64, shape (4, 2)
+        :func:`cuarenta_sim.cuatrola.policies.play_policy_array`.
     bid_pol : ndarray of int64, shape (4, 4)
         :func:`cuarenta_sim.cuatrola.policies.bid_policy_array`.
     root : uint64
@@ -231,14 +236,14 @@ def level_code(level: str) -> int:
 def kernel_policies(
     play_policies: str | Sequence[str], bid_policies: str | Sequence[str]
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Return the play (int64[4]) and bidding (int64[4, 4]) policy arrays of the kernel.
+    """Return the play (int64[4, 2]) and bidding (int64[4, 4]) policy arrays of the kernel.
 
     Raises
     ------
     ValueError
         Unknown policy names or a wrong number of them.
     """
-    plays = np.array(resolve_play_policies(play_policies), dtype=np.int64)
+    plays = play_policy_array(resolve_play_policies(play_policies))
     return plays, bid_policy_array(resolve_bid_policies(bid_policies))
 
 

@@ -13,11 +13,12 @@ from numba import njit
 from ...rng import (
     STREAM_GAME,
     STREAM_POLICY,
+    STREAM_SEARCH,
     nb_init_stream,
     nb_randbelow,
     nb_shuffled_cards,
 )
-from ..policies import BID_ALWAYS, BID_NEVER, PLAY_RANDOM
+from ..policies import BID_ALWAYS, BID_NEVER, PLAY_GREEDY, PLAY_PIMC, PLAY_RANDOM
 from ..trace_format import KIND_BID, KIND_CANTE, KIND_DEAL, KIND_END, KIND_PLAY, KIND_TRICK
 from .layout import (
     G8_FIRST_DEALER,
@@ -39,181 +40,34 @@ from .layout import (
     R16_HAND,
     R16_POINTS,
     R16_SCORE,
+    W_EXCL,
     W_GP,
     W_HANDS,
     W_LAST,
+    W_NPLAYED,
+    W_PLAYED,
+    W_RNG_SEARCH,
     W_SEATS,
     W_TRACE_N,
     W_TRICK,
 )
+from .pimc import observe, pimc_card
+from .tricks import (
+    POINTS,
+    RANK_OF,
+    SUIT_OF,
+    cante,
+    greedy_card,
+    legal_mask,
+    nth_bit,
+    popcount,
+    score_hand,
+    trick_winner_pos,
+)
 
-#: Suit and rank of each card id (lookup tables are faster than division in the hot loop).
-_SUIT = np.array([c // 5 for c in range(20)], dtype=np.int64)
-_RANK = np.array([c % 5 for c in range(20)], dtype=np.int64)
-_POINTS = np.array([11, 10, 4, 3, 2], dtype=np.int64)
 _TRUMP_W = np.array([6, 5, 4, 4, 3], dtype=np.int64)
 _PLAIN_W = np.array([3, 2, 0, 0, 0], dtype=np.int64)
-#: The four aces.
-_ACES = np.int64(1 | 1 << 5 | 1 << 10 | 1 << 15)
 _VALUES = np.array([1, 2, 4, 5], dtype=np.int64)
-
-
-@njit(cache=True, inline="always")
-def _suit_bits(suit: np.int64) -> np.int64:
-    return np.int64(31) << (5 * suit)
-
-
-@njit(cache=True)
-def legal_mask(hand: np.int64, work: np.ndarray, nt: np.int64, trump: np.int64) -> np.int64:
-    """Mask of the legal cards of ``hand`` on the trick ``work[W_TRICK : W_TRICK + nt]``
-    (contract section 4)."""
-    if nt == 0:
-        return hand
-    led = _SUIT[work[W_TRICK]]
-    trumped = False
-    top_led = 5
-    top_trump = 5
-    for i in range(nt):
-        c = work[W_TRICK + i]
-        s = _SUIT[c]
-        r = _RANK[c]
-        if s == trump:
-            trumped = True
-            if r < top_trump:
-                top_trump = r
-        if s == led and r < top_led:
-            top_led = r
-    of_led = hand & _suit_bits(led)
-    if of_led != 0:
-        if led != trump and trumped:
-            return of_led
-        beaters = of_led & (((np.int64(1) << top_led) - 1) << (5 * led))
-        return beaters if beaters != 0 else of_led
-    mine = hand & _suit_bits(trump)
-    if mine == 0:
-        return hand
-    if trumped:
-        over = mine & (((np.int64(1) << top_trump) - 1) << (5 * trump))
-        return over if over != 0 else hand
-    return mine
-
-
-@njit(cache=True, inline="always")
-def _beats(c: np.int64, b: np.int64, led: np.int64, trump: np.int64) -> bool:
-    """Whether card ``c`` played after the winning card ``b`` takes the lead (C3.5)."""
-    cs = _SUIT[c]
-    bs = _SUIT[b]
-    if cs == bs:
-        return _RANK[c] < _RANK[b]
-    return cs == trump or (cs == led and bs != trump)
-
-
-@njit(cache=True)
-def trick_winner_pos(work: np.ndarray, nt: np.int64, trump: np.int64) -> np.int64:
-    """Position of the winning card of the trick in ``work`` (C3.5)."""
-    led = _SUIT[work[W_TRICK]]
-    best = 0
-    for i in range(1, nt):
-        if _beats(work[W_TRICK + i], work[W_TRICK + best], led, trump):
-            best = i
-    return best
-
-
-@njit(cache=True, inline="always")
-def _cheap(c: np.int64, trump: np.int64) -> np.int64:
-    """Key of the greedy rule: non-trumps first, then fewer points, then weaker."""
-    return (1000 if _SUIT[c] == trump else 0) + 10 * _POINTS[_RANK[c]] - _RANK[c]
-
-
-#: de Bruijn table: index of the single set bit ``b`` of a 32-bit word is
-#: ``_DEBRUIJN[((b * 0x077CB531) >> 27) & 31]``.
-_DEBRUIJN = np.array(
-    [0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
-     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9],
-    dtype=np.int64,
-)  # fmt: skip
-
-
-@njit(cache=True, inline="always")
-def _nth_bit(mask: np.int64, k: np.int64) -> np.int64:
-    """Index of the ``k``-th set bit (from 0, ascending) of a 20-bit mask."""
-    for _ in range(k):
-        mask &= mask - 1
-    return _bit_index(mask & -mask)
-
-
-@njit(cache=True, inline="always")
-def _bit_index(low: np.int64) -> np.int64:
-    """Index of the single set bit of ``low`` (below 2**32)."""
-    return _DEBRUIJN[((low * 0x077CB531) >> 27) & 31]
-
-
-@njit(cache=True, inline="always")
-def _popcount(mask: np.int64) -> np.int64:
-    """Number of set bits of a mask below 2**32 (SWAR)."""
-    m = mask - ((mask >> 1) & 0x55555555)
-    m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
-    m = (m + (m >> 4)) & 0x0F0F0F0F
-    return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
-
-
-@njit(cache=True)
-def _cheapest(pool: np.int64, trump: np.int64) -> np.int64:
-    """The card of ``pool`` with the smallest :func:`_cheap` key (first in canonical order)."""
-    best = -1
-    best_key = 0
-    m = pool
-    while m:
-        low = m & -m
-        m ^= low
-        c = _bit_index(low)
-        k = _cheap(c, trump)
-        if best < 0 or k < best_key:
-            best, best_key = c, k
-    return best
-
-
-@njit(cache=True)
-def greedy_card(
-    legal: np.int64,
-    work: np.ndarray,
-    nt: np.int64,
-    seat: np.int64,
-    partner_plays: bool,
-    trump: np.int64,
-) -> np.int64:
-    """The ``greedy`` rule (:mod:`cuarenta_sim.cuatrola.policies`) on a legal mask."""
-    plain = legal & ~_suit_bits(trump)
-    if nt == 0:
-        aces = plain & _ACES
-        if aces:
-            return _bit_index(aces & -aces)
-        return _cheapest(legal, trump)
-    wpos = trick_winner_pos(work, nt, trump)
-    if partner_plays and work[W_SEATS + wpos] == (seat + 2) % 4:
-        if plain == 0:
-            return _cheapest(legal, trump)
-        best = -1
-        best_key = 0
-        m = plain
-        while m:
-            low = m & -m
-            m ^= low
-            c = _bit_index(low)
-            k = -10 * _POINTS[_RANK[c]] - _RANK[c]
-            if best < 0 or k < best_key:
-                best, best_key = c, k
-        return best
-    led = _SUIT[work[W_TRICK]]
-    top = work[W_TRICK + wpos]
-    winning = np.int64(0)
-    m = legal
-    while m:
-        low = m & -m
-        m ^= low
-        if _beats(_bit_index(low), top, led, trump):
-            winning |= low
-    return _cheapest(winning if winning != 0 else legal, trump)
 
 
 @njit(cache=True)
@@ -236,7 +90,7 @@ def declaration(
         strength = 0
         for c in range(20):
             if (hand >> c) & 1:
-                strength += _TRUMP_W[_RANK[c]] if _SUIT[c] == trump else _PLAIN_W[_RANK[c]]
+                strength += _TRUMP_W[RANK_OF[c]] if SUIT_OF[c] == trump else _PLAIN_W[RANK_OF[c]]
         want = 0
         for code in range(1, 4):
             if strength >= bid_pol[seat, code]:
@@ -296,14 +150,24 @@ def play_hand(
             m |= np.int64(1) << deck[5 * k + i]
         work[W_HANDS + seat] = m
     trump_card = deck[19]
-    trump = _SUIT[trump_card]
+    trump = SUIT_OF[trump_card]
     mano = (dealer + 1) % 4
     if row >= 0:
         for s in range(4):
             rec32[s, row] = work[W_HANDS + s]
+    search = False
     for s in range(4):
-        if play_pol[s] == PLAY_RANDOM:
+        if play_pol[s, 0] == PLAY_RANDOM:
             nb_init_stream(rng[4 * s : 4 * s + 4], root, game, data, STREAM_POLICY + s)
+        elif play_pol[s, 0] == PLAY_PIMC:
+            search = True
+            rs = W_RNG_SEARCH + 4 * s
+            nb_init_stream(rng[rs : rs + 4], root, game, data, STREAM_SEARCH + s)
+    if search:
+        work[W_PLAYED] = 0
+        for s in range(4):
+            work[W_EXCL + s] = 0
+            work[W_NPLAYED + s] = 0
     if tracing:
         _emit(trace, work, KIND_DEAL, data, dealer, trump_card, trump, 0, 0, score0, score1)
 
@@ -343,15 +207,25 @@ def play_hand(
         while nt < n_play:
             if seat != out:
                 hand = work[W_HANDS + seat]
-                legal = legal_mask(hand, work, nt, trump)
-                if play_pol[seat] == PLAY_RANDOM:
-                    n_legal = _popcount(legal)
+                legal = legal_mask(hand, work, W_TRICK, nt, trump)
+                kind = play_pol[seat, 0]
+                if kind == PLAY_RANDOM:
+                    n_legal = popcount(legal)
                     if n_legal > 1:
-                        card = _nth_bit(legal, nb_randbelow(rng[4 * seat : 4 * seat + 4], n_legal))
+                        card = nth_bit(legal, nb_randbelow(rng[4 * seat : 4 * seat + 4], n_legal))
                     else:
-                        card = _nth_bit(legal, 0)
+                        card = nth_bit(legal, 0)
+                elif kind == PLAY_GREEDY:
+                    card = greedy_card(legal, work, W_TRICK, nt, seat, (seat + 2) % 4 != out, trump)
+                elif popcount(legal) == 1:
+                    card = nth_bit(legal, 0)
                 else:
-                    card = greedy_card(legal, work, nt, seat, (seat + 2) % 4 != out, trump)
+                    rs = W_RNG_SEARCH + 4 * seat
+                    card = pimc_card(rules, work, rng[rs : rs + 4], play_pol[seat, 1], seat, legal,
+                                     trump, trump_card, dealer, out, contract, declarer, mano, t,
+                                     nt, pts0, pts1, tricks0, tricks1, sung)  # fmt: skip
+                if search:
+                    observe(work, seat, card, nt, trump)
                 work[W_HANDS + seat] = hand & ~(np.int64(1) << card)
                 work[W_TRICK + nt] = card
                 work[W_SEATS + nt] = seat
@@ -359,11 +233,11 @@ def play_hand(
                 if tracing:
                     _emit(trace, work, KIND_PLAY, data, seat, card, t, pts0, pts1, score0, score1)
             seat = (seat + 1) % 4
-        pos = trick_winner_pos(work, nt, trump)
+        pos = trick_winner_pos(work, W_TRICK, nt, trump)
         winner = work[W_SEATS + pos]
         value = 10 if t == 4 else 0
         for i in range(nt):
-            value += _POINTS[_RANK[work[W_TRICK + i]]]
+            value += POINTS[RANK_OF[work[W_TRICK + i]]]
         if winner % 2 == 0:
             tricks0 += 1
             pts0 += value
@@ -373,79 +247,21 @@ def play_hand(
         if tracing:
             _emit(trace, work, KIND_TRICK, data, winner, -1, value, pts0, pts1, score0, score1)
         if cantes_on:
-            partner = (winner + 2) % 4
-            n_sing = 1 if partner == out else 2
-            done = False
-            for v in range(2):
-                for i in range(n_sing):
-                    singer = winner if i == 0 else partner
-                    h = work[W_HANDS + singer]
-                    for suit in range(4):
-                        if (suit == trump) != (v == 0) or (sung >> suit) & 1:
-                            continue
-                        if (h >> (5 * suit + 2)) & 3 == 3:
-                            cval = 40 if v == 0 else 20
-                            sung |= 1 << suit
-                            if singer % 2 == 0:
-                                pts0 += cval
-                                cant0 += cval
-                            else:
-                                pts1 += cval
-                                cant1 += cval
-                            if tracing:
-                                _emit(
-                                    trace,
-                                    work,
-                                    KIND_CANTE,
-                                    data,
-                                    singer,
-                                    suit,
-                                    cval,
-                                    pts0,
-                                    pts1,
-                                    score0,
-                                    score1,
-                                )
-                            done = True
-                            break
-                    if done:
-                        break
-                if done:
-                    break
+            singer, suit, cval = cante(work, W_HANDS, winner, out, trump, sung)
+            if singer >= 0:
+                sung |= 1 << suit
+                if singer % 2 == 0:
+                    pts0 += cval
+                    cant0 += cval
+                else:
+                    pts1 += cval
+                    cant1 += cval
+                if tracing:
+                    _emit(trace, work, KIND_CANTE, data, singer, suit, cval, pts0, pts1,
+                          score0, score1)  # fmt: skip
         leader = winner
 
-    gp0 = 0
-    gp1 = 0
-    mano_pair = mano % 2
-    if contract == 0:
-        made = -1
-        if pts0 > pts1 or (pts0 == pts1 and mano_pair == 0):
-            gp0 = 1
-        else:
-            gp1 = 1
-    else:
-        side = declarer % 2
-        mine = pts0 if side == 0 else pts1
-        theirs = pts1 if side == 0 else pts0
-        my_tricks = tricks0 if side == 0 else tricks1
-        if contract == 1:
-            ok = mine > theirs or (mine == theirs and mano_pair == side)
-        elif contract == 2:
-            ok = my_tricks >= 4
-        else:
-            ok = my_tricks == 5
-        made = 1 if ok else 0
-        v = _VALUES[contract]
-        if ok:
-            if side == 0:
-                gp0 = v
-            else:
-                gp1 = v
-        elif not rules.failed_to_nobody:
-            if side == 0:
-                gp1 = v
-            else:
-                gp0 = v
+    gp0, gp1, made = score_hand(rules, contract, declarer, mano, pts0, pts1, tricks0, tricks1)
     if tracing:
         _emit(
             trace,

@@ -49,9 +49,23 @@ W_GP = 1  # game points of the last hand, 2 slots
 W_LAST = 3  # winner of the last trick of the last hand
 W_HANDS = 4  # 4 hand masks
 W_TRICK = 8  # up to 4 cards of the current trick
-W_SEATS = 12  # their seats
-N_WORK = 16
-#: uint64 words of rng scratch: 4 policy streams (one per seat) then 1 for deck / game.
-N_RNG = 20
+W_SEATS = 12  # their seats (always W_TRICK + 4)
+# Lookahead (pimc) scratch, used only when a seat plays pimc:
+W_EXCL = 16  # 4 masks: cards each seat is known not to hold
+W_PLAYED = 20  # mask of the cards played in the hand
+W_NPLAYED = 21  # 4 counts: cards played by each seat
+W_SIM_H = 25  # 4 hand masks of a play-out
+W_SIM_T = 29  # trick of a play-out: 4 cards then 4 seats
+W_SAMPLE_H = 37  # 4 hand masks of a sampled deal
+W_UNSEEN = 41  # up to 20 unseen cards, ascending
+W_ORDER = 61  # up to 20: the unseen cards in sampling order
+W_NEED = 81  # 4 counts: cards to deal to each seat
+W_LEFT = 85  # 4 counts: still to deal in the current attempt
+W_SUM = 89  # up to 5 totals, one per legal card
+N_WORK = 94
+#: uint64 words of rng scratch: 4 policy streams (one per seat), 1 for deck / game, then 4
+#: lookahead streams (one per seat).
+N_RNG = 36
+W_RNG_SEARCH = 20
 #: Most hands of one game (a game that has not ended is then truncated).
 MAX_HANDS = 200

@@ -9,10 +9,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...rng import STREAM_GAME, STREAM_POLICY, PyRng, root_from_seed, shuffled_cards_py
+from ...rng import (
+    STREAM_GAME,
+    STREAM_POLICY,
+    STREAM_SEARCH,
+    PyRng,
+    root_from_seed,
+    shuffled_cards_py,
+)
 from ..cards import N_CARDS, suit_of, to_mask
 from ..contracts import NONE
-from ..policies import BidPolicy, resolve_bid_policies, resolve_play_policies
+from ..policies import (
+    PLAY_PIMC,
+    BidPolicy,
+    PlayPolicy,
+    resolve_bid_policies,
+    resolve_play_policies,
+)
 from ..rules import CuatrolaRules, resolve
 from ..trace_format import (
     KIND_BID,
@@ -22,6 +35,7 @@ from ..trace_format import (
     KIND_PLAY,
     KIND_TRICK,
 )
+from .pimc import HandState, Knowledge, pimc_play
 from .policies import choose_declaration, choose_play
 from .scoring import cante_allowed, choose_cante, score_hand
 from .tricks import legal_plays, trick_points, trick_winner
@@ -93,7 +107,7 @@ def play_hand(
     data: int,
     dealer: int,
     scores: Sequence[int],
-    play_policies: Sequence[int],
+    play_policies: Sequence[PlayPolicy],
     bid_policies: Sequence[BidPolicy],
     trace: list[tuple[int, ...]] | None = None,
 ) -> HandRecord:
@@ -111,8 +125,8 @@ def play_hand(
         Dealer seat; the mano is the next seat.
     scores : sequence of 2 ints
         Game points per pair before the hand (they limit the bids, C2.3).
-    play_policies : sequence of 4 ints
-        Play policy id per seat.
+    play_policies : sequence of 4 PlayPolicy
+        Play policy per seat.
     bid_policies : sequence of 4 BidPolicy
         Bidding policy per seat.
     trace : list or None
@@ -123,6 +137,8 @@ def play_hand(
     trump = suit_of(trump_card)
     mano = (dealer + 1) % 4
     rngs = [PyRng.for_stream(root, game, data, STREAM_POLICY + s) for s in range(4)]
+    search_rngs = [PyRng.for_stream(root, game, data, STREAM_SEARCH + s) for s in range(4)]
+    knowledge = Knowledge()
 
     def emit(kind: int, seat: int, card: int, value: int, a: int, b: int, s0: int, s1: int):
         if trace is not None:
@@ -172,17 +188,20 @@ def play_hand(
             if plays[seat]:
                 hand = hands[seat]
                 legal = legal_plays(hand, trick, trump)
-                card = choose_play(
-                    play_policies[seat],
-                    legal,
-                    sorted(hand),
-                    trick,
-                    seats,
-                    seat,
-                    plays[(seat + 2) % 4],
-                    trump,
-                    rngs[seat],
-                )
+                policy = play_policies[seat]
+                if policy.kind == PLAY_PIMC and len(legal) > 1:
+                    state = HandState(
+                        rules, trump, trump_card, dealer, -1 if contract == NONE else
+                        (declarer + 2) % 4, contract, declarer, mano, t, trick, seats,
+                        points, tricks, sung, knowledge,
+                    )  # fmt: skip
+                    card = pimc_play(seat, hand, legal, state, policy.samples, search_rngs[seat])
+                else:
+                    card = choose_play(
+                        policy.kind, legal, sorted(hand), trick, seats, seat,
+                        plays[(seat + 2) % 4], trump, rngs[seat],
+                    )  # fmt: skip
+                knowledge.observe(seat, card, trick, trump)
                 hand.remove(card)
                 trick.append(card)
                 seats.append(seat)
@@ -234,7 +253,7 @@ def play_game(
     rules: CuatrolaRules,
     root: int,
     game: int,
-    play_policies: Sequence[int],
+    play_policies: Sequence[PlayPolicy],
     bid_policies: Sequence[BidPolicy],
     trace: list[tuple[int, ...]] | None = None,
 ) -> GameRecord:

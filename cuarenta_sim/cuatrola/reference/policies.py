@@ -32,7 +32,8 @@ def choose_play(
     Parameters
     ----------
     policy : int
-        Play policy id (:data:`cuarenta_sim.cuatrola.policies.PLAY_POLICIES`).
+        Play policy id: ``random`` or ``greedy`` (``pimc`` is
+        :func:`cuarenta_sim.cuatrola.reference.pimc.pimc_play`).
     legal : sequence of int
         Legal cards in canonical order (non-empty).
     hand : sequence of int
