@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python benchmarks/cuatrola_thresholds.py                  # 1,000,000 hands per bid
+    python benchmarks/cuatrola_thresholds.py                  # 250,000 hands per bid
     python benchmarks/cuatrola_thresholds.py --n 100000       # quick look
 
 It plays the forced-declarer experiment of ``cuarenta_sim.cuatrola.bidding`` (seat 0 bids
@@ -36,7 +36,7 @@ from cuarenta_sim.studies import cell
 def main(argv: list[str] | None = None) -> int:
     """Run the experiment and print the per-strength table and the derived thresholds."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=1_000_000, help="hands per bid")
+    parser.add_argument("--n", type=int, default=250_000, help="hands per bid")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--policy",

@@ -761,7 +761,7 @@ def report(
             help="Datas (hands) per rule set and player count at level data; default "
             "1,000,000 (quito-vs-cuenca, odds) or 500,000 (sensitivity); strategies: chicas "
             "per pair of policies and per tactic (even; default 20,000); cuatrola-bidding: "
-            "hands per bid (default 1,000,000).",
+            "hands per bid (default 250,000).",
         ),
     ] = None,
     seed: SeedOpt = 0,

@@ -61,7 +61,7 @@ DEFAULT_N = {
     "odds": 1_000_000,
     "sensitivity": 500_000,
     "strategies": 20_000,
-    "cuatrola-bidding": 1_000_000,
+    "cuatrola-bidding": 250_000,
 }
 #: Chicas and mesas per rule set default to ``n // CHICA_DIVISOR`` and ``n // MESA_DIVISOR``.
 CHICA_DIVISOR = 4

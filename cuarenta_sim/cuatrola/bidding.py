@@ -201,7 +201,7 @@ class BiddingExperiment:
     seat : int
         The studied (forced declaring) seat.
     play_policy : str
-        Play policy of every seat.
+        Play policy of every seat, canonical spelling (e.g. ``"pimc(samples=16)"``).
     rules : str
         Slug of the Cuatrola rules.
     seed : int
@@ -269,7 +269,7 @@ def run_bidding_experiment(
     policy = default_play_policy() if play_policy is None else play_policy
     if not isinstance(policy, str):
         raise ValueError(f"play_policy must be one Cuatrola play policy name, got {policy!r}")
-    resolve_play_policies(policy)
+    policy = resolve_play_policies(policy)[0].name()
     ruleset = resolve(rules)
     frames: dict[str, pd.DataFrame] = {}
     runs: list[dict[str, Any]] = []

@@ -47,8 +47,6 @@ if TYPE_CHECKING:
     from ..studies import GeneratedReport, Progress, StudySettings
 
 NAME = "cuatrola-bidding"
-#: Hands per bid of the committed report.
-DEFAULT_HANDS = 1_000_000
 #: Class columns with a table of EVs in the report, in order.
 EV_CLASSES = ("trumps", "aces_threes", "trump_aces_threes", "trump_rc", "position")
 METHODS_TEXT = (
@@ -216,9 +214,9 @@ def report_settings(
                 f"{option} does not apply to {NAME}: it plays single hands; --n is the hands "
                 f"per bid"
             )
-    policy = default_play_policy() if policies is None else policies.strip()
+    policy = default_play_policy() if policies is None else policies
     try:
-        resolve_play_policies(policy)
+        policy = resolve_play_policies(policy)[0].name()
     except ValueError as err:
         raise ValueError(
             f"--policies {policies!r}: {NAME} takes one Cuatrola play policy for every seat, "
@@ -248,12 +246,20 @@ def report_settings(
 
 
 # --------------------------------------------------------------------------- formatting
-def _cell(est: float, lo: float, hi: float, defined: bool = True, *, percent: bool = False) -> str:
+def _cell(
+    est: float,
+    lo: float,
+    hi: float,
+    defined: bool = True,
+    *,
+    percent: bool = False,
+    suffix: str | None = None,
+) -> str:
     from ..studies import cell
 
     if not np.isfinite(est):
         return "-"
-    return cell(est, lo, hi, defined, percent=percent)
+    return cell(est, lo, hi, defined, percent=percent, suffix=suffix)
 
 
 def _get(row: pd.Series | dict[str, Any], name: str, *, percent: bool = False) -> str:
@@ -323,6 +329,14 @@ def _summary(
         "",
     ]
     lines.append(_headline(bt))
+    mano = tables["mano"].iloc[0]
+    lines += [
+        "",
+        f"**Value of being mano**: the mano's pair wins "
+        f"{_cell(mano['estimate'], mano['lower'], mano['upper'], percent=True)} of the hands "
+        f"everybody passes (`wilson`); the dealer's pair, which holds the trump card, wins the "
+        f"rest. See *The value of being mano* for each bid by position.",
+    ]
     comp = tables["threshold_comparison"].set_index("label")
     d = comp.loc["derived - provisional"]
     lines += [
@@ -575,6 +589,7 @@ def _mano_section(tables: dict[str, pd.DataFrame]) -> str:
                 r["upper"],
                 bool(r["defined"]),
                 percent=r["metric"].startswith("P("),
+                suffix=" pp" if r["metric"].startswith("P(") else None,
             ),
             r["method"],
             r["verdict"],
@@ -583,19 +598,36 @@ def _mano_section(tables: dict[str, pd.DataFrame]) -> str:
     ]
     parts += [
         "",
-        "Differences between positions (different deals, so unpaired; P(make) in fractions):",
+        "Differences between positions (different deals, so unpaired; differences of P(make) "
+        "in percentage points, pp; for pass, P(make) is the chance that the seat's pair wins "
+        "the hand):",
         "",
         markdown_table(
             ["bid", "difference", "estimate [interval]", "method", "verdict"], drows, right=(2,)
         ),
         "",
-        "Part of a position's value is its cards (the dealer holds one trump more on "
-        "average); the `p_make_by_position_trumps` table of the study holds P(make) by "
-        "position within each number of trumps held.",
+        "Part of a position's value is its cards: the dealer holds the trump card, so one "
+        "trump more on average. Within each number of trumps held, P(solo) by position "
+        "(`wilson`) separates the lead from the cards:",
+        "",
+        _solo_by_position_trumps(tables["p_make_by_position_trumps"]),
         "",
         "![value of being mano](figures/value_of_mano.png)",
     ]
     return "\n".join(parts)
+
+
+def _solo_by_position_trumps(table: pd.DataFrame) -> str:
+    solo = table[table["bid"] == "solo"]
+    rows = []
+    for p in POSITIONS:
+        sub = solo[solo["position"] == p].set_index("trumps")
+        rows.append([p, *(_get(sub.loc[t], "p_make", percent=True) for t in range(1, 5))])
+    return markdown_table(
+        ["position", *(f"P(solo), {t} trump{'s' if t > 1 else ''}" for t in range(1, 5))],
+        rows,
+        right=(1, 2, 3, 4),
+    )
 
 
 def _check_section(check: pd.DataFrame) -> str:

@@ -104,3 +104,18 @@ def test_a_failed_write_leaves_no_partial_file(
         built.write(out)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     assert files == [f"figures/{next(iter(built.figures))}.png"]  # only the complete first one
+
+
+def test_default_settings_use_the_lookahead_player() -> None:
+    from cuarenta_sim.cuatrola.bidding_study import report_settings
+    from cuarenta_sim.studies import DEFAULT_N
+
+    settings = report_settings(
+        n=None, seed=0, policies=None, rules=None, confidence=0.95, threads=None
+    )
+    assert settings.policies == ("pimc(samples=16)",) and settings.rules == "ro"
+    assert settings.n == DEFAULT_N["cuatrola-bidding"]
+    assert settings.command("cuatrola-bidding") == (
+        f"cuarenta-sim report cuatrola-bidding --n {settings.n} --seed 0 --policies "
+        "'pimc(samples=16)' --rules ro"
+    )
