@@ -64,10 +64,31 @@ def test_policy_names() -> None:
         with pytest.raises(ValueError):
             resolve_play_policies(bad)
     p = parse_bid_policy("threshold(solo=10,quintola=30)")
-    assert p.name() == "threshold(solo=10,cuatrola=19,quintola=30)"
+    assert p.name() == "threshold(solo=10,cuatrola=17,quintola=30)"
     assert parse_bid_policy(p.name()) == p
     assert parse_bid_policy("always(cuatrola)").name() == "always(cuatrola)"
     for bad in ("sometimes", "threshold(duo=3)", "always(pass)", "never(1)"):
         with pytest.raises(ValueError):
             parse_bid_policy(bad)
     assert hand_strength(parse_cards("Ao 3o Ro Co So"), 0) == 22
+
+
+def test_declarations_respect_the_limits() -> None:
+    from cuarenta_sim.cuatrola.policies import parse_bid_policy
+    from cuarenta_sim.cuatrola.reference.policies import choose_declaration
+
+    ro = CuatrolaRules()
+    hand = parse_cards("Ao 3o Ro Co So")  # all five trumps: strength 22
+    threshold = parse_bid_policy("threshold")
+    # Exactly 11 (C2.3): the wanted quintola is lowered to what the pair may declare.
+    assert [choose_declaration(threshold, hand, 0, s, 0, False, ro) for s in (6, 7, 8, 10)] == [
+        3,
+        2,
+        1,
+        0,
+    ]
+    # Overcall (C2.1): only above the highest declaration so far.
+    assert choose_declaration(parse_bid_policy("always(solo)"), hand, 0, 0, 1, False, ro) == 0
+    assert choose_declaration(parse_bid_policy("never"), hand, 0, 0, 0, False, ro) == 0
+    weak = parse_cards("Sc Ce Se Cb Sb")
+    assert choose_declaration(threshold, weak, 0, 0, 0, False, ro) == 0

@@ -96,3 +96,13 @@ def test_bad_arguments(kwargs: dict, fragment: str) -> None:
     with pytest.raises(ValueError) as info:
         simulate_cuatrola(**{"n": 10, **kwargs})
     assert fragment in str(info.value)
+
+
+def test_games_only_and_pimc_provenance() -> None:
+    kw = dict(rules="ro", play_policies=["pimc(samples=2)", "greedy"], level="game", seed=6)
+    full = simulate_cuatrola(n=20, **kw)
+    games_only = simulate_cuatrola(n=20, keep_hands=False, **kw)
+    assert games_only.hands is None
+    pd.testing.assert_frame_equal(full.games, games_only.games)
+    assert full.provenance["play_policies"][:2] == ["pimc(samples=2)", "greedy"]
+    assert full.provenance["bid_policies"][0] == "threshold(solo=13,cuatrola=17,quintola=20)"

@@ -22,6 +22,7 @@ VALUES = np.array([1, 2, 4, 5], dtype=np.int64)
 
 @njit(cache=True, inline="always")
 def suit_bits(suit: np.int64) -> np.int64:
+    """Mask of the five cards of ``suit``."""
     return np.int64(31) << (5 * suit)
 
 

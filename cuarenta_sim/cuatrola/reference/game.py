@@ -141,6 +141,7 @@ def play_hand(
     knowledge = Knowledge()
 
     def emit(kind: int, seat: int, card: int, value: int, a: int, b: int, s0: int, s1: int):
+        """Append one trace row (contract section 6) when tracing."""
         if trace is not None:
             trace.append((kind, data, seat, card, value, a, b, s0, s1))
 
