@@ -131,7 +131,7 @@ def cuatrola_bidding_study(
     report.add("Summary", _summary(exp, tables, derived, settings))
     report.add("Bidding table", _bidding_section(tables["bidding_table"], c))
     report.add("P(make) by trumps held", _p_make_section(tables["by_trumps"]))
-    report.add("Expected value of each bid by hand class", _ev_section(tables))
+    report.add("P(make) and expected value of each bid by hand class", _ev_section(tables))
     report.add(
         "Thresholds of the threshold policy, from simulation",
         _threshold_section(tables, derived, settings),
@@ -453,6 +453,7 @@ def _ev_table(table: pd.DataFrame, col: str) -> str:
             [
                 _label(v),
                 f"{int(sub['n'].iloc[0]):,}",
+                *(_get(sub.loc[b], "p_make", percent=True) for b in CONTRACT_BIDS),
                 *(
                     (("**" + _get(sub.loc[b], "ev") + "**") if b == top else _get(sub.loc[b], "ev"))
                     for b in BIDS
@@ -460,14 +461,22 @@ def _ev_table(table: pd.DataFrame, col: str) -> str:
             ]
         )
     return markdown_table(
-        [CLASS_LABELS[col], "hands", *(f"EV {b}" for b in BIDS)], rows, right=(1, 2, 3, 4, 5)
+        [
+            CLASS_LABELS[col],
+            "hands",
+            *(f"P({b})" for b in CONTRACT_BIDS),
+            *(f"EV {b}" for b in BIDS),
+        ],
+        rows,
+        right=tuple(range(1, 9)),
     )
 
 
 def _ev_section(tables: dict[str, pd.DataFrame]) -> str:
     parts = [
-        "Expected game points of each bid (seat's pair minus opponents', `normal`), one class "
-        "column at a time; the best bid of each class in bold. The full cross of position x "
+        "Make-probability of each contract (`wilson`) and expected game points of each bid "
+        "(seat's pair minus opponents', `normal`), one class column at a time; the best bid "
+        "of each class in bold. The full cross of position x "
         "trumps x aces and threes x trump R+C, with P(make), EV and the `paired` gain over "
         "passing for every bid, is the `classes` table of the study "
         "(`cuarenta_sim.cuatrola.bidding.class_table`).",
