@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
             "--seed",
             str(args.seed),
             "--policy",
-            policy,
+            exp.play_policy,
             "--rules",
             exp.rules,
         ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime
 import importlib.metadata
+import shlex
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -548,8 +549,22 @@ def _threshold_section(
             crow,
             right=(1, 2),
         )
-        + "\n\nTo print the derived thresholds alone: `python benchmarks/cuatrola_thresholds.py "
-        f"--n {s.n} --seed {s.seed} --policy {s.policies[0]} --rules '{s.rules}'`."
+        + "\n\nTo print the derived thresholds alone: `"
+        + shlex.join(
+            [
+                "python",
+                "benchmarks/cuatrola_thresholds.py",
+                "--n",
+                str(s.n),
+                "--seed",
+                str(s.seed),
+                "--policy",
+                s.policies[0],
+                "--rules",
+                s.rules,
+            ]
+        )
+        + "`."
         + "\n\n![gain over passing by strength](figures/thresholds.png)"
     )
 
