@@ -37,7 +37,7 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -50,6 +50,9 @@ from .reports import (
     text_table,
 )
 from .rules import PRESETS, SWITCHES, RuleSet, resolve_rules
+
+if TYPE_CHECKING:
+    from .studies import StudySettings
 
 PROG = "cuarenta-sim"
 LEVELS = ("data", "chica", "mesa")
@@ -737,13 +740,17 @@ def parse_player_list(text: str) -> tuple[int, ...]:
 
 
 @app.command(
-    help="Generate a report (quito-vs-cuenca, odds or sensitivity) into OUT/NAME/: report.md, "
+    help="Generate a report (quito-vs-cuenca, odds, sensitivity, strategies or cuatrola-bidding) "
+    "into OUT/NAME/: report.md, "
     "figures/*.png and provenance.json, regenerated from scratch; prints its summary table."
 )
 def report(
     name: Annotated[
         str,
-        typer.Argument(help="Which report: quito-vs-cuenca, odds, sensitivity or strategies."),
+        typer.Argument(
+            help="Which report: quito-vs-cuenca, odds, sensitivity, strategies or "
+            "cuatrola-bidding."
+        ),
     ],
     n: Annotated[
         int | None,
@@ -751,12 +758,17 @@ def report(
             "--n",
             help="Datas (hands) per rule set and player count at level data; default "
             "1,000,000 (quito-vs-cuenca, odds) or 500,000 (sensitivity); strategies: chicas "
-            "per pair of policies and per tactic (even; default 20,000).",
+            "per pair of policies and per tactic (even; default 20,000); cuatrola-bidding: "
+            "hands per bid (default 250,000).",
         ),
     ] = None,
     seed: SeedOpt = 0,
     players: Annotated[
-        str, typer.Option("--players", help="Player counts: 2, 4 or 2,4 (both).")
+        str,
+        typer.Option(
+            "--players",
+            help="Player counts: 2, 4 or 2,4 (both). Not used by cuatrola-bidding.",
+        ),
     ] = "2,4",
     policies: Annotated[
         str | None,
@@ -764,7 +776,8 @@ def report(
             "--policies",
             help="quito-vs-cuenca, odds, sensitivity: policy names as for simulate (default "
             "greedy); strategies: the tournament's policies (default "
-            "random,greedy,heuristic,pimc).",
+            "random,greedy,heuristic,pimc); cuatrola-bidding: one Cuatrola play policy "
+            "(default the lookahead pimc if available, else greedy).",
         ),
     ] = None,
     chicas: Annotated[
@@ -780,7 +793,8 @@ def report(
         typer.Option(
             "--rules",
             help="odds: rules of the caida rates; sensitivity: the base preset or slug "
-            "(default quito). Not used by quito-vs-cuenca.",
+            "(default quito); cuatrola-bidding: Cuatrola preset or slug (default ro). Not used "
+            "by quito-vs-cuenca.",
         ),
     ] = None,
     out: Annotated[
@@ -805,9 +819,12 @@ def report(
     Parameters
     ----------
     name : str
-        ``"quito-vs-cuenca"``, ``"odds"``, ``"sensitivity"`` or ``"strategies"``.
+        ``"quito-vs-cuenca"``, ``"odds"``, ``"sensitivity"``, ``"strategies"`` or
+        ``"cuatrola-bidding"`` (options checked by
+        :func:`cuarenta_sim.cuatrola.bidding_study.report_settings`).
     n : int or None
-        Datas per rule set and player count (strategies: chicas per pair of policies);
+        Datas per rule set and player count (strategies: chicas per pair of policies;
+        cuatrola-bidding: hands per bid);
         None takes the study's default (:data:`cuarenta_sim.studies.DEFAULT_N`).
     seed : int
         Non-negative seed shared by every simulation (common random numbers).
@@ -840,10 +857,18 @@ def report(
     import numba
 
     from .stats import z_value
-    from .studies import DEFAULT_N, STUDY_NAMES, StudySettings, run_study
+    from .studies import DEFAULT_N, STUDY_NAMES, StudySettings
 
     if name not in STUDY_NAMES:
         raise ValueError(f"unknown report {name!r}; accepted: {', '.join(STUDY_NAMES)}")
+    if name == "cuatrola-bidding":
+        from .cuatrola.bidding_study import report_settings
+
+        settings = report_settings(n=n, seed=seed, policies=policies, rules=rules,
+                                   confidence=confidence, threads=threads, players=players,
+                                   chicas=chicas, mesas=mesas)
+        _write_study(name, settings, out, progress, warm=False)
+        return
     counts = parse_player_list(players)
     if name == "strategies":
         from .strategy_study import DEFAULT_POLICIES
@@ -886,12 +911,23 @@ def report(
         confidence=confidence,
         threads=threads,
     )
+    _write_study(name, settings, out, progress, warm=True)
+
+
+def _write_study(name: str, settings: StudySettings, out: Path, progress: bool, *, warm: bool
+                 ) -> None:
+    """Run study ``name`` and write ``out / name``; print its summary and reproduce command.
+
+    ``warm`` compiles the Cuarenta kernels first (the Cuatrola study does not need them).
+    """
+    from .studies import run_study
+
     directory = out / name
     check_writable(directory, directory=True)
+    if warm:
+        from .engine import warmup
 
-    from .engine import warmup
-
-    warmup()
+        warmup()
     say = (lambda msg: typer.echo(f"{PROG} report {name}: {msg}", err=True)) if progress else None
     t0 = time.perf_counter()
     built = run_study(name, settings, progress=say)

@@ -347,3 +347,63 @@ def exact_vs_simulated(
     ax.set_title(title or "Simulated vs exact odds")
     ax.grid(axis="x", alpha=0.3)
     return ax
+
+
+def interval_lines(
+    frame: pd.DataFrame,
+    x: str,
+    group: str,
+    ax: Axes | None = None,
+    *,
+    xlabel: str = "",
+    ylabel: str = "",
+    title: str = "",
+    reference: float | None = None,
+    marks: dict[object, float] | None = None,
+) -> Axes:
+    """Estimates against a numeric ``x``, one line with interval whiskers per group.
+
+    Rows with a NaN estimate (e.g. empty classes) leave a gap in their line.
+
+    Parameters
+    ----------
+    frame : DataFrame
+        Columns ``x`` (numeric), ``group``, ``estimate``, ``lower``, ``upper`` and optionally
+        ``defined``; one row per point.
+    x : str
+        Column along the x axis.
+    group : str
+        Column naming each line (one colour each, in order of first appearance).
+    ax : Axes, optional
+        Where to draw; default a new figure.
+    xlabel, ylabel, title : str
+        Axis labels and title.
+    reference : float, optional
+        Draw a horizontal line at this value (e.g. 0 for a difference).
+    marks : dict, optional
+        Group -> x value: a dashed vertical line in the group's colour (e.g. a threshold).
+
+    Returns
+    -------
+    Axes
+    """
+    ax = _axes(ax)
+    groups = list(dict.fromkeys(frame[group]))
+    for i, g in enumerate(groups):
+        sub = frame[frame[group] == g].sort_values(x, kind="stable")
+        color = COLORS[i % len(COLORS)]
+        ax.errorbar(sub[x].to_numpy(np.float64), sub["estimate"].to_numpy(np.float64),
+                    yerr=_errors(sub.fillna({"defined": False})), fmt="o-", markersize=3,
+                    capsize=2, color=color, label=str(g))
+        if marks and g in marks:
+            ax.axvline(marks[g], color=color, linestyle="--", linewidth=0.9)
+    if reference is not None:
+        ax.axhline(reference, color="black", linewidth=0.8)
+    ax.set_xlabel(xlabel or x)
+    ax.set_ylabel(ylabel)
+    if title:
+        ax.set_title(title)
+    if len(groups) > 1:
+        ax.legend(frameon=False)
+    ax.grid(alpha=0.3)
+    return ax

@@ -13,6 +13,9 @@ name                      what
 ``sensitivity``           every switch flipped alone from a base preset (tornado charts)
 ``strategies``            duplicate tournament of the policies; folk tactics as A/B
                           switches of the heuristic (:mod:`cuarenta_sim.strategy_study`)
+``cuatrola-bidding``      Cuatrola: P(make) and EV of each bid by hand class, bidding
+                          table, derived thresholds, value of being mano
+                          (:mod:`cuarenta_sim.cuatrola.bidding_study`)
 ========================  ==========================================================
 
 Interval methods (named in every table): ``wilson`` (proportions), ``normal`` (means of
@@ -49,14 +52,16 @@ from .reports import (
 from .rules import resolve_rules
 
 #: Names of the studies, as the command line spells them.
-STUDY_NAMES = ("quito-vs-cuenca", "odds", "sensitivity", "strategies")
+STUDY_NAMES = ("quito-vs-cuenca", "odds", "sensitivity", "strategies", "cuatrola-bidding")
 #: Default datas per rule set and player count (level data) of each study.
-#: For ``strategies``, ``n`` is the chicas per pair of policies and per tactic experiment.
+#: For ``strategies``, ``n`` is the chicas per pair of policies and per tactic experiment; for
+#: ``cuatrola-bidding`` the hands per bid.
 DEFAULT_N = {
     "quito-vs-cuenca": 1_000_000,
     "odds": 1_000_000,
     "sensitivity": 500_000,
     "strategies": 20_000,
+    "cuatrola-bidding": 250_000,
 }
 #: Chicas and mesas per rule set default to ``n // CHICA_DIVISOR`` and ``n // MESA_DIVISOR``.
 CHICA_DIVISOR = 4
@@ -150,6 +155,12 @@ class StudySettings:
         str
             A shell-quoted command; thread count is left out (it never changes the numbers).
         """
+        if name == "cuatrola-bidding":
+            args = ["cuarenta-sim", "report", name, "--n", str(self.n), "--seed",
+                    str(self.seed), "--policies", ",".join(self.policies), "--rules", self.rules]
+            if self.confidence != 0.95:
+                args += ["--confidence", f"{self.confidence:g}"]
+            return shlex.join(args)
         args = ["cuarenta-sim", "report", name, "--n", str(self.n), "--seed", str(self.seed),
                 "--players", ",".join(str(p) for p in self.players),
                 "--policies", ",".join(self.policies)]
@@ -252,10 +263,12 @@ def run_study(name: str, settings: StudySettings, progress: Progress | None = No
     ValueError
         Unknown study name, or bad settings / rules.
     """
+    from .cuatrola.bidding_study import cuatrola_bidding_study
     from .strategy_study import strategies_study
 
     builders = {"quito-vs-cuenca": quito_vs_cuenca, "odds": odds_study,
-                "sensitivity": sensitivity_study, "strategies": strategies_study}
+                "sensitivity": sensitivity_study, "strategies": strategies_study,
+                "cuatrola-bidding": cuatrola_bidding_study}
     if name not in builders:
         raise ValueError(f"unknown report {name!r}; accepted: {', '.join(STUDY_NAMES)}")
     return builders[name](settings, progress)

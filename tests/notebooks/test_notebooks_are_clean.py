@@ -12,6 +12,7 @@ EXPECTED = [
     "02_ronda_caida_odds.ipynb",
     "03_rule_sensitivity.ipynb",
     "04_strategies.ipynb",
+    "05_cuatrola_bidding.ipynb",
 ]
 
 
