@@ -57,7 +57,7 @@ from ..stats import (
 from .cards import N_CARDS, N_RANKS, N_SUITS
 from .contracts import DECLARATIONS
 from .policies import (
-    DEFAULT_THRESHOLDS,
+    FIRST_GUESS_THRESHOLDS,
     OFF,
     PLAIN_WEIGHTS,
     PLAY_POLICIES,
@@ -628,8 +628,9 @@ def threshold_comparison(
     derived : sequence of 3 int
         Solo, cuatrola, quintola thresholds.
     others : dict, optional
-        Label -> thresholds; default the provisional :data:`DEFAULT_THRESHOLDS` and never
-        bidding (``(99, 99, 99)``).
+        Label -> thresholds; default the hand-set first guess
+        (:data:`~cuarenta_sim.cuatrola.policies.FIRST_GUESS_THRESHOLDS`) and never bidding
+        (``(99, 99, 99)``).
     confidence : float
         Two-sided confidence level.
 
@@ -640,7 +641,7 @@ def threshold_comparison(
         (``normal``) and the derived minus each other (``paired``), with ``verdict``
         (:func:`cuarenta_sim.stats.verdicts` for the differences, ``"-"`` for the EVs).
     """
-    others = others or {"provisional": DEFAULT_THRESHOLDS, "never bid": (OFF, OFF, OFF)}
+    others = others or {"first guess": FIRST_GUESS_THRESHOLDS, "never bid": (OFF, OFF, OFF)}
     mine = policy_values(outcomes, derived)
     rows = [{**mean("EV per hand", mine, confidence), "label": "derived"}]
     for label, t in others.items():

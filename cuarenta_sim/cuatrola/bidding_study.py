@@ -42,7 +42,7 @@ from .bidding import (
     threshold_comparison,
     trumps_check,
 )
-from .policies import DEFAULT_THRESHOLDS, OFF
+from .policies import DEFAULT_THRESHOLDS, FIRST_GUESS_THRESHOLDS, OFF
 
 if TYPE_CHECKING:
     from ..studies import GeneratedReport, Progress, StudySettings
@@ -339,15 +339,16 @@ def _summary(
         f"rest. See *The value of being mano* for each bid by position.",
     ]
     comp = tables["threshold_comparison"].set_index("label")
-    d = comp.loc["derived - provisional"]
+    d = comp.loc["derived - first guess"]
     lines += [
         "",
         f"**Thresholds from simulation** (on `hand_strength`, 0..22): {_threshold_text(derived)}"
-        f" (provisional: {_threshold_text(DEFAULT_THRESHOLDS)}). Bidding by the derived "
+        f" (the package's defaults: {_threshold_text(DEFAULT_THRESHOLDS)}; hand-set first "
+        f"guess: {_threshold_text(FIRST_GUESS_THRESHOLDS)}). Bidding by the derived "
         f"thresholds is worth {_cell(comp.loc['derived', 'estimate'], comp.loc['derived', 'lower'], comp.loc['derived', 'upper'])} "  # noqa: E501
         f"game points per hand to the seat's pair (alone in bidding), "
         f"{_cell(d['estimate'], d['lower'], d['upper'], bool(d['defined']))} more than the "
-        f"provisional thresholds (`paired`, {d['verdict']}).",
+        f"first guess (`paired`, {d['verdict']}).",
     ]
     return "\n".join(lines)
 
@@ -539,7 +540,7 @@ def _threshold_section(
         + "\n\n**Rule.** The threshold of a contract is the lowest strength from which on (at "
         "it and at every higher strength dealt) the contract's estimated EV beats passing and "
         "every lower contract (`cuarenta_sim.cuatrola.bidding.derive_thresholds`). "
-        f"**Derived: {_threshold_text(derived)}**, i.e. `{derived.spec()}`; the provisional "
+        f"**Derived: {_threshold_text(derived)}**, i.e. `{derived.spec()}`; the package's "
         f"defaults are `{Thresholds(*DEFAULT_THRESHOLDS).spec()}`.\n\n"
         "Value per hand of bidding by each set of thresholds when the other seats pass, "
         "read from the same forced-declarer hands (the derived thresholds were chosen on these "

@@ -105,4 +105,4 @@ def test_games_only_and_pimc_provenance() -> None:
     assert games_only.hands is None
     pd.testing.assert_frame_equal(full.games, games_only.games)
     assert full.provenance["play_policies"][:2] == ["pimc(samples=2)", "greedy"]
-    assert full.provenance["bid_policies"][0] == "threshold(solo=13,cuatrola=17,quintola=20)"
+    assert full.provenance["bid_policies"][0] == "threshold(solo=15,cuatrola=18,quintola=22)"

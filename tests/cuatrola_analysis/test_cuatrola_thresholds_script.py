@@ -33,7 +33,7 @@ def test_thresholds_script_prints_the_derived_thresholds() -> None:
         "source: python benchmarks/cuatrola_thresholds.py --n 3000 --seed 2 --policy greedy "
         "--rules ro"
     ) in proc.stdout
-    assert "derived - provisional" in proc.stdout and "paired" in proc.stdout
+    assert "derived - first guess" in proc.stdout and "paired" in proc.stdout
 
 
 def test_thresholds_script_bad_policy() -> None:
