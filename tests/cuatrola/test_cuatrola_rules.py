@@ -64,7 +64,7 @@ def test_policy_names() -> None:
         with pytest.raises(ValueError):
             resolve_play_policies(bad)
     p = parse_bid_policy("threshold(solo=10,quintola=30)")
-    assert p.name() == "threshold(solo=10,cuatrola=17,quintola=30)"
+    assert p.name() == "threshold(solo=10,cuatrola=18,quintola=30)"
     assert parse_bid_policy(p.name()) == p
     assert parse_bid_policy("always(cuatrola)").name() == "always(cuatrola)"
     for bad in ("sometimes", "threshold(duo=3)", "always(pass)", "never(1)"):
