@@ -294,7 +294,7 @@ def tactic_rows(tactics: pd.DataFrame) -> list[list[str]]:
         rows.append(
             [
                 r["label"],
-                f"`{r['tactic']}`",
+                f"`{r['with']}` vs `{r['without']}`",
                 f"{int(r['games']):,}",
                 _pct(r["win_rate"], r["lower"], r["upper"]),
                 _num(100 * r["effect"], 100 * r["effect_lower"], 100 * r["effect_upper"]) + " pp",
