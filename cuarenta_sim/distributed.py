@@ -296,6 +296,11 @@ class ChunkStore:
             write_json_atomic(
                 path, {"format": STORE_FORMAT, "digest": self.digest, "identity": self.identity}
             )
+        self.sweep()
+
+    def sweep(self) -> None:
+        """Remove temporary files left by interrupted writes (a killed worker's, say); never
+        a complete file. Call it when no task of the run is writing."""
         for tmp in self.directory.glob(".*.tmp"):
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()

@@ -276,6 +276,8 @@ def simulate(
                         progress=step,
                     )
         wall = time.perf_counter() - t0
+        if store is not None:
+            store.sweep()
     finally:
         numba.set_num_threads(previous_threads)
         if bar is not None:
