@@ -226,9 +226,10 @@ def simulate(
         identity = _identity(spec, n, level, seed_used, chunk, output)
         store = ChunkStore(dataset, identity)
         store.open()
+        files = _chunk_files(spec) if output == "dataset" else ()
         for i, (start, stop) in enumerate(ranges):
             saved = store.load(start, stop)
-            if saved is not None:
+            if saved is not None and all(store.path(start, stop, f).exists() for f in files):
                 done[i] = Aggregates.from_dict(saved)
     todo = [i for i in range(len(ranges)) if i not in done]
 
@@ -325,6 +326,12 @@ def simulate(
         return Results(hands=hands, games=games, provenance=provenance)
     agg.provenance = provenance
     return agg
+
+
+def _chunk_files(spec: SimulationSpec) -> tuple[str, ...]:
+    """Suffixes of the Parquet files a dataset chunk of ``spec`` writes."""
+    hands = ("hands.parquet",) if spec.keep_hands else ()
+    return hands + (("games.parquet",) if spec.level != LEVEL_DATA else ())
 
 
 def _datas(agg: Aggregates) -> int:

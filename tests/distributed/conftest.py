@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import distributed
 import pytest
 
 from cuarenta_sim import simulate
@@ -18,7 +19,6 @@ from cuarenta_sim.engine import warmup
 @pytest.fixture(scope="session")
 def dask_cluster() -> Iterator[tuple[Any, Any]]:
     """``(cluster, client)``: 2 worker processes, 1 thread each, no dashboard."""
-    distributed = pytest.importorskip("distributed")
     warmup()
     for level in ("data", "chica", "mesa"):
         simulate(n=20, level=level, seed=0, output="aggregates")

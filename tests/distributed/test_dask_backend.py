@@ -16,8 +16,6 @@ import pytest
 from cuarenta_sim import simulate
 from cuarenta_sim.results import read_dataset
 
-pytest.importorskip("distributed")
-
 
 @pytest.mark.parametrize(
     "level,n,chunk,policies",
