@@ -107,7 +107,7 @@ def run_workers(workers: int, args: argparse.Namespace) -> dict[str, Any]:
 
     with (
         LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as cluster,
         Client(cluster) as client,
     ):

@@ -663,13 +663,16 @@ def simulate(
         typer.echo(f"\n{title}")
         typer.echo(estimates_table(frame, confidence=confidence))
     where = f"{thread_count} thread(s)"
-    if backend == "dask":
-        where = f"{provenance.get('workers', '?')} Dask worker(s), {thread_count} thread(s) each"
-    typer.echo(
-        f"\nthroughput: {n_timed:,} {unit} in {elapsed:.2f} s = {format_rate(n_timed / rate)} "
-        f"{unit}/s, {format_rate(plays / rate)} plays/s on {where} "
-        f"(kernel load {load_s:.2f} s not included)"
-    )
+    if "workers" in provenance:
+        where = f"{provenance['workers']} Dask worker(s), {thread_count} thread(s) each"
+    if n_timed:
+        typer.echo(
+            f"\nthroughput: {n_timed:,} {unit} in {elapsed:.2f} s = "
+            f"{format_rate(n_timed / rate)} {unit}/s, {format_rate(plays / rate)} plays/s on "
+            f"{where} (kernel load {load_s:.2f} s not included)"
+        )
+    else:
+        typer.echo(f"\nthroughput: nothing to compute, every chunk was complete in {dataset}")
     if "chunks_reused" in provenance:
         typer.echo(
             f"chunks: {provenance['chunks']} of {chunk_size or provenance['chunk_size']:,} "

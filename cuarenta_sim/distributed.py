@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import json
 import os
 import sys
@@ -83,8 +84,8 @@ def dask_client(client: Any = None, workers: int | None = None) -> Iterator[Any]
     client : distributed.Client, str or None
         An existing client (left open), a scheduler address such as ``"tcp://host:8786"``
         (connected, closed afterwards) or None: a ``LocalCluster`` of ``workers`` processes
-        with one thread each (started and closed here; its dashboard on a free port when bokeh
-        is installed).
+        with one thread each (started and closed here; its web server, the dashboard when
+        bokeh is installed, on a free port).
     workers : int or None
         Worker processes of the embedded cluster; default the number of cores. Only with
         ``client=None``.
@@ -115,34 +116,33 @@ def dask_client(client: Any = None, workers: int | None = None) -> Iterator[Any]
     ):
         raise ValueError(f"workers must be a positive whole number, got {workers!r}")
     n_workers = workers or os.cpu_count() or 1
-    dashboard = ":0" if _has_bokeh() else None
+    # ":0": the scheduler's web server (the dashboard when bokeh is installed) on a free port.
     with (
         LocalCluster(
             n_workers=n_workers,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=dashboard,
+            dashboard_address=":0",
         ) as cluster,
         Client(cluster) as opened,
     ):
         yield opened
 
 
-def _has_bokeh() -> bool:
-    try:
-        import bokeh  # noqa: F401
-    except ImportError:
-        return False
-    return True
+def bokeh_available() -> bool:
+    """True when bokeh (needed by the Dask dashboard) can be imported in this process."""
+    return importlib.util.find_spec("bokeh") is not None
 
 
 def dashboard_link(client: Any) -> str | None:
-    """The Dask dashboard URL of ``client``, or None when the cluster serves none."""
+    """The Dask dashboard URL of ``client``'s scheduler, or None when it serves none (no web
+    server, or bokeh missing on the scheduler)."""
     try:
         info = client.scheduler_info()
+        has_bokeh = client.run_on_scheduler(bokeh_available)
     except Exception:  # a client that cannot reach its scheduler has no dashboard to show
         return None
-    if "dashboard" not in info.get("services", {}):
+    if "dashboard" not in info.get("services", {}) or not has_bokeh:
         return None
     return str(client.dashboard_link)
 

@@ -314,7 +314,7 @@ def simulate(
         )
         if dataset is not None:
             provenance["dataset"] = str(Path(dataset).resolve())
-        if not local:
+        if n_workers:
             provenance["workers"] = n_workers
         computed = datas - sum(_datas(a) for a in done.values())
         provenance["games_computed"] = sum(ranges[i][1] - ranges[i][0] for i in todo)

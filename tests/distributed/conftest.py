@@ -18,13 +18,13 @@ from cuarenta_sim.engine import warmup
 
 @pytest.fixture(scope="session")
 def dask_cluster() -> Iterator[tuple[Any, Any]]:
-    """``(cluster, client)``: 2 worker processes, 1 thread each, no dashboard."""
+    """``(cluster, client)``: 2 worker processes, 1 thread each, web server on a free port."""
     warmup()
     for level in ("data", "chica", "mesa"):
         simulate(n=20, level=level, seed=0, output="aggregates")
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):

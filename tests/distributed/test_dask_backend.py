@@ -14,6 +14,7 @@ import pandas as pd
 import pytest
 
 from cuarenta_sim import simulate
+from cuarenta_sim.distributed import bokeh_available, dashboard_link
 from cuarenta_sim.results import read_dataset
 
 
@@ -119,3 +120,20 @@ def test_killed_worker_changes_nothing(dask_client: Any, tmp_path: Path, output:
         pd.testing.assert_frame_equal(read_dataset(tmp_path).hands, local.hands)
         assert len(list(tmp_path.glob("part-*.done.json"))) == 25
         assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_embedded_local_cluster_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    """No client: simulate starts (and closes) its own LocalCluster; the progress bar and
+    (when the cluster serves one) the dashboard link go to stderr."""
+    capsys.readouterr()
+    res = simulate(n=5_000, seed=2, chunk_size=1_000, backend="dask", workers=1, progress=True)
+    err = capsys.readouterr().err
+    pd.testing.assert_frame_equal(res.hands, simulate(n=5_000, seed=2).hands)
+    assert res.provenance["workers"] == 1 and "5.00k/5.00k" in err
+    assert ("Dask dashboard: http" in err) == bokeh_available()
+
+
+def test_dashboard_link_when_the_scheduler_serves_one(dask_client: Any) -> None:
+    link = dashboard_link(dask_client)
+    assert (link is not None) == bokeh_available()
+    assert link is None or (link.startswith("http://") and link.endswith("/status"))
