@@ -7,9 +7,11 @@ exactly, in any grouping, so the merged counters of a run equal the counters of 
 record frames, bit for bit. From them :class:`Aggregates` rebuilds the estimate tables of the
 record path (:func:`cuarenta_sim.stats.summarize_hands`,
 :func:`cuarenta_sim.reports.summarize_games`, :func:`cuarenta_sim.compare.estimate_metrics`
-with :func:`cuarenta_sim.compare.cuarenta_metrics`): the same rows, counts, estimates and
+with :func:`cuarenta_sim.compare.cuarenta_metrics`,
+:func:`cuarenta_sim.analysis.length_distribution`): the same rows, counts, estimates and
 methods, bounds equal to rounding (the record path computes standard deviations in floating
-point, this module from exact integer sums).
+point, this module from exact integer sums). Not covered: paired differences between two
+runs (they need both runs' per-unit values) and the win probability by score state.
 
 Two parts:
 
@@ -566,6 +568,29 @@ class Aggregates:
             stats.proportion(f"P({level} truncated)", every.sums["truncated"], every.n, confidence)
         )
         return pd.DataFrame(rows, columns=stats.ESTIMATE_COLUMNS)
+
+    def length_distribution(
+        self, confidence: float = 0.95, max_length: int | None = None
+    ) -> pd.DataFrame:
+        """The table of :func:`cuarenta_sim.analysis.length_distribution` of the games'
+        lengths in datas (``Results.games["hands"]``), from their histogram.
+
+        Raises
+        ------
+        ValueError
+            At level data (no games).
+        """
+        every = self._games()["all"]
+        hist = every.histograms["hands"]
+        top = (max(hist) if hist else 0) if max_length is None else int(max_length)
+        frame = pd.DataFrame(
+            {
+                "length": np.arange(1, top + 1, dtype=np.int64),
+                "successes": np.array([hist.get(k, 0) for k in range(1, top + 1)], dtype=np.int64),
+                "n": np.full(top, every.n, dtype=np.int64),
+            }
+        )
+        return stats.proportions(frame, confidence=confidence)
 
     def estimate_metrics(
         self, metrics: Sequence[Any] | None = None, confidence: float = 0.95

@@ -16,6 +16,7 @@ from cuarenta_sim.aggregates import (
     mean_from_sums,
     ratio_from_sums,
 )
+from cuarenta_sim.analysis import length_distribution
 from cuarenta_sim.compare import cuarenta_metrics, estimate_metrics
 from cuarenta_sim.reports import summarize_games
 
@@ -61,6 +62,13 @@ def test_aggregates_equal_counters_of_the_records(level, n, chunk, policies) -> 
     assert_same_table(counts.estimate_metrics(), estimate_metrics(frames, cuarenta_metrics()))
     if level != "data":
         assert_same_table(counts.summarize_games(), summarize_games(records.games, level))
+        pd.testing.assert_frame_equal(
+            counts.length_distribution(), length_distribution(records.games["hands"])
+        )
+        pd.testing.assert_frame_equal(
+            counts.length_distribution(max_length=3),
+            length_distribution(records.games["hands"], max_length=3),
+        )
 
 
 def test_aggregates_do_not_depend_on_the_chunk_size() -> None:
