@@ -2,11 +2,12 @@
 
 Run from the repository root::
 
-    python benchmarks/dask_scaling.py            # 16M datas in chunks of 1M, best of 2
+    python benchmarks/dask_scaling.py            # 8M datas in chunks of 1M, best of 3
     python benchmarks/dask_scaling.py --quick    # 2M datas in chunks of 250k, one run
 
-For 1 and 2 workers it starts a ``LocalCluster`` (worker processes, 1 thread each, numba kernels
-loaded in every worker before timing) and times
+It starts a ``LocalCluster`` of 1 and one of 2 workers (worker processes, 1 thread each, numba
+kernels loaded in every worker before timing) and times, alternating between the two so that
+both see the same conditions,
 ``simulate(n, level="data", chunk_size=chunk, backend="dask", output="aggregates")`` (greedy,
 2 players, Quito): the large-run mode, whose tasks return a few kilobytes of counters, so what
 is timed is simulation plus scheduling. Figures:
@@ -21,6 +22,8 @@ is timed is simulation plus scheduling. Figures:
 * **worker CPU share**: the CPU time the workers got during a timed run over wall time times
   workers; well below 1 means other processes took the cores and the scaling figure is
   contention, not the backend;
+* **CPU efficiency**: datas per second of worker CPU time with 2 workers over the same with
+  1 worker; with the CPU share it tells backend overhead from contention on a shared machine;
 * for reference, the local backend in this process with 1 numba thread.
 
 It prints a table and writes ``benchmarks/results/dask_scaling.json`` atomically. The machine
@@ -71,61 +74,68 @@ def warm_worker() -> int:
     return os.getpid()
 
 
-def timed(n: int, chunk: int, client: Any, repeats: int) -> dict[str, Any]:
-    """Best of ``repeats`` aggregates-only runs of ``n`` datas on ``client``.
+def timed_once(n: int, chunk: int, client: Any) -> dict[str, Any]:
+    """One aggregates-only run of ``n`` datas on ``client``: wall time, rate and CPU share.
 
-    ``cpu_share`` is the CPU time the workers got during the best run over its wall time
-    times the number of workers: below 1 when other processes share the cores.
+    ``cpu_share`` is the CPU time the workers got during the run over its wall time times the
+    number of workers: below 1 when other processes share the cores.
     """
-    best = None
     workers = len(client.scheduler_info()["workers"])
-    for _ in range(repeats):
-        cpu0 = sum(client.run(time.process_time).values())
-        t0 = time.perf_counter()
-        agg = simulate(
-            n=n, seed=1, chunk_size=chunk, backend="dask", client=client, output="aggregates"
-        )
-        wall = time.perf_counter() - t0
-        cpu = sum(client.run(time.process_time).values()) - cpu0
-        assert agg.hands is not None and agg.hands.n == n
-        if best is None or wall < best[0]:
-            best = (wall, cpu / (wall * workers))
-    assert best is not None
+    cpu0 = sum(client.run(time.process_time).values())
+    t0 = time.perf_counter()
+    agg = simulate(
+        n=n, seed=1, chunk_size=chunk, backend="dask", client=client, output="aggregates"
+    )
+    wall = time.perf_counter() - t0
+    cpu = sum(client.run(time.process_time).values()) - cpu0
+    assert agg.hands is not None and agg.hands.n == n
     return {
         "n": n,
         "chunk": chunk,
         "tasks": -(-n // chunk),
-        "wall_s": best[0],
-        "datas_per_s": n / best[0],
-        "cpu_share": best[1],
+        "wall_s": wall,
+        "datas_per_s": n / wall,
+        "cpu_share": cpu / (wall * workers),
     }
 
 
-def run_workers(workers: int, args: argparse.Namespace) -> dict[str, Any]:
-    """Start a LocalCluster of ``workers`` processes and time the large and tiny-task runs."""
+def run_clusters(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Start LocalClusters of 1 and of 2 worker processes and time them in turns.
+
+    The timed runs alternate (1 worker, 2 workers, 1, 2, ...) so that both see the same
+    conditions on a shared machine; the best run of each is kept. Then the tiny-task overhead
+    is measured on the 1-worker cluster.
+    """
     from distributed import Client, LocalCluster
 
-    with (
-        LocalCluster(
+    def cluster(workers: int) -> LocalCluster:
+        return LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
-        ) as cluster,
-        Client(cluster) as client,
-    ):
-        client.wait_for_workers(workers)
-        client.run(warm_worker)
-        big = timed(args.n, args.chunk, client, args.repeats)
-        out: dict[str, Any] = {"workers": workers, **big}
-        if workers == 1:
-            tiny_n = args.tiny_tasks * args.tiny_chunk
-            tiny = timed(tiny_n, args.tiny_chunk, client, 1)
-            one = timed(tiny_n, tiny_n, client, 1)
-            out["tiny"] = {
-                **tiny,
-                "one_chunk_wall_s": one["wall_s"],
-                "overhead_per_task_s": (tiny["wall_s"] - one["wall_s"]) / (tiny["tasks"] - 1),
-            }
-        out["worker_peak_rss_bytes"] = sorted(client.run(peak_rss).values())
-    return out
+        )
+
+    with cluster(1) as c1, Client(c1) as one, cluster(2) as c2, Client(c2) as two:
+        clients = {1: one, 2: two}
+        for w, client in clients.items():
+            client.wait_for_workers(w)
+            client.run(warm_worker)
+        best: dict[int, dict[str, Any]] = {}
+        for _ in range(args.repeats):
+            for w, client in clients.items():
+                run = timed_once(args.n, args.chunk, client)
+                if w not in best or run["wall_s"] < best[w]["wall_s"]:
+                    best[w] = run
+        tiny_n = args.tiny_tasks * args.tiny_chunk
+        tiny = timed_once(tiny_n, args.tiny_chunk, one)
+        whole = timed_once(tiny_n, tiny_n, one)
+        best[1]["tiny"] = {
+            **tiny,
+            "one_chunk_wall_s": whole["wall_s"],
+            "overhead_per_task_s": (tiny["wall_s"] - whole["wall_s"]) / (tiny["tasks"] - 1),
+        }
+        for w, client in clients.items():
+            best[w]["workers"] = w
+            best[w]["worker_peak_rss_bytes"] = sorted(client.run(peak_rss).values())
+    return best[1], best[2]
 
 
 def run_local(n: int, chunk: int) -> dict[str, Any]:
@@ -141,16 +151,16 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the options, run the measurements, print the table and write the JSON."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="2M datas in chunks of 250k")
-    parser.add_argument("--n", type=int, help="datas per timed run (default 16M; quick 2M)")
+    parser.add_argument("--n", type=int, help="datas per timed run (default 8M; quick 2M)")
     parser.add_argument("--chunk", type=int, help="datas per task (default 1M; quick 250k)")
-    parser.add_argument("--repeats", type=int, help="timed runs, best kept (default 2; quick 1)")
+    parser.add_argument("--repeats", type=int, help="timed runs, best kept (default 3; quick 1)")
     parser.add_argument("--tiny-chunk", type=int, default=100, help="datas per tiny task")
     parser.add_argument("--tiny-tasks", type=int, help="tiny tasks (default 400; quick 100)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="JSON output file")
     args = parser.parse_args(argv)
-    args.n = args.n or (2_000_000 if args.quick else 16_000_000)
+    args.n = args.n or (2_000_000 if args.quick else 8_000_000)
     args.chunk = args.chunk or (250_000 if args.quick else 1_000_000)
-    args.repeats = args.repeats or (1 if args.quick else 2)
+    args.repeats = args.repeats or (1 if args.quick else 3)
     args.tiny_tasks = args.tiny_tasks or (100 if args.quick else 400)
     if min(args.n, args.chunk, args.repeats, args.tiny_chunk, args.tiny_tasks) < 1:
         parser.error("counts must be positive")
@@ -161,10 +171,14 @@ def main(argv: list[str] | None = None) -> int:
 
     warmup()
     t_start = time.perf_counter()
-    one = run_workers(1, args)
-    two = run_workers(2, args)
+    one, two = run_clusters(args)
     local = run_local(min(args.n, 4 * args.chunk), args.chunk)
     efficiency = two["datas_per_s"] / (2 * one["datas_per_s"])
+    # Datas per second of worker CPU time, 2 workers over 1: the per-core cost of the backend,
+    # which contention from other processes does not change (it slows both alike).
+    cpu_efficiency = (two["datas_per_s"] / (2 * two["cpu_share"])) / (
+        one["datas_per_s"] / one["cpu_share"]
+    )
     results: dict[str, Any] = {
         "benchmark": "dask_scaling",
         "package_version": __version__,
@@ -185,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         "workers_2": two,
         "local_1_thread": local,
         "efficiency": efficiency,
+        "cpu_efficiency": cpu_efficiency,
         "overhead_per_task_s": one["tiny"]["overhead_per_task_s"],
         "client_peak_rss_bytes": peak_rss(),
         "target": {
@@ -219,6 +234,10 @@ def main(argv: list[str] | None = None) -> int:
     headers = ["run", "datas", "chunk", "tasks", "wall (s)", "datas/s", "worker CPU share"]
     print(text_table(headers, rows))
     tiny = one["tiny"]
+    print(
+        f"\nper worker CPU-second, 2 workers / 1 worker = {cpu_efficiency:.3f} (CPU shares "
+        f"{one['cpu_share']:.2f} and {two['cpu_share']:.2f}: below 1 means shared cores)"
+    )
     print(
         f"\nscaling efficiency rate(2) / (2 rate(1)) = {efficiency:.3f} "
         f"(target >= {EFFICIENCY_TARGET}: {results['target']['status']})"
