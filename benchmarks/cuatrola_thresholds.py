@@ -10,8 +10,9 @@ pass, solo, cuatrola and quintola on the same hands, the others pass), prints fo
 ``hand_strength`` the EV of passing and the paired gain of each contract over passing, and the
 derived thresholds (``derive_thresholds``: the lowest strength from which on a contract's EV
 beats passing and every lower contract), with the paired value of bidding by them against the
-hand-set first guess ``FIRST_GUESS_THRESHOLDS``. The same numbers are in ``reports/cuatrola-bidding/``
-(``cuarenta-sim report cuatrola-bidding`` with the same ``--n --seed --policies --rules``).
+hand-set first guess ``FIRST_GUESS_THRESHOLDS``. The same numbers are in
+``reports/cuatrola-bidding/`` (``cuarenta-sim report cuatrola-bidding`` with the same
+``--n --seed --policies --rules``).
 """
 
 from __future__ import annotations

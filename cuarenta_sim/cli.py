@@ -49,6 +49,7 @@ from .reports import (
     summarize_games,
     text_table,
 )
+from .results import Results
 from .rules import PRESETS, SWITCHES, RuleSet, resolve_rules
 
 if TYPE_CHECKING:
@@ -281,6 +282,64 @@ def check_not_clobbered(paths: list[Path], force: bool) -> None:
             raise ValueError(f"{path} already exists; pass --force to overwrite it")
 
 
+def check_scale_out(
+    *,
+    backend: str,
+    scheduler: str | None,
+    workers: int | None,
+    chunk_size: int | None,
+    aggregates_only: bool,
+    dataset: Path | None,
+    out: Path | None,
+) -> str:
+    """Check the scale-out options of ``simulate`` together; return the ``output`` mode.
+
+    Returns
+    -------
+    str
+        ``"frames"``, ``"aggregates"`` (``--aggregates-only``) or ``"dataset"``
+        (``--dataset`` without ``--aggregates-only``).
+
+    Raises
+    ------
+    ValueError
+        An unknown backend; ``--scheduler`` or ``--workers`` without ``--backend dask``, or
+        both together; a ``--chunk-size`` or ``--workers`` below 1; ``--out`` with
+        ``--aggregates-only`` or ``--dataset`` (no records are kept in memory); a
+        ``--dataset`` that is an existing file.
+    """
+    from .distributed import BACKENDS
+
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown --backend {backend!r}; accepted: {', '.join(BACKENDS)}")
+    if backend != "dask" and (scheduler is not None or workers is not None):
+        used = "--scheduler" if scheduler is not None else "--workers"
+        raise ValueError(f"{used} needs --backend dask")
+    if scheduler is not None and workers is not None:
+        raise ValueError(
+            "--workers sizes the local cluster started without --scheduler; the cluster at "
+            "--scheduler has its own workers"
+        )
+    if workers is not None and workers < 1:
+        raise ValueError(f"--workers must be a positive whole number, got {workers}")
+    if chunk_size is not None and chunk_size < 1:
+        raise ValueError(f"--chunk-size must be a positive whole number, got {chunk_size}")
+    if out is not None and (aggregates_only or dataset is not None):
+        raise ValueError(
+            "--out needs the per-data records in memory; with --aggregates-only or --dataset "
+            "they are not kept (a --dataset run keeps them as Parquet in its directory)"
+        )
+    if dataset is not None:
+        check_writable(dataset, directory=True)
+    if backend == "dask":
+        from .distributed import require_dask
+
+        require_dask()
+    if aggregates_only:
+        return "aggregates"
+    return "dataset" if dataset is not None else "frames"
+
+
 def format_rate(per_second: float) -> str:
     """Human-readable rate: ``1234567.0`` -> ``"1.23M"``.
 
@@ -421,6 +480,53 @@ def simulate(
     force: Annotated[
         bool, typer.Option("--force", help="Overwrite existing --out and --report files.")
     ] = False,
+    backend: Annotated[
+        str,
+        typer.Option(
+            "--backend", help="Where the chunks run: local (this process) or dask (a cluster)."
+        ),
+    ] = "local",
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            help="With --backend dask: address of an existing Dask scheduler, e.g. "
+            "tcp://host:8786 (default: start a local cluster).",
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            help="With --backend dask and no --scheduler: worker processes of the local "
+            "cluster (default: one per core).",
+        ),
+    ] = None,
+    chunk_size: Annotated[
+        int | None,
+        typer.Option(
+            "--chunk-size",
+            help="Games per chunk (a Dask task); never changes the results "
+            "(default 262144 datas, 32768 chicas, 8192 mesas).",
+        ),
+    ] = None,
+    aggregates_only: Annotated[
+        bool,
+        typer.Option(
+            "--aggregates-only",
+            help="Keep only per-chunk counters (memory stays flat as --n grows); with "
+            "--dataset they are saved there and the run is resumable.",
+        ),
+    ] = False,
+    dataset: Annotated[
+        Path | None,
+        typer.Option(
+            "--dataset",
+            help="Directory of a resumable run: per-chunk Parquet records (none with "
+            "--aggregates-only) and counters; rerun the same command to finish an "
+            "interrupted run.",
+        ),
+    ] = None,
 ) -> None:
     """Run :func:`cuarenta_sim.simulate` and print, save and report its results.
 
@@ -456,6 +562,20 @@ def simulate(
     force : bool
         Replace existing output files; without it an existing ``--out`` (or its games file)
         or ``--report`` ``report.md`` is an error, checked before the run.
+    backend : str
+        ``"local"`` or ``"dask"`` (:func:`cuarenta_sim.simulate` ``backend``).
+    scheduler : str or None
+        Dask scheduler address (``--backend dask`` only); None starts a ``LocalCluster``.
+    workers : int or None
+        Worker processes of that ``LocalCluster`` (``--backend dask`` without
+        ``--scheduler``).
+    chunk_size : int or None
+        Games per chunk, >= 1.
+    aggregates_only : bool
+        Keep counters only (``output="aggregates"``); the estimates are the same.
+    dataset : Path or None
+        Resumable run directory: ``output="dataset"`` (or ``"aggregates"`` with
+        ``--aggregates-only``); a directory of another run's settings is refused.
 
     Raises
     ------
@@ -482,6 +602,15 @@ def simulate(
     if seed < 0:
         raise ValueError(f"--seed must be a non-negative integer, got {seed}")
     z_value(confidence)
+    output = check_scale_out(
+        backend=backend,
+        scheduler=scheduler,
+        workers=workers,
+        chunk_size=chunk_size,
+        aggregates_only=aggregates_only,
+        dataset=dataset,
+        out=out,
+    )
     if out is not None:
         from .results import games_path
 
@@ -513,17 +642,32 @@ def simulate(
         level=level,
         seed=seed,
         threads=threads,
+        chunk_size=chunk_size,
         progress=progress,
         keep_hands=True,
+        backend=backend,
+        client=scheduler,
+        workers=workers,
+        output=output,
+        dataset=dataset,
     )
     elapsed = time.perf_counter() - t0
-    hands = results.hands
-    plays = int(hands["plays"].sum())
     unit = "datas" if level == "data" else f"{level}s"
-
-    summaries = {"Per data (hand)": summarize_hands(hands, confidence)}
-    if level != "data" and results.games is not None:
-        summaries[f"Per {level}"] = summarize_games(results.games, level, confidence)
+    if isinstance(results, Results):
+        hands = results.hands
+        assert hands is not None
+        plays = int(hands["plays"].sum())
+        datas = len(hands)
+        summaries = {"Per data (hand)": summarize_hands(hands, confidence)}
+        if level != "data" and results.games is not None:
+            summaries[f"Per {level}"] = summarize_games(results.games, level, confidence)
+    else:
+        assert results.hands is not None
+        plays = results.hands.sums["plays"]
+        datas = results.hands.n
+        summaries = {"Per data (hand)": results.summarize_hands(confidence)}
+        if level != "data":
+            summaries[f"Per {level}"] = results.summarize_games(confidence)
 
     provenance = dict(results.provenance)
     command = reproduce_command(
@@ -531,15 +675,27 @@ def simulate(
     )
     rate = max(elapsed, 1e-9)
     thread_count = provenance.get("threads", threads)
+    if "games_computed" in provenance:
+        # A resumed run timed only the chunks it computed.
+        n_timed, datas = provenance["games_computed"], provenance["datas_computed"]
+        plays = plays * datas // max(provenance["datas"], 1)
+    else:
+        n_timed = n
     throughput = {
         "wall time (s)": f"{elapsed:.2f}",
-        f"{unit} per second": format_rate(n / rate),
+        f"{unit} per second": format_rate(n_timed / rate),
         "plays per second": format_rate(plays / rate),
         "threads": str(thread_count),
         "kernel load / compile (s), not in wall time": f"{load_s:.2f}",
     }
     if level != "data":
-        throughput["datas per second"] = format_rate(len(hands) / rate)
+        throughput["datas per second"] = format_rate(datas / rate)
+    if backend == "dask":
+        throughput["backend"] = f"dask ({scheduler or 'local cluster'})"
+    if "chunks_reused" in provenance:
+        throughput["chunks computed / reused"] = (
+            f"{provenance['chunks_computed']} / {provenance['chunks_reused']}"
+        )
 
     typer.echo(
         f"Cuarenta simulation: rules {rule_set.slug()}, {players} players, "
@@ -548,17 +704,38 @@ def simulate(
     for title, frame in summaries.items():
         typer.echo(f"\n{title}")
         typer.echo(estimates_table(frame, confidence=confidence))
-    typer.echo(
-        f"\nthroughput: {n:,} {unit} in {elapsed:.2f} s = {format_rate(n / rate)} {unit}/s, "
-        f"{format_rate(plays / rate)} plays/s on {thread_count} thread(s) "
-        f"(kernel load {load_s:.2f} s not included)"
-    )
+    where = f"{thread_count} thread(s)"
+    if "workers" in provenance:
+        where = f"{provenance['workers']} Dask worker(s), {thread_count} thread(s) each"
+    if n_timed:
+        typer.echo(
+            f"\nthroughput: {n_timed:,} {unit} in {elapsed:.2f} s = "
+            f"{format_rate(n_timed / rate)} {unit}/s, {format_rate(plays / rate)} plays/s on "
+            f"{where} (kernel load {load_s:.2f} s not included)"
+        )
+    else:
+        typer.echo(f"\nthroughput: nothing to compute, every chunk was complete in {dataset}")
+    if "chunks_reused" in provenance:
+        typer.echo(
+            f"chunks: {provenance['chunks']} of {chunk_size or provenance['chunk_size']:,} "
+            f"{unit}, {provenance['chunks_computed']} computed, {provenance['chunks_reused']} "
+            f"reused from {dataset}"
+            if dataset is not None
+            else f"chunks: {provenance['chunks']}, backend {backend}, counters only"
+        )
     typer.echo(f"provenance: {provenance_headline(provenance)}")
     typer.echo(f"reproduce: {command}")
+    if dataset is not None:
+        typer.echo(
+            f"dataset: {dataset} (complete; "
+            + ("read it with cuarenta_sim.results.read_dataset)" if output == "dataset"
+               else "counters only)")
+        )  # fmt: skip
 
     if out is not None:
         from .results import games_path
 
+        assert isinstance(results, Results)
         out.parent.mkdir(parents=True, exist_ok=True)
         results.to_parquet(out)
         written = [out] + ([games_path(out)] if results.games is not None else [])

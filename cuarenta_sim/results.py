@@ -129,8 +129,8 @@ class Results:
         # both carry the same provenance, so a run interrupted between the two writes is
         # never read as complete.
         if self.games is not None:
-            _write_atomic(self.games, games_path(path), meta)
-        _write_atomic(hands, path, meta)
+            write_parquet_atomic(self.games, games_path(path), meta)
+        write_parquet_atomic(hands, path, meta)
 
     @classmethod
     def from_parquet(cls, path: str | os.PathLike[str]) -> Results:
@@ -163,6 +163,67 @@ class Results:
             games = games_table.to_pandas()
         return cls(hands=hands, games=games, provenance=provenance)
 
+    @classmethod
+    def from_dataset(cls, directory: str | os.PathLike[str]) -> Results:
+        """Read a ``simulate(..., output="dataset")`` directory; see :func:`read_dataset`."""
+        return read_dataset(directory)
+
+
+def read_dataset(directory: str | os.PathLike[str]) -> Results:
+    """Read the per-data records a ``simulate(..., output="dataset")`` run wrote.
+
+    Parameters
+    ----------
+    directory : str or path-like
+        The run's ``dataset`` directory (``manifest.json`` and one ``part-*.hands.parquet``
+        / ``part-*.games.parquet`` per chunk).
+
+    Returns
+    -------
+    Results
+        The same frames (columns, dtypes, values, order) as ``simulate`` with
+        ``output="frames"`` and the same settings; ``provenance`` is the run's identity from
+        the manifest plus ``dataset``.
+
+    Raises
+    ------
+    ValueError
+        If the directory holds no dataset manifest, was run without records
+        (``output="aggregates"``), or is incomplete (a chunk's marker or files are missing:
+        run the same ``simulate`` call again to finish it).
+    """
+    from .distributed import MANIFEST, ChunkStore, chunk_ranges
+
+    root = Path(directory)
+    try:
+        manifest = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+        identity = manifest["identity"]
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        raise ValueError(f"{root} holds no cuarenta_sim dataset manifest ({err})") from err
+    if not identity.get("records"):
+        raise ValueError(f"{root} holds counters only (output='aggregates'), no records")
+    store = ChunkStore(root, identity)
+    hands, games = [], []
+    for start, stop in chunk_ranges(int(identity["n"]), int(identity["chunk_size"])):
+        if store.load(start, stop) is None:
+            raise ValueError(
+                f"{root} is incomplete: chunk [{start}, {stop}) is missing; run the same "
+                f"simulate call again to finish it"
+            )
+        if identity.get("keep_hands", True):
+            hands.append(pq.read_table(store.path(start, stop, "hands.parquet")))
+        if identity["level"] != "data":
+            games.append(pq.read_table(store.path(start, stop, "games.parquet")))
+
+    def frame(tables: list[pa.Table]) -> pd.DataFrame | None:
+        if not tables:
+            return None
+        table = pa.concat_tables(tables).replace_schema_metadata(None)
+        return table.to_pandas()
+
+    provenance = {**identity, "dataset": str(root.resolve())}
+    return Results(hands=frame(hands), games=frame(games), provenance=provenance)
+
 
 def games_path(path: str | os.PathLike[str]) -> Path:
     """Return the games file written beside ``path``: ``name.parquet`` -> ``name.games.parquet``."""
@@ -170,7 +231,9 @@ def games_path(path: str | os.PathLike[str]) -> Path:
     return path.with_name(f"{path.stem}.games{path.suffix or '.parquet'}")
 
 
-def _write_atomic(frame: pd.DataFrame, path: Path, meta: str) -> None:
+def write_parquet_atomic(frame: pd.DataFrame, path: str | os.PathLike[str], meta: str) -> None:
+    """Write ``frame`` to Parquet atomically (:func:`cuarenta_sim.io.atomic_path`), with the
+    JSON string ``meta`` in the schema metadata under :data:`PROVENANCE_KEY`."""
     table = pa.Table.from_pandas(frame, preserve_index=False)
     table = table.replace_schema_metadata({**(table.schema.metadata or {}), PROVENANCE_KEY: meta})
     with atomic_path(path) as tmp:

@@ -1,0 +1,39 @@
+"""A Dask ``LocalCluster`` of 2 worker processes shared by the distributed tests.
+
+The numba kernels (engine and aggregate counters) are compiled or loaded in this process first,
+so the workers load them from the on-disk cache instead of all compiling at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import distributed
+import pytest
+
+from cuarenta_sim import simulate
+from cuarenta_sim.engine import warmup
+
+
+@pytest.fixture(scope="session")
+def dask_cluster() -> Iterator[tuple[Any, Any]]:
+    """``(cluster, client)``: 2 worker processes, 1 thread each, web server on a free port."""
+    warmup()
+    for level in ("data", "chica", "mesa"):
+        simulate(n=20, level=level, seed=0, output="aggregates")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield cluster, client
+
+
+@pytest.fixture
+def dask_client(dask_cluster: tuple[Any, Any]) -> Any:
+    """The shared cluster's client, with both workers up (a test may have killed one)."""
+    _, client = dask_cluster
+    client.wait_for_workers(2, timeout=60)
+    return client

@@ -1,0 +1,33 @@
+"""benchmarks/dask_scaling.py runs end to end (tiny counts) and writes its JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_dask_scaling_script_quick_run(tmp_path: Path) -> None:
+    out = tmp_path / "results" / "dask_scaling.json"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "dask_scaling.py"), "--quick",
+         "--n", "40000", "--chunk", "10000", "--tiny-tasks", "5", "--out", str(out)],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(out.read_text())
+    for key, workers in (("workers_1", 1), ("workers_2", 2)):
+        run = results[key]
+        assert run["workers"] == workers and run["n"] == 40000 and run["tasks"] == 4
+        assert run["datas_per_s"] > 0 and len(run["worker_peak_rss_bytes"]) == workers
+    ratio = results["workers_2"]["datas_per_s"] / (2 * results["workers_1"]["datas_per_s"])
+    assert results["efficiency"] == ratio
+    assert results["workers_1"]["tiny"]["tasks"] == 5
+    assert results["target"]["status"] in ("pass", "FAIL")
+    assert "scaling efficiency" in proc.stdout and "wrote " + str(out) in proc.stdout
+    assert [p.name for p in out.parent.iterdir()] == ["dask_scaling.json"]
