@@ -67,7 +67,7 @@ def peak_rss() -> int:
 
 def warm_worker() -> int:
     """Load every kernel in a worker (engine and counters) before timing; return its pid."""
-    from cuarenta_sim.engine import warmup
+    from cuarenta_sim.cuarenta.engine import warmup
 
     warmup()
     simulate(n=100, seed=0, output="aggregates")
@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.tiny_tasks < 2:
         parser.error("--tiny-tasks must be at least 2")
 
-    from cuarenta_sim.engine import warmup
+    from cuarenta_sim.cuarenta.engine import warmup
 
     warmup()
     t_start = time.perf_counter()

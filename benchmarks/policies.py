@@ -34,8 +34,8 @@ from typing import Any
 import numba
 
 from cuarenta_sim import __version__, simulate
+from cuarenta_sim.cuarenta.policies import parse_policy
 from cuarenta_sim.io import write_json_atomic
-from cuarenta_sim.policies import parse_policy
 from cuarenta_sim.reports import text_table
 from cuarenta_sim.stats import wilson_interval
 

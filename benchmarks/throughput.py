@@ -57,7 +57,7 @@ TARGETS: list[tuple[str, str, str, float]] = [
 ]
 
 # Timed in a subprocess: importing the package, one small simulate call, then
-# cuarenta_sim.engine.warmup(), which compiles (or loads) every remaining kernel.
+# cuarenta_sim.cuarenta.engine.warmup(), which compiles (or loads) every remaining kernel.
 _STARTUP_SNIPPET = """
 import json, time
 t0 = time.perf_counter()
@@ -66,7 +66,7 @@ t1 = time.perf_counter()
 simulate(rules="quito", players=2, policies=("greedy", "greedy"), n=1000, seed=0,
          progress=False)
 t2 = time.perf_counter()
-from cuarenta_sim.engine import warmup
+from cuarenta_sim.cuarenta.engine import warmup
 warmup()
 t3 = time.perf_counter()
 print(json.dumps({"import_s": t1 - t0, "first_call_s": t2 - t1, "rest_warmup_s": t3 - t2}))
@@ -375,7 +375,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     # Fill the package's own numba cache first, so that the warm start-up figures are warm,
     # and keep this process small while the subprocesses run (see _MEMORY_SNIPPET).
-    from cuarenta_sim.engine import warmup
+    from cuarenta_sim.cuarenta.engine import warmup
 
     warmup()
     print(f"memory run, {big_n:,} datas (subprocess)...", file=sys.stderr)

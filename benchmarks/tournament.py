@@ -26,9 +26,9 @@ from pathlib import Path
 import numba
 
 from cuarenta_sim import __version__
-from cuarenta_sim.engine import warmup
+from cuarenta_sim.cuarenta.engine import warmup
+from cuarenta_sim.cuarenta.strategies import tournament_text
 from cuarenta_sim.io import write_json_atomic
-from cuarenta_sim.strategy_study import tournament_text
 from cuarenta_sim.tournament import TournamentSettings, run_tournament
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "tournament.json"

@@ -23,7 +23,7 @@ import sys
 import time
 
 from cuarenta_sim import simulate
-from cuarenta_sim.policies import HEURISTIC_PARAMS, parse_policy
+from cuarenta_sim.cuarenta.policies import HEURISTIC_PARAMS, parse_policy
 from cuarenta_sim.stats import wilson_interval
 
 #: The weights searched (``rules_38_30`` is a switch and stays on).

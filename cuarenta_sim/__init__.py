@@ -1,17 +1,25 @@
-"""cuarenta_sim: Monte Carlo simulation of the Ecuadorian card game Cuarenta.
+"""cuarenta_sim: Monte Carlo simulation of the card games Cuarenta and Cuatrola.
 
-Public API (see README.md): :class:`RuleSet`, :data:`PRESETS`, :func:`from_slug`,
-:func:`simulate` and :class:`Results`. The rules spec is ``docs/cuarenta.md``; the choices both
-engines share are fixed in ``docs/engine_contract.md``.
+Layout: the shared machinery (random streams :mod:`.rng`, atomic output :mod:`.io`, results
+and provenance :mod:`.results`, statistics :mod:`.stats`, figures :mod:`.plotting`, report
+tables :mod:`.reports`, report framework :mod:`.studies`, chunked local or Dask execution
+:mod:`.distributed`, duplicate tournaments and ratings :mod:`.tournament`, the scenario
+dispatcher :mod:`.scenario` and :func:`simulate`) at the top; each game's rules, engines,
+policies and analyses in its subpackage, :mod:`.cuarenta` and :mod:`.cuatrola`.
+
+Public API (see README.md): :func:`simulate` (``game="cuarenta"`` or ``"cuatrola"``),
+:class:`Results`, and Cuarenta's :class:`RuleSet`, :data:`PRESETS`, :func:`from_slug`. The rules
+specs are ``docs/cuarenta.md`` and ``docs/cuatrola.md``; the choices both engines of a game
+share are fixed in ``docs/engine_contract.md`` and ``docs/cuatrola_contract.md``.
 """
 
 __version__ = "0.1.0"
 #: Bumped whenever simulated behaviour changes (docs/engine_contract.md).
 ENGINE_VERSION = 1
 
-# The simulator lives in ``cuarenta_sim.simulation``; the package exports its entry point.
+# The package exports the game-dispatching entry point of cuarenta_sim.simulation.
+from .cuarenta.rules import PRESETS, RuleSet, from_slug, resolve_rules  # noqa: E402
 from .results import Results  # noqa: E402
-from .rules import PRESETS, RuleSet, from_slug, resolve_rules  # noqa: E402
 from .simulation import simulate  # noqa: E402
 
 __all__ = [

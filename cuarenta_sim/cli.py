@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from .cuarenta.rules import PRESETS, SWITCHES, RuleSet, resolve_rules
 from .reports import (
     estimates_table,
     format_switch,
@@ -50,13 +51,14 @@ from .reports import (
     text_table,
 )
 from .results import Results
-from .rules import PRESETS, SWITCHES, RuleSet, resolve_rules
 
 if TYPE_CHECKING:
     from .studies import StudySettings
 
 PROG = "cuarenta-sim"
 LEVELS = ("data", "chica", "mesa")
+#: Games of the --game option (cuarenta_sim.simulation.GAMES).
+GAMES = ("cuarenta", "cuatrola")
 PLAYER_COUNTS = (2, 4)
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
@@ -179,7 +181,7 @@ def parse_policies(text: str, players: int) -> tuple[str, ...]:
         Comma-separated policy specs (commas inside a spec's parentheses do not split, e.g.
         ``"pimc(samples=8,depth=deal),greedy"``): one (every seat), two (per side: seat ``s``
         plays ``names[s % 2]``) or one per seat
-        (:func:`cuarenta_sim.policies.resolve_policies`).
+        (:func:`cuarenta_sim.cuarenta.policies.resolve_policies`).
     players : int
         Number of seats, 2 or 4.
 
@@ -194,7 +196,7 @@ def parse_policies(text: str, players: int) -> tuple[str, ...]:
         On an empty name, unbalanced parentheses, an unknown policy or a wrong number of
         names (the message lists what is accepted).
     """
-    from .policies import resolve_policies, split_policy_list
+    from .cuarenta.policies import resolve_policies, split_policy_list
 
     try:
         names = tuple(split_policy_list(text))
@@ -211,7 +213,7 @@ def parse_policy_set(text: str, counts: tuple[int, ...]) -> tuple[str, ...]:
     ----------
     text : str
         Comma-separated policy specs, commas inside parentheses kept
-        (:func:`cuarenta_sim.policies.split_policy_list`); at least two, all distinct.
+        (:func:`cuarenta_sim.cuarenta.policies.split_policy_list`); at least two, all distinct.
     counts : tuple of int
         Player counts each spec must be valid for.
 
@@ -225,7 +227,7 @@ def parse_policy_set(text: str, counts: tuple[int, ...]) -> tuple[str, ...]:
     ValueError
         Empty or unknown spec, fewer than two, or a repeated one.
     """
-    from .policies import resolve_policies, split_policy_list
+    from .cuarenta.policies import resolve_policies, split_policy_list
 
     try:
         specs = tuple(split_policy_list(text))
@@ -448,13 +450,49 @@ def provenance_headline(provenance: dict[str, Any]) -> str:
     "the records (--out) and a report (--report)."
 )
 def simulate(
-    rules: RulesOpt = "quito",
-    players: PlayersOpt = 2,
-    policies: PoliciesOpt = "greedy",
+    game: Annotated[
+        str, typer.Option("--game", help="Game to simulate: cuarenta (default) or cuatrola.")
+    ] = "cuarenta",
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            help="Preset or slug. Cuarenta (default quito): quito, cuenca, pagat, "
+            "quito_torneo, e.g. 'quito(max_sum_cards=2)'; Cuatrola (default ro): ro, online.",
+        ),
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", help="Cuarenta: 2 (default) or 4. Cuatrola is always 4."),
+    ] = None,
+    policies: Annotated[
+        str | None,
+        typer.Option(
+            "--policies",
+            help="Play policies, comma-separated: one for every seat, one per side (pair) or "
+            "one per seat; parameters in parentheses, e.g. 'pimc(samples=8)'. Default greedy "
+            "(see the policies command; Cuatrola: random, greedy, pimc).",
+        ),
+    ] = None,
+    bid_policies: Annotated[
+        str | None,
+        typer.Option(
+            "--bid-policies",
+            help="Cuatrola only: bidding policies (never, threshold, always(solo)...), one, "
+            "one per pair or one per seat; default threshold.",
+        ),
+    ] = None,
     n: Annotated[
         int, typer.Option("--n", help="Number of datas (level data) or games to simulate.")
     ] = 1_000_000,
-    level: LevelOpt = "data",
+    level: Annotated[
+        str | None,
+        typer.Option(
+            "--level",
+            help="Cuarenta: data (default; a hand), chica (game) or mesa (match); Cuatrola: "
+            "hand (default) or game.",
+        ),
+    ] = None,
     seed: SeedOpt = 0,
     threads: Annotated[
         int | None, typer.Option("--threads", help="Worker threads (default: all cores).")
@@ -535,18 +573,26 @@ def simulate(
     throughput, a provenance headline and the command that reproduces the numbers. The
     progress bar goes to stderr.
 
+    With ``--game cuatrola`` runs :func:`cuarenta_sim.cuatrola.simulate_cuatrola` instead
+    (:func:`simulate_cuatrola_command`).
+
     Parameters
     ----------
-    rules : str
-        Preset name or slug.
-    players : int
-        2 or 4.
-    policies : str
-        Comma-separated policy names (see :func:`parse_policies`).
+    game : str
+        ``"cuarenta"`` or ``"cuatrola"``.
+    rules : str or None
+        Preset name or slug; None: ``quito`` (Cuarenta), ``ro`` (Cuatrola).
+    players : int or None
+        2 or 4 (Cuarenta; None: 2); Cuatrola accepts only None or 4.
+    policies : str or None
+        Comma-separated policy specs (see :func:`parse_policies`); None: ``greedy``.
+    bid_policies : str or None
+        Cuatrola only: bidding policies; None: ``threshold``.
     n : int
         Datas (level data), chicas or mesas to simulate, >= 1.
-    level : str
-        ``"data"``, ``"chica"`` or ``"mesa"``.
+    level : str or None
+        ``"data"`` (default), ``"chica"`` or ``"mesa"``; Cuatrola ``"hand"`` (default) or
+        ``"game"``.
     seed : int
         Non-negative seed.
     threads : int or None
@@ -588,6 +634,31 @@ def simulate(
 
     from .stats import summarize_hands, z_value
 
+    if game not in GAMES:
+        raise ValueError(f"unknown --game {game!r}; accepted: {', '.join(GAMES)}")
+    if game == "cuatrola":
+        cuarenta_only = {
+            "--report": report is not None, "--backend dask": backend != "local",
+            "--scheduler": scheduler is not None, "--workers": workers is not None,
+            "--aggregates-only": aggregates_only, "--dataset": dataset is not None,
+        }
+        given = [name for name, used in cuarenta_only.items() if used]
+        if given:
+            raise ValueError(f"{', '.join(given)} not available with --game cuatrola")
+        if players not in (None, 4):
+            raise ValueError(f"Cuatrola is played by 4 (C1.1); --players {players} given")
+        simulate_cuatrola_command(
+            rules=rules or "ro", play=policies or "greedy", bid=bid_policies or "threshold",
+            n=n, level=level or "hand", seed=seed, threads=threads, out=out,
+            confidence=confidence, progress=progress, force=force, chunk_size=chunk_size,
+        )
+        return
+    if bid_policies is not None:
+        raise ValueError("--bid-policies applies to --game cuatrola only")
+    rules = rules or "quito"
+    players = 2 if players is None else players
+    policies = policies or "greedy"
+    level = level or "data"
     rule_set = parse_rules(rules)
     parse_players(players)
     parse_level(level)
@@ -627,8 +698,8 @@ def simulate(
         check_writable(report, directory=True)
         check_not_clobbered([report / "report.md", report / "provenance.json"], force)
 
-    from .engine import warmup
-    from .simulation import simulate as run_simulation
+    from .cuarenta.engine import warmup
+    from .cuarenta.simulation import simulate as run_simulation
 
     t0 = time.perf_counter()
     warmup()
@@ -753,6 +824,94 @@ def simulate(
         typer.echo(f"wrote {md} and {prov}")
 
 
+def simulate_cuatrola_command(
+    *,
+    rules: str,
+    play: str,
+    bid: str,
+    n: int,
+    level: str,
+    seed: int,
+    threads: int | None,
+    out: Path | None,
+    confidence: float,
+    progress: bool,
+    force: bool,
+    chunk_size: int | None,
+) -> None:
+    """``simulate --game cuatrola``: run, print the estimates, optionally save Parquet.
+
+    Parameters
+    ----------
+    rules : str
+        Cuatrola preset or slug (``ro``, ``online``).
+    play, bid : str
+        Comma-separated play and bidding policies (1, 2 per pair, or 4 per seat).
+    n : int
+        Hands (level hand) or games (level game), >= 1.
+    level : str
+        ``"hand"`` or ``"game"``.
+    seed : int
+        Non-negative seed.
+    threads, chunk_size : int or None
+        numba threads; games per chunk (neither changes the results).
+    out : Path or None
+        Parquet file of the hands (and NAME.games.parquet at level game), atomic.
+    confidence : float
+        Two-sided confidence level.
+    progress, force : bool
+        Progress bar; overwrite existing ``--out`` files.
+
+    Raises
+    ------
+    ValueError
+        Bad rules, policies, level, counts or an existing output without ``--force``.
+    """
+    from .cuarenta.policies import split_policy_list
+    from .cuatrola.simulation import simulate_cuatrola
+    from .cuatrola.summary import summarize_games as cuatrola_games
+    from .cuatrola.summary import summarize_hands as cuatrola_hands
+
+    if n <= 0:
+        raise ValueError(f"--n must be a positive whole number of {level}s, got {n}")
+    if out is not None:
+        from .results import games_path
+
+        check_writable(out, directory=False)
+        check_not_clobbered([out, games_path(out)] if level == "game" else [out], force)
+    t0 = time.perf_counter()
+    results = simulate_cuatrola(
+        rules=rules, play_policies=split_policy_list(play),
+        bid_policies=split_policy_list(bid), n=n, level=level, seed=seed,
+        threads=threads, chunk_size=chunk_size, progress=progress,
+    )
+    elapsed = max(time.perf_counter() - t0, 1e-9)
+    prov = results.provenance
+    hands = results.hands
+    assert hands is not None
+    typer.echo(
+        f"Cuatrola simulation: rules {prov['rules']}, play {','.join(prov['play_policies'])}, "
+        f"bidding {','.join(prov['bid_policies'])}, {n:,} {level}s (level {level}), seed {seed}"
+    )
+    typer.echo("\nPer hand")
+    typer.echo(estimates_table(cuatrola_hands(hands, confidence), confidence=confidence))
+    if level == "game" and results.games is not None:
+        typer.echo("\nPer game")
+        typer.echo(estimates_table(cuatrola_games(results.games, confidence),
+                                   confidence=confidence))
+    typer.echo(
+        f"\nthroughput: {len(hands):,} hands in {elapsed:.2f} s = "
+        f"{format_rate(len(hands) / elapsed)} hands/s on {prov['threads']} thread(s)"
+    )
+    command = shlex.join([PROG, "simulate", "--game", "cuatrola", "--rules", prov["rules"],
+                          "--policies", play, "--bid-policies", bid, "--n", str(n), "--level",
+                          level, "--seed", str(seed)])
+    typer.echo(f"reproduce: {command}")
+    if out is not None:
+        results.to_parquet(out)
+        typer.echo(f"wrote {out}")
+
+
 @app.command(
     help="Evaluate scenarios (docs/cuarenta.md section F) from a JSON file or '-' (stdin): "
     "one JSON output line per scenario; exit status 2 if any is an error."
@@ -819,7 +978,7 @@ def replay(
     ] = 0,
     policies: PoliciesOpt = "greedy",
 ) -> None:
-    """Print :func:`cuarenta_sim.reference.replay.format_game` of one reference game.
+    """Print :func:`cuarenta_sim.cuarenta.reference.replay.format_game` of one reference game.
 
     Parameters
     ----------
@@ -850,8 +1009,8 @@ def replay(
     if index < 0:
         raise ValueError(f"--index must be a non-negative integer, got {index}")
 
-    from .reference import play_game
-    from .reference.replay import format_game
+    from .cuarenta.reference import play_game
+    from .cuarenta.reference.replay import format_game
 
     log = play_game(rule_set, players, seats, seed, level, index)
     typer.echo(format_game(log))
@@ -1048,7 +1207,7 @@ def report(
         return
     counts = parse_player_list(players)
     if name == "strategies":
-        from .strategy_study import DEFAULT_POLICIES
+        from .cuarenta.strategies import DEFAULT_POLICIES
 
         seats = (
             DEFAULT_POLICIES if policies is None else parse_policy_set(policies, counts)
@@ -1102,7 +1261,7 @@ def _write_study(name: str, settings: StudySettings, out: Path, progress: bool, 
     directory = out / name
     check_writable(directory, directory=True)
     if warm:
-        from .engine import warmup
+        from .cuarenta.engine import warmup
 
         warmup()
     say = (lambda msg: typer.echo(f"{PROG} report {name}: {msg}", err=True)) if progress else None
@@ -1187,8 +1346,8 @@ def tournament(
     """
     import numba
 
+    from .cuarenta.strategies import tournament_text
     from .io import write_json_atomic, write_text_atomic
-    from .strategy_study import tournament_text
     from .tournament import TournamentSettings, run_tournament
 
     parse_rules(rules)
@@ -1238,7 +1397,7 @@ def tournament(
 @app.command(name="policies", help="List the playing policies and their parameters.")
 def policies_command() -> None:
     """Print one row per registered policy: name, stochastic or not, description."""
-    from .policies import POLICIES
+    from .cuarenta.policies import POLICIES
 
     rows = [[name, "yes" if info.stochastic else "no", info.description]
             for name, info in POLICIES.items()]

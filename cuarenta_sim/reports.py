@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .cuarenta.rules import PRESETS, SWITCHES, RuleSet
 from .io import write_json_atomic, write_text_atomic
-from .rules import PRESETS, SWITCHES, RuleSet
 from .stats import ESTIMATE_COLUMNS, mean, proportion
 
 #: Largest number of decimals :func:`format_estimate` prints.
@@ -408,7 +408,7 @@ def format_switch(value: object) -> str:
     Parameters
     ----------
     value : bool, int, str or None
-        A :class:`cuarenta_sim.rules.RuleSet` field value.
+        A :class:`cuarenta_sim.cuarenta.rules.RuleSet` field value.
 
     Returns
     -------

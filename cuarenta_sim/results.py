@@ -18,7 +18,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .engine.layout import (
+from .cuarenta.engine.layout import (
     G8_AT_38,
     G8_FIRST_DEALER,
     G8_MESA_ZAPATERIA,
@@ -244,7 +244,7 @@ def write_parquet_atomic(frame: pd.DataFrame, path: str | os.PathLike[str], meta
 def hands_frame(
     level: int, rec8: np.ndarray, rec16: np.ndarray, rec64: np.ndarray
 ) -> pd.DataFrame:
-    """Wrap the engine's record blocks (layout in :mod:`cuarenta_sim.engine.layout`) as the
+    """Wrap the engine's record blocks (layout in :mod:`cuarenta_sim.cuarenta.engine.layout`) as the
     ``hands`` frame of :class:`Results`, without copying the columns."""
     cols: dict[str, np.ndarray] = {}
     if level == LEVEL_DATA:

@@ -12,7 +12,7 @@ name                      what
 ``odds``                  exact dealing odds vs simulated; caida rate and caida risk
 ``sensitivity``           every switch flipped alone from a base preset (tornado charts)
 ``strategies``            duplicate tournament of the policies; folk tactics as A/B
-                          switches of the heuristic (:mod:`cuarenta_sim.strategy_study`)
+                          switches of the heuristic (:mod:`cuarenta_sim.cuarenta.strategies`)
 ``cuatrola-bidding``      Cuatrola: P(make) and EV of each bid by hand class, bidding
                           table, derived thresholds, value of being mano
                           (:mod:`cuarenta_sim.cuatrola.bidding_study`)
@@ -39,7 +39,9 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from . import analysis, compare, plotting
+from . import plotting
+from .cuarenta import analysis, compare
+from .cuarenta.rules import resolve_rules
 from .io import atomic_path
 from .reports import (
     Report,
@@ -49,7 +51,6 @@ from .reports import (
     markdown_table,
     text_table,
 )
-from .rules import resolve_rules
 
 #: Names of the studies, as the command line spells them.
 STUDY_NAMES = ("quito-vs-cuenca", "odds", "sensitivity", "strategies", "cuatrola-bidding")
@@ -263,8 +264,8 @@ def run_study(name: str, settings: StudySettings, progress: Progress | None = No
     ValueError
         Unknown study name, or bad settings / rules.
     """
+    from .cuarenta.strategies import strategies_study
     from .cuatrola.bidding_study import cuatrola_bidding_study
-    from .strategy_study import strategies_study
 
     builders = {"quito-vs-cuenca": quito_vs_cuenca, "odds": odds_study,
                 "sensitivity": sensitivity_study, "strategies": strategies_study,
@@ -426,7 +427,8 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None
 
     For every player count: ``settings.n`` datas (level data), ``n_chicas`` chicas and
     ``n_mesas`` mesas under each preset, all with ``settings.seed`` (same decks), compared with
-    :func:`cuarenta_sim.compare.compare_rules` on :func:`cuarenta_sim.compare.cuarenta_metrics`.
+    :func:`cuarenta_sim.cuarenta.compare.compare_rules` on
+    :func:`cuarenta_sim.cuarenta.compare.cuarenta_metrics`.
 
     Parameters
     ----------
@@ -634,7 +636,7 @@ def _qc_rondas(odds_table: pd.DataFrame, s: StudySettings) -> str:
                      f"{int(r['n']):,}", r["method"], "yes" if r["within"] else "**no**"])
     return (
         "Rondas depend on the deal only, so Quito and Cuenca are identical here (the deck of a "
-        "data does not depend on the rules). Exact values from `cuarenta_sim.odds` "
+        "data does not depend on the rules). Exact values from `cuarenta_sim.cuarenta.odds` "
         "(combinatorics, R4.1 three of a rank, R4.2 four of a rank), simulated values from the "
         "Quito level-data runs: per dealt 5-card hand (8 per data; `ratio` over datas, since "
         "the hands of one data come from one deck), for one side (4 hands) and for anyone (8 "
@@ -729,7 +731,8 @@ def _qc_methods(est: pd.DataFrame, s: StudySettings) -> str:
         f"played to its last card from 0-0, dealer = index mod players. Level chica: "
         f"{s.n_chicas:,} chicas; level mesa: {s.n_mesas:,} mesas. Chica j (mesa j) and data i "
         "are dealt the same cards under both presets, so row i of one is paired with row i of "
-        "the other (`cuarenta_sim.compare`). Chica and mesa proportions count finished games "
+        "the other (`cuarenta_sim.cuarenta.compare`). Chica and mesa proportions count finished "
+        "games "
         f"only; {truncated} chica(s) in all were truncated (stopped after 10,000 datas).\n\n"
         + METHODS_NOTE
     )
@@ -773,9 +776,10 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
     """Exact ronda / doble ronda odds against simulation; caida rate per play; caida risk.
 
     For every player count: ``settings.n`` level-data datas under ``settings.rules`` give the
-    simulated rondas (:func:`cuarenta_sim.analysis.odds_check`) and the caida rates; the caida
+    simulated rondas (:func:`cuarenta_sim.cuarenta.analysis.odds_check`) and the caida rates; the
+    caida
     risk check counts ``settings.n`` of the simulator's decks
-    (:func:`cuarenta_sim.analysis.caida_risk_check`).
+    (:func:`cuarenta_sim.cuarenta.analysis.caida_risk_check`).
 
     Parameters
     ----------
@@ -838,7 +842,7 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
     report.add("Caida rate per play", _rates_section(rate, rules.slug(), settings))
     report.add("Caida risk (R6.1)", _risk_section(risk, check, settings))
     report.add("Methods", (
-        "Exact values: `cuarenta_sim.odds` (exact fractions by combinatorics over the 8 "
+        "Exact values: `cuarenta_sim.cuarenta.odds` (exact fractions by combinatorics over the 8 "
         "five-card hands of a data). Simulated values: `cuarenta_sim.simulate`, level data "
         "(each data dealt in full). Datas are independent (own random streams), so the data "
         "scopes use `wilson`; per hand and per data the 8 hands of one data share a deck, so "
@@ -922,7 +926,7 @@ def _risk_section(risk: pd.DataFrame, check: pd.DataFrame, s: StudySettings) -> 
         "cards already played; the trailed card included); `unseen` cards are hidden from "
         "you and the next player holds 5 of them. The chance that the next player can answer "
         "with a caida (holds at least one card of that rank), exact "
-        "(`cuarenta_sim.odds.next_player_holds`, hypergeometric):\n\n"
+        "(`cuarenta_sim.cuarenta.odds.next_player_holds`, hypergeometric):\n\n"
         + markdown_table(["seen", *cols], rows, right=tuple(range(1, len(cols) + 1)))
         + "\n\nCheck on the simulator's decks: at the first play of a data the leader sees "
         f"only its 5 cards (`unseen` = 35); over {s.n:,} decks of seed {s.seed}, for each "
@@ -951,7 +955,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None
                       ) -> GeneratedReport:
     """Flip each switch of ``settings.rules`` alone; paired effects on every metric.
 
-    Uses :func:`cuarenta_sim.compare.sensitivity` for every player count: the base and each
+    Uses :func:`cuarenta_sim.cuarenta.compare.sensitivity` for every player count: the base and each
     flipped rule set play ``n`` datas, ``n_chicas`` chicas and ``n_mesas`` mesas on the same
     decks.
 

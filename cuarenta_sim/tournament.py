@@ -72,7 +72,8 @@ def play_duplicate(
     Parameters
     ----------
     a, b : str
-        Policy specs (:func:`cuarenta_sim.policies.resolve_policies`); each plays every seat
+        Policy specs (:func:`cuarenta_sim.cuarenta.policies.resolve_policies`); each plays every
+        seat
         of its side.
     rules : str
         Preset or slug (section S).
@@ -100,7 +101,7 @@ def play_duplicate(
     ValueError
         Unknown policy, rules, level, or bad ``n`` / ``players`` / ``seed``.
     """
-    from .simulation import simulate
+    from .cuarenta.simulation import simulate
 
     if level not in TOURNAMENT_LEVELS:
         raise ValueError(f"level must be one of {', '.join(TOURNAMENT_LEVELS)}, got {level!r}")
@@ -400,8 +401,8 @@ def run_tournament(
     """
     import time
 
-    from .policies import resolve_policies
-    from .rules import resolve_rules
+    from .cuarenta.policies import resolve_policies
+    from .cuarenta.rules import resolve_rules
 
     resolve_rules(settings.rules)
     for spec in settings.policies:

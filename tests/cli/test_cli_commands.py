@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cuarenta_sim.reference import format_game, play_game
-from cuarenta_sim.rules import PRESETS, SWITCHES
+from cuarenta_sim.cuarenta.reference import format_game, play_game
+from cuarenta_sim.cuarenta.rules import PRESETS, SWITCHES
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 

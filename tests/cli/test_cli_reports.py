@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from cuarenta_sim import reports, stats
-from cuarenta_sim.rules import SWITCHES, RuleSet
+from cuarenta_sim.cuarenta.rules import SWITCHES, RuleSet
 
 
 @pytest.mark.parametrize(

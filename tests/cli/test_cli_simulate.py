@@ -137,7 +137,8 @@ def test_failure_during_the_run_writes_nothing(
         raise OSError(28, "No space left on device")
 
     # The package exports the function under the submodule's name: patch the module itself.
-    monkeypatch.setattr(importlib.import_module("cuarenta_sim.simulation"), "simulate", failing)
+    module = importlib.import_module("cuarenta_sim.cuarenta.simulation")
+    monkeypatch.setattr(module, "simulate", failing)
     run = run_cli(
         "simulate", "--n", "500", "--out", str(tmp_path / "h.parquet"),
         "--report", str(tmp_path / "rep"), "--no-progress",

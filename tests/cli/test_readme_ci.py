@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from cuarenta_sim.rules import PRESETS, SWITCHES
+from cuarenta_sim.cuarenta.rules import PRESETS, SWITCHES
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

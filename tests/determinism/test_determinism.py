@@ -8,9 +8,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import cuarenta_sim.simulation as sim
+import cuarenta_sim.cuarenta.simulation as sim
 from cuarenta_sim import simulate
-from cuarenta_sim.engine import trace_game
+from cuarenta_sim.cuarenta.engine import trace_game
 
 CASES = [
     ("quito", 2, ("greedy", "random"), "data", 3000),

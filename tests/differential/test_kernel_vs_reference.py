@@ -1,7 +1,8 @@
 """The numba kernel against the reference engine, play for play (design.md principle 1).
 
 For every preset, 2 and 4 players, random, greedy, heuristic and pimc play: the kernel's trace
-(:func:`cuarenta_sim.engine.trace_game`) must equal the reference trace row for row, and the
+(:func:`cuarenta_sim.cuarenta.engine.trace_game`) must equal the reference trace row for row, and
+the
 records of :func:`cuarenta_sim.simulate` must equal the reference records. A fast
 subset runs by default; ``-m slow`` runs >= 5,000 datas per combination.
 """
@@ -14,10 +15,10 @@ import numpy as np
 import pytest
 
 from cuarenta_sim import simulate
-from cuarenta_sim.engine import trace_game
-from cuarenta_sim.engine.layout import TRACE_COLUMNS
-from cuarenta_sim.reference import play_game
-from cuarenta_sim.rules import PRESETS, RuleSet
+from cuarenta_sim.cuarenta.engine import trace_game
+from cuarenta_sim.cuarenta.engine.layout import TRACE_COLUMNS
+from cuarenta_sim.cuarenta.reference import play_game
+from cuarenta_sim.cuarenta.rules import PRESETS, RuleSet
 
 POLICY_SETS = [("random", "random"), ("greedy", "greedy")]
 COMBOS = [(p, n, pol) for p in PRESETS for n in (2, 4) for pol in POLICY_SETS]

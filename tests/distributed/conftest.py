@@ -13,7 +13,7 @@ import distributed
 import pytest
 
 from cuarenta_sim import simulate
-from cuarenta_sim.engine import warmup
+from cuarenta_sim.cuarenta.engine import warmup
 
 
 @pytest.fixture(scope="session")

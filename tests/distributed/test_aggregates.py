@@ -9,15 +9,15 @@ import pandas as pd
 import pytest
 
 from cuarenta_sim import simulate, stats
-from cuarenta_sim.aggregates import (
+from cuarenta_sim.cuarenta.aggregates import (
     Aggregates,
     Counters,
     aggregate_results,
     mean_from_sums,
     ratio_from_sums,
 )
-from cuarenta_sim.analysis import length_distribution
-from cuarenta_sim.compare import cuarenta_metrics, estimate_metrics
+from cuarenta_sim.cuarenta.analysis import length_distribution
+from cuarenta_sim.cuarenta.compare import cuarenta_metrics, estimate_metrics
 from cuarenta_sim.reports import summarize_games
 
 #: Float columns of an estimate table: the record path's standard deviations are computed in

@@ -9,9 +9,9 @@ import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
-import cuarenta_sim.simulation as simulation
+import cuarenta_sim.cuarenta.simulation as simulation
 from cuarenta_sim import simulate
-from cuarenta_sim.aggregates import aggregate_results
+from cuarenta_sim.cuarenta.aggregates import aggregate_results
 from cuarenta_sim.distributed import ChunkStore, chunk_ranges
 from cuarenta_sim.results import PROVENANCE_KEY, Results, read_dataset
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cuarenta_sim.engine.layout import (
+from cuarenta_sim.cuarenta.engine.layout import (
     KIND_MATCH,
     KIND_SUM,
     KIND_TRAIL,
@@ -21,7 +21,7 @@ from cuarenta_sim.engine.layout import (
     SUMS_SIZE,
     SUMS_START,
 )
-from cuarenta_sim.engine.moves import (
+from cuarenta_sim.cuarenta.engine.moves import (
     best_play,
     build_kernel_sums,
     carton_points,
@@ -32,9 +32,9 @@ from cuarenta_sim.engine.moves import (
     select_play,
     sum_key,
 )
-from cuarenta_sim.policies.kernel import POLICY_GREEDY
-from cuarenta_sim.rules import NEVER, RuleSet
-from cuarenta_sim.tables import (
+from cuarenta_sim.cuarenta.policies.kernel import POLICY_GREEDY
+from cuarenta_sim.cuarenta.rules import NEVER, RuleSet
+from cuarenta_sim.cuarenta.tables import (
     SUM_PACKED,
     SUM_SIZE,
     SUM_START,
@@ -107,7 +107,8 @@ def random_state(rng: random.Random) -> tuple[list[int], list[int]]:
 
 
 def test_sum_tables_match_cuarenta_tables() -> None:
-    """The kernel's sum tables are those of cuarenta_sim.tables, in canonical order (R5.2)."""
+    """The kernel's sum tables are those of cuarenta_sim.cuarenta.tables, in canonical order
+    (R5.2)."""
     sums = build_kernel_sums(NEVER)
     assert sums[SUMS_START:SUMS_START + 11].tolist() == SUM_START.tolist()
     assert sums[SUMS_PACKED:SUMS_PACKED + N_SUM_BASES].tolist() == SUM_PACKED.tolist()

@@ -13,11 +13,11 @@ import pytest
 
 import cuarenta_sim
 from cuarenta_sim import simulate
-from cuarenta_sim.engine import trace_game, warmup
-from cuarenta_sim.policies import POLICIES, POLICY_NAMES, resolve_policies
-from cuarenta_sim.policies.kernel import is_stochastic
+from cuarenta_sim.cuarenta.engine import trace_game, warmup
+from cuarenta_sim.cuarenta.policies import POLICIES, POLICY_NAMES, resolve_policies
+from cuarenta_sim.cuarenta.policies.kernel import is_stochastic
+from cuarenta_sim.cuarenta.rules import RuleSet
 from cuarenta_sim.results import PROVENANCE_KEY, Results, games_path
-from cuarenta_sim.rules import RuleSet
 
 
 def test_policy_registry() -> None:

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from cuarenta_sim import simulate
-from cuarenta_sim.engine import trace_game
-from cuarenta_sim.engine.layout import TRACE_COLUMNS
-from cuarenta_sim.rules import RuleSet
-from cuarenta_sim.tables import SUM_PACKED, SUM_START, holds_packed
+from cuarenta_sim.cuarenta.engine import trace_game
+from cuarenta_sim.cuarenta.engine.layout import TRACE_COLUMNS
+from cuarenta_sim.cuarenta.rules import RuleSet
+from cuarenta_sim.cuarenta.tables import SUM_PACKED, SUM_START, holds_packed
 
 C = {name: i for i, name in enumerate(TRACE_COLUMNS)}
 KIND_ANNOUNCE, KIND_PLAY, KIND_CLAIMS, KIND_END = 1, 2, 3, 4

@@ -35,8 +35,8 @@ def test_no_engine_logic_in_notebooks(name: str) -> None:
     code = "\n".join("".join(c["source"]) for c in book["cells"] if c["cell_type"] == "code")
     assert "from cuarenta_sim import" in code
     assert not re.search(r"^\s*(def|class)\s", code, re.MULTILINE)
-    assert "numba" not in code and "cuarenta_sim.engine" not in code
-    assert "cuarenta_sim.reference" not in code
+    assert "numba" not in code and "cuarenta_sim.cuarenta.engine" not in code
+    assert "cuarenta_sim.cuarenta.reference" not in code
 
 
 @pytest.mark.parametrize("name", EXPECTED)

@@ -1,10 +1,10 @@
 """Information discipline (issue 5 item 3): a policy's choice never depends on hidden cards.
 
 For many observations met in real games, the kernel's in-game decision code
-(:func:`cuarenta_sim.engine.play._observed_play`, what ``play_data`` calls) is run on full
+(:func:`cuarenta_sim.cuarenta.engine.play._observed_play`, what ``play_data`` calls) is run on full
 states that agree with the observation but deal the unseen cards differently among the other
 seats' hands (and hence the stock): the choice must stay the same, and equal the choice of
-:func:`cuarenta_sim.policies.decide` on the observation alone.
+:func:`cuarenta_sim.cuarenta.policies.decide` on the observation alone.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import random
 import numpy as np
 import pytest
 
-from cuarenta_sim.engine.batch import kernel_args
-from cuarenta_sim.engine.layout import (
+from cuarenta_sim.cuarenta.engine.batch import kernel_args
+from cuarenta_sim.cuarenta.engine.layout import (
     KIND_MATCH,
     KIND_TRAIL,
     N_RNG,
@@ -30,12 +30,12 @@ from cuarenta_sim.engine.layout import (
     W_RONDA,
     W_SCORES,
 )
-from cuarenta_sim.engine.play import _observed_play
-from cuarenta_sim.policies import decide, parse_policy
-from cuarenta_sim.policies.kernel import N_PARAMS
-from cuarenta_sim.reference import Observation, RandomPolicy, play_game
+from cuarenta_sim.cuarenta.engine.play import _observed_play
+from cuarenta_sim.cuarenta.policies import decide, parse_policy
+from cuarenta_sim.cuarenta.policies.kernel import N_PARAMS
+from cuarenta_sim.cuarenta.reference import Observation, RandomPolicy, play_game
+from cuarenta_sim.cuarenta.tables import pack_counts
 from cuarenta_sim.rng import PyRng
-from cuarenta_sim.tables import pack_counts
 
 
 class Recorder:

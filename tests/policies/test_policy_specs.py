@@ -9,7 +9,7 @@ import pytest
 
 from cuarenta_sim import simulate
 from cuarenta_sim.cli import parse_policies
-from cuarenta_sim.policies import (
+from cuarenta_sim.cuarenta.policies import (
     HEURISTIC_PARAMS,
     PIMC_PARAMS,
     POLICIES,
@@ -17,8 +17,8 @@ from cuarenta_sim.policies import (
     resolve_policies,
     split_policy_list,
 )
-from cuarenta_sim.policies.kernel import P_NO_ACE_TRAIL, P_SAMPLES, POLICY_ROW
-from cuarenta_sim.reference import play_game
+from cuarenta_sim.cuarenta.policies.kernel import P_NO_ACE_TRAIL, P_SAMPLES, POLICY_ROW
+from cuarenta_sim.cuarenta.reference import play_game
 
 
 def test_canonical_specs_list_every_parameter() -> None:

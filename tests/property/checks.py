@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from cuarenta_sim.cards import RANK_VALUES
-from cuarenta_sim.reference import GameLog, ScoreBoard, legal_plays, play_game
-from cuarenta_sim.reference.events import (
+from cuarenta_sim.cuarenta.cards import RANK_VALUES
+from cuarenta_sim.cuarenta.reference import GameLog, ScoreBoard, legal_plays, play_game
+from cuarenta_sim.cuarenta.reference.events import (
     AnnounceEvent,
     ChicaEnd,
     ClaimsEvent,
@@ -26,8 +26,8 @@ from cuarenta_sim.reference.events import (
     Event,
     PlayEvent,
 )
-from cuarenta_sim.reference.state import DataState
-from cuarenta_sim.rules import RuleSet
+from cuarenta_sim.cuarenta.reference.state import DataState
+from cuarenta_sim.cuarenta.rules import RuleSet
 
 
 class StepChecker:

@@ -16,7 +16,7 @@ from checks import checked_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cuarenta_sim.rules import PRESETS
+from cuarenta_sim.cuarenta.rules import PRESETS
 
 COMBOS = [(preset, players) for preset in PRESETS for players in (2, 4)]
 POLICY_SETS = [("random", "random"), ("greedy", "greedy"), ("greedy", "random"), ("random",)]

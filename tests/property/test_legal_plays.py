@@ -1,7 +1,8 @@
 """Brute force checks of the legal-play enumeration (R5.1, R5.2, R5.5; contract section 3).
 
 On random tables, the reference enumeration must equal (a) every subset of the physical table
-cards tried with itertools, and (b) the packed sum tables of ``cuarenta_sim.tables`` filtered
+cards tried with itertools, and (b) the packed sum tables of ``cuarenta_sim.cuarenta.tables``
+filtered
 with ``holds_packed``, in the same canonical order.
 """
 
@@ -12,10 +13,10 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cuarenta_sim.cards import RANK_VALUES
-from cuarenta_sim.reference import Play, capture_bases, card_options, legal_plays
-from cuarenta_sim.rules import RuleSet
-from cuarenta_sim.tables import SUM_PACKED, SUM_SIZE, SUM_START, holds_packed, pack_counts
+from cuarenta_sim.cuarenta.cards import RANK_VALUES
+from cuarenta_sim.cuarenta.reference import Play, capture_bases, card_options, legal_plays
+from cuarenta_sim.cuarenta.rules import RuleSet
+from cuarenta_sim.cuarenta.tables import SUM_PACKED, SUM_SIZE, SUM_START, holds_packed, pack_counts
 
 tables = st.lists(st.integers(0, 4), min_size=10, max_size=10).filter(lambda t: sum(t) <= 16)
 limits = st.sampled_from([None, 2, 3, 4])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cuarenta_sim.reference import (
+from cuarenta_sim.cuarenta.reference import (
     POLICIES,
     TRACE_COLUMNS,
     GameLog,
@@ -14,9 +14,9 @@ from cuarenta_sim.reference import (
     play_deck,
     play_game,
 )
-from cuarenta_sim.reference.state import DataState, take_rank
+from cuarenta_sim.cuarenta.reference.state import DataState, take_rank
+from cuarenta_sim.cuarenta.rules import PRESETS, RuleSet
 from cuarenta_sim.rng import root_from_seed, shuffled_deck_py
-from cuarenta_sim.rules import PRESETS, RuleSet
 
 SIDE_COLUMNS = (
     "cards",

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cuarenta_sim.cards import parse_rank
-from cuarenta_sim.reference import (
+from cuarenta_sim.cuarenta.cards import parse_rank
+from cuarenta_sim.cuarenta.reference import (
     POLICIES,
     GreedyPolicy,
     Observation,
@@ -18,9 +18,9 @@ from cuarenta_sim.reference import (
     observe,
     play_game,
 )
-from cuarenta_sim.reference.state import DataState
+from cuarenta_sim.cuarenta.reference.state import DataState
+from cuarenta_sim.cuarenta.rules import PRESETS, RuleSet
 from cuarenta_sim.rng import STREAM_POLICY, PyRng, root_from_seed, shuffled_deck_py
-from cuarenta_sim.rules import PRESETS, RuleSet
 
 
 def counts(*names: str) -> tuple[int, ...]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from cuarenta_sim.cards import card_name
-from cuarenta_sim.reference import format_game, play_game
-from cuarenta_sim.reference.events import (
+from cuarenta_sim.cuarenta.cards import card_name
+from cuarenta_sim.cuarenta.reference import format_game, play_game
+from cuarenta_sim.cuarenta.reference.events import (
     AnnounceEvent,
     ChicaEnd,
     DealEvent,

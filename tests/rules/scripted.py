@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cuarenta_sim.reference import Observation, Play
+from cuarenta_sim.cuarenta.reference import Observation, Play
 from cuarenta_sim.rng import PyRng
 
 

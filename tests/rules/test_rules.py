@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from scripted import Scripted
 
-from cuarenta_sim.cards import parse_rank
-from cuarenta_sim.reference import (
+from cuarenta_sim.cuarenta.cards import parse_rank
+from cuarenta_sim.cuarenta.reference import (
     DataState,
     Play,
     carton_points,
@@ -24,15 +24,15 @@ from cuarenta_sim.reference import (
     play_deck,
     play_game,
 )
-from cuarenta_sim.reference.events import (
+from cuarenta_sim.cuarenta.reference.events import (
     ChicaEnd,
     ClaimsEvent,
     DealEvent,
     EndEvent,
     PlayEvent,
 )
+from cuarenta_sim.cuarenta.rules import PRESETS, RuleSet
 from cuarenta_sim.rng import STREAM_GAME, PyRng, root_from_seed, shuffled_deck_py
-from cuarenta_sim.rules import PRESETS, RuleSet
 from cuarenta_sim.scenario import evaluate
 
 Run = Callable[..., dict[str, Any]]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cuarenta_sim.rules import PRESETS
+from cuarenta_sim.cuarenta.rules import PRESETS
 
 Run = Callable[..., dict[str, Any]]
 ALL = list(PRESETS)

@@ -1,11 +1,11 @@
-"""cuarenta_sim.compare: generic paired plumbing and the Cuarenta comparisons."""
+"""cuarenta_sim.cuarenta.compare: generic paired plumbing and the Cuarenta comparisons."""
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from cuarenta_sim import compare
-from cuarenta_sim.rules import SWITCHES, RuleSet, resolve_rules
+from cuarenta_sim.cuarenta import compare
+from cuarenta_sim.cuarenta.rules import SWITCHES, RuleSet, resolve_rules
 
 
 def _frames(seed: int, n: int = 300) -> dict[str, pd.DataFrame]:

@@ -1,4 +1,4 @@
-"""Every exact odd of cuarenta_sim.odds is checked against the simulator.
+"""Every exact odd of cuarenta_sim.cuarenta.odds is checked against the simulator.
 
 The simulated runs are seeded, so each test is deterministic; the intervals are at 99.9% so
 that a correct exact value fails with chance 1/1000 per comparison for a fresh seed, while a
@@ -8,7 +8,8 @@ wrong one (off by a few percent) fails at these sample sizes.
 import numpy as np
 import pytest
 
-from cuarenta_sim import analysis, odds, simulate
+from cuarenta_sim import simulate
+from cuarenta_sim.cuarenta import analysis, odds
 
 CONFIDENCE = 0.999
 

@@ -8,7 +8,8 @@ from matplotlib.axes import Axes
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 
-from cuarenta_sim import analysis, plotting
+from cuarenta_sim import plotting
+from cuarenta_sim.cuarenta import analysis
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,8 @@
 import numpy as np
 import pandas as pd
 
-from cuarenta_sim import analysis, stats
+from cuarenta_sim import stats
+from cuarenta_sim.cuarenta import analysis
 
 
 def test_two_key_grouping_keeps_every_combination() -> None:

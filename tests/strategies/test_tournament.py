@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from cuarenta_sim import stats
-from cuarenta_sim.policies import split_policy_list
+from cuarenta_sim.cuarenta.policies import split_policy_list
 from cuarenta_sim.tournament import (
     ELO_SCALE,
     TournamentSettings,

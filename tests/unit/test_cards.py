@@ -2,7 +2,7 @@
 
 import pytest
 
-from cuarenta_sim.cards import (
+from cuarenta_sim.cuarenta.cards import (
     RANK_NAMES,
     RANK_VALUES,
     card_name,

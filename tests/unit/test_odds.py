@@ -6,7 +6,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from cuarenta_sim import odds
+from cuarenta_sim.cuarenta import odds
 
 HANDS = comb(40, 5)
 

@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from cuarenta_sim.rules import (
+from cuarenta_sim.cuarenta.rules import (
     NEVER,
     PRESETS,
     SWITCHES,

@@ -3,8 +3,8 @@
 import itertools
 import random
 
-from cuarenta_sim.cards import N_NUMERIC
-from cuarenta_sim.tables import (
+from cuarenta_sim.cuarenta.cards import N_NUMERIC
+from cuarenta_sim.cuarenta.tables import (
     SUM_PACKED,
     SUM_SIZE,
     SUM_START,

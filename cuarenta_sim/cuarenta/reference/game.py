@@ -15,7 +15,14 @@ from typing import Any
 
 import numpy as np
 
-from ..rng import STREAM_GAME, STREAM_POLICY, STREAM_SEARCH, PyRng, root_from_seed, shuffled_deck_py
+from ...rng import (
+    STREAM_GAME,
+    STREAM_POLICY,
+    STREAM_SEARCH,
+    PyRng,
+    root_from_seed,
+    shuffled_deck_py,
+)
 from ..rules import RuleSet, resolve_rules
 from .events import (
     KIND_ANNOUNCE,
@@ -67,7 +74,7 @@ class GameLog:
     first_dealer : int
         Dealer of the first data.
     events : list
-        Every event in order (see :mod:`cuarenta_sim.reference.events`).
+        Every event in order (see :mod:`cuarenta_sim.cuarenta.reference.events`).
     trace : numpy.ndarray
         ``int64``, shape ``(steps, 17)``: contract section 7.
     hands : list of dict
@@ -436,7 +443,7 @@ def play_game(
     ----------
     rules : RuleSet, str or dict
         A RuleSet, preset name, slug or ``{"preset": ..., switch: value}``
-        (:func:`cuarenta_sim.rules.resolve_rules`).
+        (:func:`cuarenta_sim.cuarenta.rules.resolve_rules`).
     players : int
         2 or 4 (R2.1).
     policies : str, policy or sequence
@@ -566,7 +573,7 @@ def play_deck(
         2 or 4.
     deck : sequence of int
         A permutation of the card ids ``0..39``, dealt by position (contract section 2; see
-        :func:`cuarenta_sim.reference.state.deck_from_deals`).
+        :func:`cuarenta_sim.cuarenta.reference.state.deck_from_deals`).
     dealer : int
         The dealer seat.
     policies : str, policy or sequence

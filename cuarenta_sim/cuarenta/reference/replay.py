@@ -101,7 +101,7 @@ def format_game(log: GameLog) -> str:
     Parameters
     ----------
     log : GameLog
-        From :func:`cuarenta_sim.reference.play_game`.
+        From :func:`cuarenta_sim.cuarenta.reference.play_game`.
 
     Returns
     -------

@@ -5,8 +5,8 @@ when the trace buffer has rows, their trace rows (contract 7): the fast path and
 are the same code, the trace writes being skipped when ``trace`` has no rows.
 :func:`play_game` plays one chica or one mesa.
 
-Kernels: inputs are not validated; the wrappers in :mod:`cuarenta_sim.engine.batch` and
-:mod:`cuarenta_sim.simulation` do that.
+Kernels: inputs are not validated; the wrappers in :mod:`cuarenta_sim.cuarenta.engine.batch` and
+:mod:`cuarenta_sim.cuarenta.simulation` do that.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...rng import STREAM_GAME, nb_init_stream, nb_randbelow, nb_shuffled_ranks
 from ..policies.kernel import (
     N_PARAMS,
     POLICY_GREEDY,
@@ -22,7 +23,6 @@ from ..policies.kernel import (
     init_policy_streams,
     is_stochastic,
 )
-from ..rng import STREAM_GAME, nb_init_stream, nb_randbelow, nb_shuffled_ranks
 from .heuristic import heuristic_play
 from .layout import (
     ACC_CAIDA_POINTS,
@@ -184,11 +184,11 @@ def play_data(
     Parameters
     ----------
     rules : KernelRules
-        :meth:`cuarenta_sim.rules.RuleSet.to_kernel`.
+        :meth:`cuarenta_sim.cuarenta.rules.RuleSet.to_kernel`.
     n_players : int
         2 or 4 (R2.1).
     sums : ndarray of int64, shape (N_SUMS,)
-        Sum tables (:mod:`cuarenta_sim.engine.layout`).
+        Sum tables (:mod:`cuarenta_sim.cuarenta.engine.layout`).
     root : uint64
         Root of the random streams; ``(game, data)`` identify a data (contract section 2).
     game, n_games, data, dealer : int
@@ -203,7 +203,8 @@ def play_data(
     trace : ndarray of int64, shape (capacity, 17)
         Trace rows are appended (at ``work[W_TRACE_N]``) when ``capacity > 0``.
     work : ndarray of int64, shape (N_WORK,)
-        Scratch and state (:mod:`cuarenta_sim.engine.layout`): the side scores before the data
+        Scratch and state (:mod:`cuarenta_sim.cuarenta.engine.layout`): the side scores before the
+        data
         at ``W_SCORES`` (updated in place) and the policy ids at ``W_POLICIES`` are inputs.
     rng : ndarray of uint64, shape (N_RNG,)
         Scratch for the random streams.
@@ -653,7 +654,7 @@ def play_game(
     gcol : int
         Column of the game record blocks to write (levels chica / mesa).
     rec8, rec16, rec64 : ndarray
-        Record blocks (:mod:`cuarenta_sim.engine.layout`).
+        Record blocks (:mod:`cuarenta_sim.cuarenta.engine.layout`).
     game8, game16 : ndarray
         Game record blocks.
     trace, work, rng, deck

@@ -7,7 +7,7 @@ intervals (method named in a ``method`` column: ``wilson``, ``normal``, ``ratio`
 * :func:`win_probability_by_score`: P(win the chica | score state after a data), seen from
   the side that deals next, from level-chica runs (R9.2);
 * :func:`length_distribution`: share of chicas (or mesas) of each length, zero counts kept;
-* :func:`odds_check`: exact dealing odds (:mod:`cuarenta_sim.odds`, R4) against simulated
+* :func:`odds_check`: exact dealing odds (:mod:`cuarenta_sim.cuarenta.odds`, R4) against simulated
   rondas and doble rondas;
 * :func:`caida_risk_table` and :func:`caida_risk_check`: the exact chance that the next player
   holds a rank you trail (R6.1), and the same counted on the simulator's decks.
@@ -20,7 +20,8 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from . import odds, stats
+from .. import stats
+from . import odds
 
 #: Seat scope of the odds exists per seat only with 2 players (one seat per side); the records
 #: hold per-side counts (contract section 8).
@@ -235,7 +236,7 @@ def caida_risk_table(
     DataFrame
         One row per ``seen`` (1..4: cards of the rank you can see, the trailed card
         included): ``seen``, then one float column per ``unseen`` value named ``"unseen=U"``,
-        the probability from :func:`cuarenta_sim.odds.next_player_holds`.
+        the probability from :func:`cuarenta_sim.cuarenta.odds.next_player_holds`.
     """
     rows = []
     for seen in range(1, 5):
@@ -270,7 +271,7 @@ def caida_risk_check(
     -------
     DataFrame
         One row per ``seen`` in 1..4: ``seen``, ``unseen`` (35), ``next_hand`` (5),
-        ``exact`` (float, :func:`cuarenta_sim.odds.next_player_holds`), ``estimate``,
+        ``exact`` (float, :func:`cuarenta_sim.cuarenta.odds.next_player_holds`), ``estimate``,
         ``lower``, ``upper`` (ratio of sums over datas, delta-method interval: the ranks of
         one hand are not independent), ``n`` (datas with such a rank), ``trials`` (ranks
         counted), ``method``, ``defined``, ``within``.
@@ -280,7 +281,7 @@ def caida_risk_check(
     ValueError
         If ``n`` is not positive.
     """
-    from .rng import nb_shuffled_ranks, root_from_seed
+    from ..rng import nb_shuffled_ranks, root_from_seed
 
     if n <= 0:
         raise ValueError(f"n must be positive, got {n!r}")

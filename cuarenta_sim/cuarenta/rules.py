@@ -137,7 +137,8 @@ def _parse_value(text: str) -> object:
 class RuleSet:
     """One complete, validated set of Cuarenta rule switches (section S of the spec).
 
-    Every field is a switch; the docstring of :mod:`cuarenta_sim.rules` has the table of the
+    Every field is a switch; the docstring of :mod:`cuarenta_sim.cuarenta.rules` has the table of
+    the
     presets. Instances are immutable and hashable; build variants with :meth:`replace`.
 
     Attributes

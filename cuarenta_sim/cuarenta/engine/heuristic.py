@@ -2,10 +2,10 @@
 
 Every legal play (canonical order, contract section 3) gets an integer score in milli-points;
 the policy plays the first play of largest score. All arithmetic is on integers, so the
-pure-Python twin (:class:`cuarenta_sim.reference.policies.HeuristicPolicy`) reproduces it
+pure-Python twin (:class:`cuarenta_sim.cuarenta.reference.policies.HeuristicPolicy`) reproduces it
 exactly. The weights are the seat's parameter row (``P_*`` of
-:mod:`cuarenta_sim.policies.kernel`; names, defaults and meanings in
-:data:`cuarenta_sim.policies.HEURISTIC_PARAMS`).
+:mod:`cuarenta_sim.cuarenta.policies.kernel`; names, defaults and meanings in
+:data:`cuarenta_sim.cuarenta.policies.HEURISTIC_PARAMS`).
 
 What the seat observes (contract section 6): its hand, the table, the cards already played
 in the data (``played``, so ``unseen = 4 - hand - played`` per rank), its own ronda ranks of
@@ -179,7 +179,7 @@ def heuristic_play(
     Returns
     -------
     tuple
-        ``(rank, kind, i)`` as :func:`cuarenta_sim.engine.moves.select_play`.
+        ``(rank, kind, i)`` as :func:`cuarenta_sim.cuarenta.engine.moves.select_play`.
     """
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)

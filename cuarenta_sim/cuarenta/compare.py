@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from . import stats
+from .. import stats
 from .rules import AT_38, LEFTOVERS, PRESETS, SWITCHES, TIMINGS, RuleSet
 
 #: Kinds of metric: a mean of per-unit values, a proportion of 0/1 outcomes, a ratio of sums.
@@ -613,7 +613,7 @@ def simulate_frames(
     ValueError
         From :func:`cuarenta_sim.simulate` (bad rules, players, policies, counts, seed).
     """
-    from . import simulate
+    from .. import simulate
 
     common = {"rules": rules, "players": players, "policies": policies, "seed": seed,
               "threads": threads}
@@ -769,7 +769,7 @@ def switch_flips(
     base : RuleSet or str
         Base rule set (preset or slug).
     switches : iterable of str, optional
-        Switches to flip; default every switch of :data:`cuarenta_sim.rules.SWITCHES` but
+        Switches to flip; default every switch of :data:`cuarenta_sim.cuarenta.rules.SWITCHES` but
         :data:`NOT_FLIPPED`.
 
     Returns

@@ -2,13 +2,14 @@
 
 :func:`run_batch` is the only ``parallel=True`` kernel: a ``prange`` over blocks of games; each
 block allocates its scratch once and plays its games one after the other
-(:func:`cuarenta_sim.engine.play.play_data` per hand at level data,
-:func:`cuarenta_sim.engine.play.play_game` per chica or mesa). A game's output goes to its own
+(:func:`cuarenta_sim.cuarenta.engine.play.play_data` per hand at level data,
+:func:`cuarenta_sim.cuarenta.engine.play.play_game` per chica or mesa). A game's output goes to its
+own
 columns only, and all its randomness comes from ``(root, game, data, stream)`` (contract
 section 2), so the output is identical whatever the number of threads, the block size or the
 chunking of the caller.
 
-Output layout (see :mod:`cuarenta_sim.engine.layout`): game ``g`` of a call covering games
+Output layout (see :mod:`cuarenta_sim.cuarenta.engine.layout`): game ``g`` of a call covering games
 ``game0 .. game0 + n_games - 1`` writes its datas ``j < cap`` to record columns
 ``row0 + (g - game0) * cap + j``, its number of datas to ``counts[g - game0]`` and (levels chica
 and mesa) its game record to column ``g - game0`` of ``game8`` / ``game16``.
@@ -22,9 +23,9 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
+from ...rng import root_from_seed
 from ..policies import POLICY_NAMES, SeatPolicies, default_params, resolve_policies
 from ..policies.kernel import N_PARAMS
-from ..rng import root_from_seed
 from ..rules import KernelRules, RuleSet, resolve_rules
 from .layout import (
     LEVEL_DATA,
@@ -114,18 +115,19 @@ def run_batch(
     Parameters
     ----------
     rules : KernelRules
-        :meth:`cuarenta_sim.rules.RuleSet.to_kernel`.
+        :meth:`cuarenta_sim.cuarenta.rules.RuleSet.to_kernel`.
     n_players : int
         2 or 4.
     policies : ndarray of int64, shape (4, POLICY_ROW)
         Per seat the policy id, then its parameter row
-        (:meth:`cuarenta_sim.policies.SeatPolicies.kernel_array`).
+        (:meth:`cuarenta_sim.cuarenta.policies.SeatPolicies.kernel_array`).
     sums : ndarray of int64, shape (N_SUMS,)
-        :func:`cuarenta_sim.engine.moves.build_kernel_sums` of the rules' ``max_sum_cards``.
+        :func:`cuarenta_sim.cuarenta.engine.moves.build_kernel_sums` of the rules'
+        ``max_sum_cards``.
     root : uint64
         Root of the random streams (:func:`cuarenta_sim.rng.root_from_seed`).
     level : int
-        0 data, 1 chica, 2 mesa (:data:`cuarenta_sim.engine.layout.LEVELS`).
+        0 data, 1 chica, 2 mesa (:data:`cuarenta_sim.cuarenta.engine.layout.LEVELS`).
     game0, n_games : int
         Games played (game = hand index at level data, chica / mesa index otherwise).
     block : int
@@ -214,11 +216,11 @@ def trace_game(
     Parameters
     ----------
     rules : RuleSet, str or dict
-        Preset name, slug, dict or RuleSet (:func:`cuarenta_sim.rules.resolve_rules`).
+        Preset name, slug, dict or RuleSet (:func:`cuarenta_sim.cuarenta.rules.resolve_rules`).
     players : int
         2 or 4 (R2.1).
     policies : str or sequence of str
-        Policy names, see :func:`cuarenta_sim.policies.resolve_policies`.
+        Policy names, see :func:`cuarenta_sim.cuarenta.policies.resolve_policies`.
     seed : int
         Non-negative seed (:func:`cuarenta_sim.rng.root_from_seed`).
     level : str
@@ -229,7 +231,8 @@ def trace_game(
     Returns
     -------
     ndarray of int64, shape (events, 17)
-        The trace rows, columns :data:`cuarenta_sim.trace_format.TRACE_COLUMNS`; identical to
+        The trace rows, columns :data:`cuarenta_sim.cuarenta.trace_format.TRACE_COLUMNS`; identical
+        to
         the play of game ``index`` in ``simulate(..., seed=seed, level=level)``.
 
     Raises

@@ -1,7 +1,7 @@
 """The numba engine of Cuarenta: rank-count state, integer-only kernels (design.md).
 
 It plays the game of ``docs/cuarenta.md`` exactly as ``docs/engine_contract.md`` fixes it, move
-for move like the reference engine :mod:`cuarenta_sim.reference`.
+for move like the reference engine :mod:`cuarenta_sim.cuarenta.reference`.
 
 Modules
 -------

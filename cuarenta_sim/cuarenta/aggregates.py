@@ -6,9 +6,9 @@ value histogram, plus the cross-products the ratio intervals need); counters of 
 exactly, in any grouping, so the merged counters of a run equal the counters of its full
 record frames, bit for bit. From them :class:`Aggregates` rebuilds the estimate tables of the
 record path (:func:`cuarenta_sim.stats.summarize_hands`,
-:func:`cuarenta_sim.reports.summarize_games`, :func:`cuarenta_sim.compare.estimate_metrics`
-with :func:`cuarenta_sim.compare.cuarenta_metrics`,
-:func:`cuarenta_sim.analysis.length_distribution`): the same rows, counts, estimates and
+:func:`cuarenta_sim.reports.summarize_games`, :func:`cuarenta_sim.cuarenta.compare.estimate_metrics`
+with :func:`cuarenta_sim.cuarenta.compare.cuarenta_metrics`,
+:func:`cuarenta_sim.cuarenta.analysis.length_distribution`): the same rows, counts, estimates and
 methods, bounds equal to rounding (the record path computes standard deviations in floating
 point, this module from exact integer sums). Not covered: paired differences between two
 runs (they need both runs' per-unit values) and the win probability by score state.
@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from . import stats
+from .. import stats
 
 FeatureFn = Callable[[pd.DataFrame], np.ndarray]
 
@@ -342,7 +342,7 @@ SIDE_STEMS = (
     "carton_points",
     "other_points",
 )
-#: Point sources (``{source}_points_k``), as :data:`cuarenta_sim.compare.POINT_SOURCES`.
+#: Point sources (``{source}_points_k``), as :data:`cuarenta_sim.cuarenta.compare.POINT_SOURCES`.
 SOURCES = ("carton", "caida", "limpia", "ronda", "other")
 #: Dealt 5-card hands in one data (R2.2).
 HANDS_PER_DATA = 8
@@ -572,7 +572,7 @@ class Aggregates:
     def length_distribution(
         self, confidence: float = 0.95, max_length: int | None = None
     ) -> pd.DataFrame:
-        """The table of :func:`cuarenta_sim.analysis.length_distribution` of the games'
+        """The table of :func:`cuarenta_sim.cuarenta.analysis.length_distribution` of the games'
         lengths in datas (``Results.games["hands"]``), from their histogram.
 
         Raises
@@ -595,12 +595,12 @@ class Aggregates:
     def estimate_metrics(
         self, metrics: Sequence[Any] | None = None, confidence: float = 0.95
     ) -> pd.DataFrame:
-        """The table of :func:`cuarenta_sim.compare.estimate_metrics` for this run's level.
+        """The table of :func:`cuarenta_sim.cuarenta.compare.estimate_metrics` for this run's level.
 
         Parameters
         ----------
         metrics : sequence of compare.Metric, optional
-            Default :func:`cuarenta_sim.compare.cuarenta_metrics`. Only the catalogue's
+            Default :func:`cuarenta_sim.cuarenta.compare.cuarenta_metrics`. Only the catalogue's
             metrics are known here (by name); those of another level are skipped, like the
             record path skips metrics whose level has no frame.
         confidence : float
@@ -609,7 +609,8 @@ class Aggregates:
         Returns
         -------
         DataFrame
-            Columns :data:`cuarenta_sim.compare.ESTIMATE_METRIC_COLUMNS`. Level data gives the
+            Columns :data:`cuarenta_sim.cuarenta.compare.ESTIMATE_METRIC_COLUMNS`. Level data gives
+            the
             data metrics (hands of a level-data run); levels chica and mesa their game metrics.
 
         Raises

@@ -8,7 +8,7 @@ A policy with a true ``search`` attribute (``pimc``) gets the seat's search stre
 ``STREAM_SEARCH + seat`` of the data instead. The built-ins (``random``, ``greedy``,
 ``heuristic``, ``pimc``) follow contract section 6 exactly, so the numba kernel's twins make
 the same choices; :func:`resolve_policy` accepts policy specs with parameters
-(:func:`cuarenta_sim.policies.parse_policy`).
+(:func:`cuarenta_sim.cuarenta.policies.parse_policy`).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from ...rng import PyRng
 from ..policies import PolicySpec, parse_policy
 from ..policies.kernel import POLICY_HEURISTIC, POLICY_PIMC
-from ..rng import PyRng
 from ..rules import RuleSet
 from .plays import Play, PlayOutcome, resolve_play
 from .search import heuristic_index, pimc_index
@@ -219,12 +219,13 @@ class GreedyPolicy:
 
 @dataclass(frozen=True)
 class HeuristicPolicy:
-    """The ``heuristic`` policy: twin of :mod:`cuarenta_sim.engine.heuristic` (scores there).
+    """The ``heuristic`` policy: twin of :mod:`cuarenta_sim.cuarenta.engine.heuristic` (scores
+    there).
 
     Attributes
     ----------
     params : tuple of int
-        The kernel parameter row (:meth:`cuarenta_sim.policies.PolicySpec.row`).
+        The kernel parameter row (:meth:`cuarenta_sim.cuarenta.policies.PolicySpec.row`).
     name : str
         Canonical spec.
     """
@@ -268,13 +269,13 @@ class HeuristicPolicy:
 
 @dataclass(frozen=True)
 class PimcPolicy:
-    """The ``pimc`` policy: twin of :mod:`cuarenta_sim.engine.pimc` (sampling and playouts
+    """The ``pimc`` policy: twin of :mod:`cuarenta_sim.cuarenta.engine.pimc` (sampling and playouts
     there). It draws from the seat's search stream (``search`` is true).
 
     Attributes
     ----------
     params : tuple of int
-        The kernel parameter row (:meth:`cuarenta_sim.policies.PolicySpec.row`).
+        The kernel parameter row (:meth:`cuarenta_sim.cuarenta.policies.PolicySpec.row`).
     name : str
         Canonical spec.
     """

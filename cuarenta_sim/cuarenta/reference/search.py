@@ -1,6 +1,7 @@
 """Pure-Python twins of the numba ``heuristic`` and ``pimc`` policies, on rank counts.
 
-The executable form of :mod:`cuarenta_sim.engine.heuristic` and :mod:`cuarenta_sim.engine.pimc`
+The executable form of :mod:`cuarenta_sim.cuarenta.engine.heuristic` and
+:mod:`cuarenta_sim.cuarenta.engine.pimc`
 (their docstrings define the scores, the sampling and the playouts): the same integer
 arithmetic, the same canonical legal plays (:func:`.plays.legal_plays`), outcomes from
 :func:`.plays.resolve_play`, and the same draws from the seat's search stream, so that the
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...rng import PyRng
 from ..cards import N_RANKS
 from ..policies.kernel import (
     DEPTH_DEAL,
@@ -33,7 +35,6 @@ from ..policies.kernel import (
     P_TRAIL_PAIR,
     PLAYOUT_GREEDY,
 )
-from ..rng import PyRng
 from ..rules import RuleSet
 from .plays import Play, capture_bases, legal_plays, resolve_play
 from .scoring import end_of_data
@@ -44,7 +45,7 @@ WIN_POINTS = 100
 
 def hold_chance(unseen_q: int, unseen: int, h: int) -> int:
     """Per mille chance that ``h`` cards drawn from ``unseen`` hold one of ``unseen_q``
-    (twin of :func:`cuarenta_sim.engine.heuristic.hold_chance`)."""
+    (twin of :func:`cuarenta_sim.cuarenta.engine.heuristic.hold_chance`)."""
     if h <= 0 or unseen_q <= 0 or unseen <= 0:
         return 0
     num = den = 1
@@ -88,7 +89,7 @@ def heuristic_index(
 
     ``params`` is the kernel parameter row; ``my_ronda`` the seat's ronda ranks of the deal;
     ``next_known`` the per-rank counts the next player is known to hold; ``next_hand`` its hand
-    size after the play. Score terms: :mod:`cuarenta_sim.engine.heuristic`.
+    size after the play. Score terms: :mod:`cuarenta_sim.cuarenta.engine.heuristic`.
     """
     plays = legal_plays(hand, table, rules)
     if len(plays) == 1:
@@ -210,7 +211,7 @@ def playout(
     stop_at_target: bool,
 ) -> int:
     """Play a sampled world out from turn ``turn`` of deal ``deal``, ``first`` first; return
-    its value (twin of :func:`cuarenta_sim.engine.pimc.playout`)."""
+    its value (twin of :func:`cuarenta_sim.cuarenta.engine.pimc.playout`)."""
     n_deals = 8 // players
     target = rules.target
     greedy = params[P_PLAYOUT] == PLAYOUT_GREEDY
@@ -338,7 +339,7 @@ def pimc_index(
     rng: PyRng,
 ) -> int:
     """Index of the pimc play among ``legal_plays(hand, table, rules)`` (twin of
-    :func:`cuarenta_sim.engine.pimc.pimc_play`; ``rng`` is the seat's search stream)."""
+    :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`; ``rng`` is the seat's search stream)."""
     plays = legal_plays(hand, table, rules)
     if len(plays) == 1:
         return 0

@@ -2,7 +2,7 @@
 
 Everything here is a plain module-level int or tuple, frozen into the kernels at compile
 time (they are constants of the engine, not rules; rules travel as
-:class:`cuarenta_sim.rules.KernelRules`).
+:class:`cuarenta_sim.cuarenta.rules.KernelRules`).
 
 Record blocks
 -------------
@@ -16,7 +16,7 @@ output column, so every column is a contiguous 1-D array that pandas can wrap wi
 
 One record per game (levels ``chica`` / ``mesa``) goes to ``game8`` (int8,
 :data:`GAME8_COLUMNS`) and ``game16`` (int16, :data:`GAME16_COLUMNS`), column ``g - game0``
-for game ``g`` of a :func:`cuarenta_sim.engine.batch.run_batch` call.
+for game ``g`` of a :func:`cuarenta_sim.cuarenta.engine.batch.run_batch` call.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ LEVELS: tuple[str, ...] = ("data", "chica", "mesa")
 #: A game (chica or mesa) stops after this many datas and is flagged truncated (contract 5).
 MAX_DATAS = 10_000
 
-#: Codes of the ``at_38`` switch in :class:`cuarenta_sim.rules.KernelRules` (R9.1).
+#: Codes of the ``at_38`` switch in :class:`cuarenta_sim.cuarenta.rules.KernelRules` (R9.1).
 AT38_NONE = AT_38.index("none")
 AT38_CAIDA_OR_CARTON = AT_38.index("caida_or_carton")
 AT38_ONLY_CAIDA = AT_38.index("only_caida")
@@ -48,7 +48,7 @@ KIND_MATCH = 1
 KIND_SUM = 2
 
 # ----------------------------------------------------------------------- flat scratch arrays
-#: ``sums`` (int64): the sum tables of :mod:`cuarenta_sim.tables` end to end: ``SUM_START``
+#: ``sums`` (int64): the sum tables of :mod:`cuarenta_sim.cuarenta.tables` end to end: ``SUM_START``
 #: (11 entries) at :data:`SUMS_START`, ``SUM_PACKED`` at :data:`SUMS_PACKED`, ``SUM_SIZE`` at
 #: :data:`SUMS_SIZE`; then, for every key of a table (:func:`.moves.sum_key`), at
 #: :data:`SUMS_HELD` the bit mask of the sum bases (bit ``i`` = base ``i``) that the table holds
@@ -85,7 +85,7 @@ W_POLICIES = 12  # 4: policy id per seat
 W_TRACE_N = 16  # 1: trace rows written
 W_ACC = 17  # N_ACC * 2: per-data tallies, tally i of side s at W_ACC + 2 * i + s
 #: 4 * N_PARAMS: seat ``s``'s policy parameters at ``W_PARAMS + N_PARAMS * s``
-#: (:mod:`cuarenta_sim.policies.kernel` ``P_*``).
+#: (:mod:`cuarenta_sim.cuarenta.policies.kernel` ``P_*``).
 W_PARAMS = 41
 #: 4: per seat, the packed counts of its ronda rank it is known to hold (announced in this
 #: deal, R4, minus the cards of that rank it has played since); kept when a seat's policy

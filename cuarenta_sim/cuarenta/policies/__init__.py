@@ -2,7 +2,8 @@
 
 A policy chooses one entry of the canonical list of legal plays (contract section 3). Each
 policy has an integer id, the form the numba kernel dispatches on
-(:mod:`cuarenta_sim.policies.kernel`), metadata (:class:`PolicyInfo`) and, for ``heuristic`` and
+(:mod:`cuarenta_sim.cuarenta.policies.kernel`), metadata (:class:`PolicyInfo`) and, for
+``heuristic`` and
 ``pimc``, integer parameters. Ids are stable: a changed behaviour gets a new versioned name.
 
 Policy specs
@@ -17,7 +18,8 @@ none and stay bare names): that is what provenance records, so a run is reproduc
 
 Parameters travel into the kernel as one int64 row per seat (:data:`POLICY_ROW` entries:
 the id, then :data:`N_PARAMS` parameter slots at the ``P_*`` offsets of
-:mod:`cuarenta_sim.policies.kernel`); :func:`resolve_policies` returns them with the ids in a
+:mod:`cuarenta_sim.cuarenta.policies.kernel`); :func:`resolve_policies` returns them with the ids
+in a
 picklable :class:`SeatPolicies`.
 """
 
@@ -125,7 +127,7 @@ class ParamInfo:
 
 #: Heuristic parameters (also the weights of pimc's ``heuristic`` playout). Weights are in
 #: milli-points: a play's score is ``1000 * points now`` plus the terms below; every
-#: probability is in per mille (see :mod:`cuarenta_sim.policies.heuristic`).
+#: probability is in per mille (see :mod:`cuarenta_sim.cuarenta.policies.heuristic`).
 HEURISTIC_PARAMS: tuple[ParamInfo, ...] = (
     ParamInfo(
         "cards",
@@ -560,8 +562,8 @@ def resolve_policies(policies: str | Sequence[str], players: int) -> SeatPolicie
 def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> int:
     """Run the numba kernel's decision code of a policy on one observation.
 
-    The kernel functions (:func:`cuarenta_sim.engine.heuristic.heuristic_play`,
-    :func:`cuarenta_sim.engine.pimc.pimc_play`, the greedy scan) receive exactly what
+    The kernel functions (:func:`cuarenta_sim.cuarenta.engine.heuristic.heuristic_play`,
+    :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`, the greedy scan) receive exactly what
     ``obs`` holds, converted to packed rank counts: nothing else exists for them to read.
     Used by the information-discipline tests.
 
@@ -569,8 +571,8 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
     ----------
     policy : str
         A deterministic policy spec: ``greedy``, ``heuristic(...)`` or ``pimc(...)``.
-    obs : cuarenta_sim.reference.Observation
-        The seat's observation (:func:`cuarenta_sim.reference.observe`).
+    obs : cuarenta_sim.cuarenta.reference.Observation
+        The seat's observation (:func:`cuarenta_sim.cuarenta.reference.observe`).
     search_state : sequence of 4 ints, optional
         The xoshiro256** state of the seat's search stream (pimc; default: the stream of
         seed 0, game 0, data 0).
@@ -585,12 +587,12 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
     ValueError
         A bad spec, or ``random`` (it decides by its policy stream alone).
     """
+    from ...rng import STREAM_SEARCH, PyRng, root_from_seed
     from ..engine.batch import kernel_args
     from ..engine.heuristic import heuristic_play
     from ..engine.layout import KIND_MATCH, KIND_TRAIL, SUMS_COUNT, SUMS_PACKED
     from ..engine.moves import best_play, occupied, sum_key
     from ..engine.pimc import pimc_play
-    from ..rng import STREAM_SEARCH, PyRng, root_from_seed
     from ..tables import pack_counts
 
     spec = parse_policy(policy)

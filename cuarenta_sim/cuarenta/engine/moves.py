@@ -1,11 +1,12 @@
 """Legal plays and their outcomes on rank-count state (R5, R6, R7; contract sections 3 and 4).
 
 Hands and the table are kept **packed**: 4 bits per rank, rank ``k`` in bits ``4k .. 4k+3``,
-the layout of :mod:`cuarenta_sim.tables`. A packed int64 is the rank-count vector (at most 4
+the layout of :mod:`cuarenta_sim.cuarenta.tables`. A packed int64 is the rank-count vector (at most
+4
 cards of a rank, R1.1) held in a register: removing a base is one subtraction, counts per rank
 are SWAR operations, and the hot loop touches no array views (whose reference counting would
 dominate its cost). Which sum bases a table holds is read from a table built once with the
-SWAR test :func:`cuarenta_sim.tables.holds_packed`, keyed by the table's counts of A..6
+SWAR test :func:`cuarenta_sim.cuarenta.tables.holds_packed`, keyed by the table's counts of A..6
 (:func:`sum_key`). The legal plays are never listed: they are counted
 (:func:`count_plays`), indexed (:func:`select_play`) or scanned for a policy's best
 (:func:`best_play`), in the canonical order of contract section 3.
@@ -81,9 +82,10 @@ def lowest_field(bits: np.int64) -> np.int64:
 @functools.lru_cache(maxsize=16)
 def build_kernel_sums(max_sum_cards: int) -> np.ndarray:
     """Return the flat ``sums`` array of the kernels for one ``max_sum_cards`` (layout in
-    :mod:`.layout`; :data:`cuarenta_sim.rules.NEVER` for no limit, R5.2).
+    :mod:`.layout`; :data:`cuarenta_sim.cuarenta.rules.NEVER` for no limit, R5.2).
 
-    The held-bases part is built with :func:`cuarenta_sim.tables.holds_packed` on the table of
+    The held-bases part is built with :func:`cuarenta_sim.cuarenta.tables.holds_packed` on the
+    table of
     every key: the counts of ranks A..6 that the key encodes, other ranks empty. The array is
     cached and read-only.
     """
@@ -229,7 +231,7 @@ def best_play(
     sums: np.ndarray,
 ) -> tuple[np.int64, np.int64, np.int64]:
     """The first play of the canonical list (:func:`select_play`) with the largest
-    :func:`cuarenta_sim.policies.kernel.play_key` (deterministic policies, contract 6).
+    :func:`cuarenta_sim.cuarenta.policies.kernel.play_key` (deterministic policies, contract 6).
 
     Scans the canonical order without building the list; the points and cards of each play
     are those of :func:`play_outcome`. ``captures`` as in :func:`select_play`, ``key`` is
@@ -334,7 +336,7 @@ def play_outcome(
     score : int
         The acting side's score before the play; ``at_38_score`` is ``target - 2`` (R9.1).
     caida_by_sum, cumulative, ronda_blocked_from, caida_en_ronda_points, end_of_deal, at_38
-        Switches of :class:`cuarenta_sim.rules.KernelRules`.
+        Switches of :class:`cuarenta_sim.cuarenta.rules.KernelRules`.
 
     Returns
     -------

@@ -4,7 +4,7 @@ At a decision with more than one legal play, the seat draws ``samples`` deals of
 has not seen, plays every legal play out in every sample (the same samples for every play:
 common random numbers) and plays the first play of largest total value (ties to the canonical
 order, contract section 3). The pure-Python twin is
-:class:`cuarenta_sim.reference.policies.PimcPolicy`; both use integer arithmetic only.
+:class:`cuarenta_sim.cuarenta.reference.policies.PimcPolicy`; both use integer arithmetic only.
 
 Observation conditioned on (all public, contract section 6)
 ------------------------------------------------------------
@@ -406,7 +406,7 @@ def pimc_play(
     params : ndarray of int64
         ``params[poff + P_SAMPLES]``, ``P_DEPTH``, ``P_PLAYOUT`` and the heuristic weights.
     rules, n_players, sums
-        As in :func:`cuarenta_sim.engine.play.play_data`.
+        As in :func:`cuarenta_sim.cuarenta.engine.play.play_data`.
     seat, dealer, deal, turn : int
         The deciding seat, the dealer, the deal (0-based) and the turns already played in it.
     hand, table : int64
@@ -428,7 +428,8 @@ def pimc_play(
     Returns
     -------
     tuple
-        ``(rank, kind, i)`` as :func:`cuarenta_sim.engine.moves.select_play`, then the stream
+        ``(rank, kind, i)`` as :func:`cuarenta_sim.cuarenta.engine.moves.select_play`, then the
+        stream
         state. With one legal play nothing is drawn.
     """
     key = sum_key(table)

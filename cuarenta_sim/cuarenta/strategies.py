@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from . import plotting
-from .reports import Report, markdown_table, text_table
-from .tournament import (
+from .. import plotting
+from ..reports import Report, markdown_table, text_table
+from ..tournament import (
     Progress,
     TournamentResult,
     TournamentSettings,
@@ -34,7 +34,7 @@ from .tournament import (
 )
 
 if TYPE_CHECKING:
-    from .studies import GeneratedReport, StudySettings
+    from ..studies import GeneratedReport, StudySettings
 
 #: Policies of the default tournament, weakest expected first.
 DEFAULT_POLICIES = ("random", "greedy", "heuristic", "pimc")
@@ -57,7 +57,7 @@ class Tactic:
     ----------
     name : str
         The heuristic's parameter (a weight in milli-points) that carries the tactic
-        (:data:`cuarenta_sim.policies.HEURISTIC_PARAMS`).
+        (:data:`cuarenta_sim.cuarenta.policies.HEURISTIC_PARAMS`).
     label : str
         Short description for tables.
     advice : str
@@ -92,7 +92,7 @@ class Tactic:
         return f"{base}({self.name}={self.weight()})", f"{base}({self.name}=0)"
 
 
-#: The folk tactics tested, each a weight of the heuristic (cuarenta_sim.policies).
+#: The folk tactics tested, each a weight of the heuristic (cuarenta_sim.cuarenta.policies).
 TACTICS: tuple[Tactic, ...] = (
     Tactic(
         "trail_pair",
@@ -347,7 +347,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     ValueError
         Bad settings, unknown policies or rules.
     """
-    from .studies import GeneratedReport, _new_figure, _provenance
+    from ..studies import GeneratedReport, _new_figure, _provenance
 
     t_start = time.perf_counter()
     policies = tuple(settings.policies)

@@ -9,7 +9,7 @@ parameters from the seat's parameter row (offsets ``P_*`` below); ``pimc`` draws
 search stream ``STREAM_SEARCH + seat`` (contract section 2).
 
 The kernels work on the engine's flat scratch arrays at offsets given as arguments (see
-:mod:`cuarenta_sim.engine.layout`). Kernels: inputs are not validated.
+:mod:`cuarenta_sim.cuarenta.engine.layout`). Kernels: inputs are not validated.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..rng import STREAM_POLICY, STREAM_SEARCH, nb_seed, nb_stream_key
+from ...rng import STREAM_POLICY, STREAM_SEARCH, nb_seed, nb_stream_key
 
 #: ``plays[randbelow(len(plays))]`` from the seat's policy stream.
 POLICY_RANDOM = 0

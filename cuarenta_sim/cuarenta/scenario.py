@@ -1,0 +1,478 @@
+"""The scenario interface of ``docs/cuarenta.md`` section F: one step in, its result out.
+
+A scenario is a JSON object describing one step of a data: a ``play``, a ``deal`` (the
+announcements, R4) or an ``end`` of data (R8). :func:`evaluate` checks it, runs it through the
+reference engine (:mod:`cuarenta_sim.cuarenta.reference`: the same legal-play enumeration, play
+resolution, announcement values, end-of-data count and crediting as a full game) and returns
+the result as a JSON-ready dict. Malformed input never raises: the result is
+``{"error": "<what was wrong and what is accepted>"}``. :func:`cuarenta_sim.scenario.evaluate`
+(the interface of both games) sends Cuarenta scenarios here and reads files of JSON lines.
+
+A whole scenario *file* (``{"name", "rule", "scenario", "expected", "note"}``, the format of
+``tests/scenarios/*.json``) is also accepted: its ``scenario`` is evaluated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import (
+    N_CARDS,
+    N_NUMERIC,
+    RANK_NAMES,
+    RANK_VALUES,
+    check_rank_counts,
+    counts_to_ranks,
+    format_ranks,
+    parse_rank,
+    parse_ranks,
+    ranks_to_counts,
+)
+from .reference.plays import Play, card_options, resolve_play
+from .reference.scoring import (
+    DOBLE_RONDA,
+    ScoreBoard,
+    announcement_value,
+    end_of_data,
+    ronda_events,
+)
+from .reference.state import CARDS_PER_DEAL, deals_per_data
+from .rules import RuleSet, resolve_rules
+
+KINDS = ("play", "deal", "end")
+_COMMON = ("kind", "rules", "players", "dealer", "scores")
+FIELDS: dict[str, tuple[str, ...]] = {
+    "play": (*_COMMON, "table", "seat", "deal", "previous", "rondas", "card", "base"),
+    "deal": (*_COMMON, "hands"),
+    "end": (*_COMMON, "cards", "table", "last_capturer"),
+}
+_PREVIOUS_FIELDS = ("seat", "trail", "deal")
+_FILE_FIELDS = ("name", "rule", "scenario", "expected", "note")
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario; the message says what was wrong and what is accepted."""
+
+
+def evaluate(obj: object) -> dict[str, Any]:
+    """Evaluate one scenario (spec section F) and return its result.
+
+    Parameters
+    ----------
+    obj : dict
+        The scenario: ``kind`` (``"play"``, ``"deal"`` or ``"end"``), ``rules`` (a preset
+        name or slug, or ``{"preset": name, switch: value, ...}``), optional ``players``
+        (2 or 4, default 2), ``dealer`` (default ``players - 1``), ``scores`` (even, below
+        the target, default ``[0, 0]``), and the fields of its kind:
+
+        * ``play``: ``table`` (ranks), ``card`` (rank), optional ``seat`` (default the seat
+          after the dealer), ``deal`` (1-based, default 1), ``previous`` (``null`` or
+          ``{"seat": s, "trail": rank, "deal": k}``; ``s`` must be the seat before ``seat``,
+          ``k`` the current deal or, under ``caida_across_deals``, the one before),
+          ``rondas`` (per seat, ranks dealt as ronda / doble ronda in this deal), ``base``
+          (``[]`` trail, ``[r]`` match, ``[r1, r2, ...]`` sum).
+        * ``deal``: ``hands`` (per seat, the 5 ranks just dealt).
+        * ``end``: ``cards`` ([side 0, side 1] captured before leftovers; with ``table``
+          they total 40), ``table`` (leftover ranks), ``last_capturer`` (side or ``null``).
+
+        Ranks are ``A 2 3 4 5 6 7 J Q K`` (any case, ``1`` for A, Spanish ``10 11 12`` for
+        J Q K, suits ignored). A scenario file object with a ``scenario`` key is accepted too.
+
+    Returns
+    -------
+    dict
+        ``points`` ([side 0, side 1] earned by the step), ``scores`` (after), ``winner``
+        (side that won the chica by this step, else ``None``), ``zapateria`` (R9.3), and:
+
+        * ``play``: ``options`` (legal bases of ``card``, canonical order, contract section
+          3); with ``base``: ``legal`` (and ``reason`` when false), ``captured``, ``table``,
+          ``caida``, ``limpia``, ``claims`` (R6.4 ``end_of_deal``, not in ``points``).
+        * ``deal``: ``events`` (``{"seat", "event": "ronda" | "doble_ronda", "rank"}``,
+          blocked ones included, in play order, up to the one that ends the chica).
+        * ``end``: ``cards`` (after leftovers, R8.1).
+
+        Rank lists are in rank order. On malformed input: ``{"error": message}``; this
+        function never raises.
+    """
+    try:
+        return _evaluate(obj)
+    except (ValueError, TypeError) as exc:
+        return {"error": str(exc)}
+
+
+# --------------------------------------------------------------------------- dispatch
+def _evaluate(obj: object) -> dict[str, Any]:
+    if isinstance(obj, dict) and "scenario" in obj and "kind" not in obj:
+        _check_fields(obj, _FILE_FIELDS, "a scenario file")
+        obj = obj["scenario"]
+    if not isinstance(obj, dict):
+        raise ScenarioError(
+            f"a scenario must be a JSON object with a kind ({', '.join(KINDS)}), got "
+            f"{type(obj).__name__}"
+        )
+    kind = obj.get("kind")
+    if kind not in KINDS:
+        raise ScenarioError(f"kind must be one of {', '.join(KINDS)}; got {kind!r}")
+    _check_fields(obj, FIELDS[kind], f"a {kind} scenario")
+    if "rules" not in obj:
+        raise ScenarioError(
+            "missing field rules: a preset name (quito, cuenca, pagat, quito_torneo) or "
+            '{"preset": name, switch: value, ...}'
+        )
+    rules = _rules(obj["rules"])
+    players = _int_field(obj, "players", 2)
+    if players not in (2, 4):
+        raise ScenarioError(f"players must be 2 or 4, got {players!r}")
+    dealer = _int_field(obj, "dealer", players - 1)
+    _check_seat(dealer, players, "dealer")
+    scores = _scores(obj.get("scores", [0, 0]), rules)
+    common = _Common(rules, players, dealer, scores)
+    if kind == "play":
+        return _play(obj, common)
+    if kind == "deal":
+        return _deal(obj, common)
+    return _end(obj, common)
+
+
+class _Common:
+    """Fields every kind shares, validated."""
+
+    def __init__(self, rules: RuleSet, players: int, dealer: int, scores: list[int]) -> None:
+        self.rules = rules
+        self.players = players
+        self.dealer = dealer
+        self.scores = scores
+
+    @property
+    def leader(self) -> int:
+        """The seat after the dealer (R3.3)."""
+        return (self.dealer + 1) % self.players
+
+    def board(self) -> ScoreBoard:
+        """A score board at the scenario's scores."""
+        # Scenarios are steps of a chica: the first side to reach the target wins (R9.2).
+        return ScoreBoard(self.rules, list(self.scores), stop_at_target=True)
+
+
+def _result(before: Sequence[int], board: ScoreBoard) -> dict[str, Any]:
+    """The output fields every kind shares."""
+    return {
+        "points": [board.scores[0] - before[0], board.scores[1] - before[1]],
+        "scores": list(board.scores),
+        "winner": board.winner,
+        "zapateria": board.zapateria(),
+    }
+
+
+# --------------------------------------------------------------------------- kind: play
+def _play(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
+    rules, n = c.rules, c.players
+    for name in ("table", "card"):
+        if name not in obj:
+            raise ScenarioError(f"missing field {name} in a play scenario")
+    table_ranks = _ranks(_list(obj["table"], "table"), what="table")
+    card = _rank(obj["card"], "card")
+    check_rank_counts(ranks_to_counts([*table_ranks, card]), what="table and card")
+    table = ranks_to_counts(table_ranks)
+    seat = _int_field(obj, "seat", c.leader)
+    _check_seat(seat, n, "seat")
+    deals = deals_per_data(n)
+    deal = _int_field(obj, "deal", 1)
+    if not 1 <= deal <= deals:
+        raise ScenarioError(f"deal must be 1..{deals} with {n} players (R2.2), got {deal}")
+    rondas = _rondas(obj.get("rondas"), n)
+    trail, in_ronda = _previous(obj.get("previous"), seat, deal, table, rondas, c)
+    options = card_options(card, table, rules)
+    before = list(c.scores)
+    board = c.board()
+    result_options = [format_ranks(b) for b in options]
+    if "base" not in obj:
+        return {**_result(before, board), "options": result_options}
+    base = tuple(_ranks(_list(obj["base"], "base"), what="base"))
+    if base not in options:
+        # Section F: an illegal base changes nothing; the result says why.
+        return {
+            **_result(before, board),
+            "options": result_options,
+            "legal": False,
+            "reason": _illegal_reason(card, base, table, rules, options),
+            "captured": [],
+            "table": format_ranks(table_ranks),
+            "caida": False,
+            "limpia": False,
+            "claims": [0, 0],
+        }
+    side = seat % 2
+    outcome = resolve_play(
+        rules, table, Play(card, base), trail=trail, trail_in_ronda=in_ronda, score=before[side]
+    )
+    board.credit(side, outcome.points)
+    claims = [0, 0]
+    claims[side] = outcome.claim
+    return {
+        **_result(before, board),
+        "options": result_options,
+        "legal": True,
+        "captured": format_ranks(outcome.captured),
+        "table": format_ranks(counts_to_ranks(outcome.table_after)),
+        "caida": outcome.caida,
+        "limpia": outcome.limpia,
+        "claims": claims,
+    }
+
+
+def _previous(
+    value: object,
+    seat: int,
+    deal: int,
+    table: list[int],
+    rondas: list[list[int]],
+    c: _Common,
+) -> tuple[int | None, bool]:
+    """Return ``(trail rank a caida may be made on, trail_in_ronda)`` from ``previous``."""
+    if value is None:
+        return None, False
+    if not isinstance(value, dict):
+        raise ScenarioError(
+            f'previous must be null or {{"seat": s, "trail": rank, "deal": k}}, got {value!r}'
+        )
+    _check_fields(value, _PREVIOUS_FIELDS, "previous")
+    for name in ("seat", "trail"):
+        if name not in value:
+            raise ScenarioError(f'previous needs "seat" and "trail"; missing {name}')
+    prev_seat = _int_field(value, "seat", 0, where="previous.seat")
+    _check_seat(prev_seat, c.players, "previous.seat")
+    expected = (seat - 1) % c.players
+    if prev_seat != expected:
+        raise ScenarioError(
+            f"previous.seat must be the seat before seat {seat}, i.e. {expected} (R6.1, R6.3: "
+            f"a caida is on the previous player's trail), got {prev_seat}"
+        )
+    rank = _rank(value["trail"], "previous.trail")
+    prev_deal = _int_field(value, "deal", deal, where="previous.deal")
+    if prev_deal not in (deal, deal - 1) or prev_deal < 1:
+        raise ScenarioError(
+            f"previous.deal must be the current deal {deal} or the one before it, got {prev_deal}"
+        )
+    if table[rank] == 0:
+        raise ScenarioError(
+            f"previous.trail {RANK_NAMES[rank]} is not on the table: a card just trailed lies "
+            f"on the table until it is captured (include it in table)"
+        )
+    if prev_deal < deal and seat != c.leader:
+        raise ScenarioError(
+            f"previous.deal {prev_deal} is before deal {deal}, so seat {seat} would make the "
+            f"first play of the deal, but the leader is seat {c.leader} (R3.3: the seat after "
+            f"the dealer leads each deal)"
+        )
+    if prev_deal < deal and not c.rules.caida_across_deals:
+        return None, False  # R6.1: no caida across deals unless caida_across_deals
+    return rank, rank in rondas[prev_seat]
+
+
+def _illegal_reason(
+    card: int,
+    base: tuple[int, ...],
+    table: list[int],
+    rules: RuleSet,
+    options: list[tuple[int, ...]],
+) -> str:
+    """Say why ``base`` is not a legal option for ``card`` (R5.1, R5.2, R5.5)."""
+    name = RANK_NAMES[card]
+    listed = "; legal options: " + ", ".join(
+        "[" + ", ".join(format_ranks(b)) + "]" for b in options
+    )
+    if not base:
+        return f"{name} may not trail: capture_compulsory and it can capture (R5.5){listed}"
+    if len(base) == 1:
+        if base[0] != card:
+            return (
+                f"a one-card base is a match of the played rank {name} (R5.1); a sum takes two "
+                f"or more cards (R5.2){listed}"
+            )
+        return f"no {name} on the table to match (R5.1){listed}"
+    if card >= N_NUMERIC or any(r >= N_NUMERIC for r in base):
+        return f"J, Q and K have no value and never take part in a sum (R1.2){listed}"
+    total = sum(RANK_VALUES[r] for r in base)
+    if total != RANK_VALUES[card]:
+        return f"the base adds up to {total}, not {RANK_VALUES[card]} (R5.2){listed}"
+    if rules.max_sum_cards is not None and len(base) > rules.max_sum_cards:
+        return f"a sum may take at most {rules.max_sum_cards} cards here (R5.2){listed}"
+    return f"the table does not hold those cards{listed}"
+
+
+# --------------------------------------------------------------------------- kind: deal
+def _deal(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
+    n = c.players
+    if "hands" not in obj:
+        raise ScenarioError("missing field hands: per seat, the 5 ranks just dealt")
+    hands_value = _list(obj["hands"], "hands")
+    if len(hands_value) != n:
+        raise ScenarioError(f"hands must list {n} hands (one per seat), got {len(hands_value)}")
+    hands = []
+    for seat, hand in enumerate(hands_value):
+        ranks = _ranks(_list(hand, f"hands[{seat}]"), what=f"hands[{seat}]")
+        if len(ranks) != CARDS_PER_DEAL:
+            raise ScenarioError(
+                f"hands[{seat}] must hold the {CARDS_PER_DEAL} cards of a deal (R2.2), "
+                f"got {len(ranks)}"
+            )
+        hands.append(ranks_to_counts(ranks))
+    check_rank_counts([sum(h[r] for h in hands) for r in range(10)], what="hands")
+    before = list(c.scores)
+    board = c.board()
+    events = []
+    for p in range(n):
+        seat = (c.dealer + 1 + p) % n
+        side = seat % 2
+        for flag, rank in ronda_events(hands[seat]):
+            value, wins = announcement_value(c.rules, flag, board.scores[side])
+            board.credit(side, value)
+            if wins:
+                board.win(side)
+            events.append(
+                {
+                    "seat": seat,
+                    "event": "doble_ronda" if flag == DOBLE_RONDA else "ronda",
+                    "rank": RANK_NAMES[rank],
+                }
+            )
+            if board.ended:
+                # R9.2: the chica ends at once; later announcements are never made.
+                return {**_result(before, board), "events": events}
+    return {**_result(before, board), "events": events}
+
+
+# --------------------------------------------------------------------------- kind: end
+def _end(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
+    for name in ("cards", "table"):
+        if name not in obj:
+            raise ScenarioError(f"missing field {name} in an end scenario")
+    cards = _list(obj["cards"], "cards")
+    if len(cards) != 2 or not all(_is_int(x) and x >= 0 for x in cards):
+        raise ScenarioError(
+            f"cards must be [side 0, side 1] captured counts (whole numbers >= 0), got {cards!r}"
+        )
+    table = _ranks(_list(obj["table"], "table"), what="table")
+    if cards[0] + cards[1] + len(table) != N_CARDS:
+        raise ScenarioError(
+            f"cards {cards[0]} + {cards[1]} and {len(table)} table cards make "
+            f"{cards[0] + cards[1] + len(table)}; at the end of a data they total 40"
+        )
+    last = obj.get("last_capturer")
+    if last is not None and (not _is_int(last) or last not in (0, 1)):
+        raise ScenarioError(f"last_capturer must be a side (0 or 1) or null, got {last!r}")
+    if last is not None and cards[last] == 0:
+        raise ScenarioError(f"last_capturer {last} cannot be a side that captured no card")
+    if (
+        last is None
+        and table
+        and cards[0] + cards[1] > 0
+        and c.rules.leftover_cards == "last_capturer"
+    ):
+        raise ScenarioError(
+            "last_capturer is needed: leftover_cards is last_capturer and cards were captured"
+        )
+    before = list(c.scores)
+    board = c.board()
+    count = end_of_data(c.rules, cards, len(table), last, c.leader % 2, before)
+    for credit in count.credits:
+        board.credit(credit.side, credit.points)
+    return {**_result(before, board), "cards": list(count.cards)}
+
+
+# --------------------------------------------------------------------------- validation
+def _check_fields(obj: dict[str, Any], accepted: Sequence[str], what: str) -> None:
+    unknown = [k for k in obj if k not in accepted]
+    if unknown:
+        raise ScenarioError(
+            f"unknown field {', '.join(map(str, unknown))} in {what}; accepted: "
+            f"{', '.join(accepted)}"
+        )
+
+
+def _rules(value: object) -> RuleSet:
+    if not isinstance(value, str | dict):
+        raise ScenarioError(
+            "rules must be a preset name (quito, cuenca, pagat, quito_torneo) or "
+            f'{{"preset": name, switch: value, ...}}; got {value!r}'
+        )
+    return resolve_rules(value)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_field(obj: dict[str, Any], name: str, default: int, *, where: str = "") -> int:
+    value = obj.get(name, default)
+    if not _is_int(value):
+        raise ScenarioError(f"{where or name} must be a whole number, got {value!r}")
+    return int(value)
+
+
+def _check_seat(seat: int, players: int, what: str) -> None:
+    if not 0 <= seat < players:
+        raise ScenarioError(f"{what} must be a seat 0..{players - 1}, got {seat}")
+
+
+def _list(value: object, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{what} must be a list, got {value!r}")
+    return value
+
+
+def _ranks(value: list[Any], *, what: str) -> list[int]:
+    """Parse a list of ranks (a multiset, at most 4 of a rank: R1.1), naming the field."""
+    try:
+        return parse_ranks(value, what=what)
+    except ValueError as exc:
+        message = str(exc)
+        raise ScenarioError(message if message.startswith(what) else f"{what}: {message}") from None
+
+
+def _rank(value: object, what: str) -> int:
+    try:
+        return parse_rank(value)
+    except ValueError as exc:
+        raise ScenarioError(f"{what}: {exc}") from None
+
+
+def _scores(value: object, rules: RuleSet) -> list[int]:
+    if not isinstance(value, list) or len(value) != 2 or not all(_is_int(v) for v in value):
+        raise ScenarioError(f"scores must be [side 0, side 1] whole numbers, got {value!r}")
+    for v in value:
+        if v < 0 or v % 2 or v >= rules.target:
+            raise ScenarioError(
+                f"scores must be even (R1.4), >= 0 and below the target {rules.target} "
+                f"(the chica would be over); got {value!r}"
+            )
+    return [int(v) for v in value]
+
+
+def _rondas(value: object, players: int) -> list[list[int]]:
+    if value is None:
+        return [[] for _ in range(players)]
+    items = _list(value, "rondas")
+    if len(items) != players:
+        raise ScenarioError(
+            f"rondas must list, per seat ({players} seats), the ranks dealt as ronda; "
+            f"got {len(items)} entries"
+        )
+    rondas = []
+    for seat, item in enumerate(items):
+        ranks = sorted(set(_ranks(_list(item, f"rondas[{seat}]"), what=f"rondas[{seat}]")))
+        if len(ranks) > 1:
+            raise ScenarioError(
+                f"rondas[{seat}]: five cards hold at most one ronda (R4), got {format_ranks(ranks)}"
+            )
+        rondas.append(ranks)
+    held = [r for ranks in rondas for r in ranks]
+    for r in set(held):
+        if held.count(r) > 1:
+            raise ScenarioError(
+                f"rondas: two seats cannot both be dealt three of rank {RANK_NAMES[r]} (R1.1: "
+                f"four cards of a rank)"
+            )
+    return rondas
