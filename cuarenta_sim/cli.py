@@ -42,12 +42,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .cuarenta.rules import PRESETS, SWITCHES, RuleSet, resolve_rules
-from .reports import (
-    estimates_table,
+from .cuarenta.summaries import (
     format_switch,
     rules_rows,
     simulation_report,
     summarize_games,
+)
+from .reports import (
+    estimates_table,
     text_table,
 )
 from .results import Results
@@ -568,8 +570,9 @@ def simulate(
 ) -> None:
     """Run :func:`cuarenta_sim.simulate` and print, save and report its results.
 
-    Prints the header, the per-data estimates (:func:`cuarenta_sim.stats.summarize_hands`),
-    at levels chica and mesa the per-game estimates (:func:`.reports.summarize_games`), the
+    Prints the header, the per-data estimates
+    (:func:`cuarenta_sim.cuarenta.summaries.summarize_hands`), at levels chica and mesa the
+    per-game estimates (:func:`cuarenta_sim.cuarenta.summaries.summarize_games`), the
     throughput, a provenance headline and the command that reproduces the numbers. The
     progress bar goes to stderr.
 
@@ -632,7 +635,8 @@ def simulate(
     """
     import numba
 
-    from .stats import summarize_hands, z_value
+    from .cuarenta.summaries import summarize_hands
+    from .stats import z_value
 
     if game not in GAMES:
         raise ValueError(f"unknown --game {game!r}; accepted: {', '.join(GAMES)}")

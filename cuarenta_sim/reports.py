@@ -4,27 +4,24 @@ A report is generated, never hand-edited (``docs/design.md``): a directory holdi
 ``report.md`` (headed sections of Markdown) and ``provenance.json`` (everything needed to
 reproduce the numbers), both written atomically through :mod:`cuarenta_sim.io`.
 
-The table and report helpers are general: they take estimate frames with the columns of
-:data:`cuarenta_sim.stats.ESTIMATE_COLUMNS` and plain strings. Two builders are specific to
-simulations of Cuarenta: :func:`summarize_games` (per-game statistics of ``Results.games``) and
-:func:`simulation_report` (the report of the ``cuarenta-sim simulate`` command).
+The helpers are game-independent: they take estimate frames with the columns of
+:data:`cuarenta_sim.stats.ESTIMATE_COLUMNS` and plain strings. Each game's summaries are in
+its subpackage (:mod:`cuarenta_sim.cuarenta.summaries`, :mod:`cuarenta_sim.cuatrola.summary`).
 """
 
 from __future__ import annotations
 
 import math
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
-from .cuarenta.rules import PRESETS, SWITCHES, RuleSet
 from .io import write_json_atomic, write_text_atomic
-from .stats import ESTIMATE_COLUMNS, mean, proportion
+from .stats import ESTIMATE_COLUMNS
 
 #: Largest number of decimals :func:`format_estimate` prints.
 MAX_DECIMALS = 8
@@ -324,152 +321,3 @@ def _short(value: object, limit: int = 80) -> str:
 
 
 # --------------------------------------------------------------------------- Cuarenta builders
-def summarize_games(
-    games: pd.DataFrame, level: str = "chica", confidence: float = 0.95
-) -> pd.DataFrame:
-    """Headline per-game statistics of a ``Results.games`` frame, each with an interval.
-
-    Parameters
-    ----------
-    games : DataFrame
-        One row per chica (level ``"chica"``) or mesa (level ``"mesa"``) with the columns of
-        ``docs/engine_contract.md`` section 8: at least ``winner``, ``hands``, ``zapateria``
-        and ``truncated``; at level mesa also ``chicas_0`` and ``chicas_1``.
-    level : {"chica", "mesa"}
-        What one row is; only changes the metric names and adds chicas per mesa.
-    confidence : float
-        Two-sided confidence level of every interval.
-
-    Returns
-    -------
-    DataFrame
-        Columns :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS`; rows: the chance side 0 wins
-        (Wilson, over games that finished), datas per game (normal), at level mesa chicas per
-        mesa (normal), the zapateria rate (Wilson; R9.3: at level mesa, mesas ended by a
-        first-chica zapateria) and the share of truncated games (Wilson).
-
-    Raises
-    ------
-    ValueError
-        If ``level`` is not ``"chica"`` or ``"mesa"``.
-    """
-    if level not in ("chica", "mesa"):
-        raise ValueError(f"summarize_games needs level 'chica' or 'mesa', got {level!r}")
-    truncated = games["truncated"].to_numpy().astype(bool)
-    finished = games.loc[~truncated]
-    winner = finished["winner"].to_numpy(np.int64)
-    zap = finished["zapateria"].to_numpy().astype(bool)
-    rows = [
-        proportion(
-            f"P(side 0 wins the {level})", int((winner == 0).sum()), len(finished), confidence
-        ),
-        mean(f"datas per {level}", games["hands"].to_numpy(np.float64), confidence),
-    ]
-    if level == "mesa":
-        chicas = games["chicas_0"].to_numpy(np.int64) + games["chicas_1"].to_numpy(np.int64)
-        rows.append(mean("chicas per mesa", chicas, confidence))
-        rows.append(
-            proportion(
-                "P(mesa won by a first-chica zapateria)", int(zap.sum()), len(finished), confidence
-            )
-        )
-    else:
-        rows.append(proportion("P(zapateria)", int(zap.sum()), len(finished), confidence))
-    rows.append(proportion(f"P({level} truncated)", int(truncated.sum()), len(games), confidence))
-    return pd.DataFrame(rows, columns=ESTIMATE_COLUMNS)
-
-
-def rules_rows(rules: RuleSet) -> list[list[str]]:
-    """Rows ``[switch, value, nearest preset's value]`` for every switch of a rule set.
-
-    Parameters
-    ----------
-    rules : RuleSet
-        The rules to describe.
-
-    Returns
-    -------
-    list of list of str
-        One row per switch in declaration order; the third cell is the value in the preset
-        named by ``rules.slug()``, marked with ``*`` where ``rules`` differs from it.
-    """
-    base = PRESETS[rules.slug().split("(", 1)[0]]
-    rows = []
-    for name in SWITCHES:
-        value, default = getattr(rules, name), getattr(base, name)
-        mark = "" if value == default else " *"
-        rows.append([name, format_switch(value), format_switch(default) + mark])
-    return rows
-
-
-def format_switch(value: object) -> str:
-    """Format a switch value as slugs and the spec write it.
-
-    Parameters
-    ----------
-    value : bool, int, str or None
-        A :class:`cuarenta_sim.cuarenta.rules.RuleSet` field value.
-
-    Returns
-    -------
-    str
-        ``"true"`` / ``"false"`` for booleans, ``"None"`` for None, ``str(value)`` otherwise.
-    """
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def simulation_report(
-    *,
-    rules: RuleSet,
-    summaries: Mapping[str, pd.DataFrame],
-    provenance: dict[str, Any],
-    command: str,
-    throughput: Mapping[str, str],
-    confidence: float = 0.95,
-) -> Report:
-    """Build the report of one simulation run (``cuarenta-sim simulate --report``).
-
-    Parameters
-    ----------
-    rules : RuleSet
-        The rules simulated; the report lists its slug and every switch.
-    summaries : mapping of str to DataFrame
-        Section title -> estimate frame (columns :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS`),
-        e.g. the output of :func:`cuarenta_sim.stats.summarize_hands` and
-        :func:`summarize_games`.
-    provenance : dict
-        ``Results.provenance`` (JSON-serialisable).
-    command : str
-        Shell command that reproduces the run.
-    throughput : mapping of str to str
-        Measured figures to list (e.g. ``{"datas per second": "1.2M"}``).
-    confidence : float
-        Confidence level the intervals were computed at (labels the columns).
-
-    Returns
-    -------
-    Report
-        Call :meth:`Report.write` to put it on disk.
-    """
-    report = Report(title=f"Simulation: {rules.slug()}", provenance=provenance, command=command)
-    for title, frame in summaries.items():
-        body = (
-            f"Estimates with {interval_header(confidence)}s; `n` is the sample size (datas or "
-            f"games), `method` the interval (wilson: proportion; normal: mean of independent "
-            f"values; ratio: ratio of sums with a delta-method error).\n\n"
-            + estimates_table(frame, confidence=confidence, markdown=True)
-        )
-        report.add(title, body)
-    report.add(
-        "Rules",
-        f"Slug: `{rules.slug()}` (spec: `docs/cuarenta.md`, section S). A `*` marks a switch "
-        f"that differs from the base preset.\n\n"
-        + markdown_table(["switch", "value", "base preset"], rules_rows(rules)),
-    )
-    report.add(
-        "Run",
-        markdown_table(["figure", "value"], [[k, v] for k, v in throughput.items()], right=(1,)),
-    )
-    return report

@@ -195,50 +195,6 @@ def _row(metric: str, est: float, lo: float, hi: float, n: int, method: str, ok:
     }
 
 
-def summarize_hands(hands: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
-    """Headline per-data statistics of a ``Results.hands`` frame, each with an interval.
-
-    Parameters
-    ----------
-    hands : DataFrame
-        One row per data with the columns of ``docs/engine_contract.md`` section 8 (at least
-        ``dealer``, ``plays`` and, for k in {0, 1}, ``points_k``, ``cards_k``, ``rondas_k``,
-        ``doble_rondas_k``, ``caidas_k``, ``limpias_k``).
-    confidence : float
-        Two-sided confidence level of every interval.
-
-    Returns
-    -------
-    DataFrame
-        Columns :data:`ESTIMATE_COLUMNS`; one row per metric: points per data of the dealer's
-        and the non-dealer's side and their difference (the dealer's advantage), the chance a
-        data has a ronda / doble ronda dealt, caidas and limpias per data and per play.
-    """
-    dealer_side = hands["dealer"].to_numpy() % 2
-    pts0 = hands["points_0"].to_numpy(dtype=np.float64)
-    pts1 = hands["points_1"].to_numpy(dtype=np.float64)
-    pts_dealer = np.where(dealer_side == 0, pts0, pts1)
-    pts_other = np.where(dealer_side == 0, pts1, pts0)
-    rondas = hands["rondas_0"].to_numpy(np.int64) + hands["rondas_1"].to_numpy(np.int64)
-    dobles = hands["doble_rondas_0"].to_numpy(np.int64) + hands["doble_rondas_1"].to_numpy(np.int64)
-    caidas = hands["caidas_0"].to_numpy(np.int64) + hands["caidas_1"].to_numpy(np.int64)
-    limpias = hands["limpias_0"].to_numpy(np.int64) + hands["limpias_1"].to_numpy(np.int64)
-    plays = hands["plays"].to_numpy(np.int64)
-    n = len(hands)
-    rows = [
-        mean("points per data, dealer's side", pts_dealer, confidence),
-        mean("points per data, non-dealer's side", pts_other, confidence),
-        mean("dealer's advantage (points per data)", pts_dealer - pts_other, confidence),
-        proportion("P(a ronda is dealt in a data)", int((rondas > 0).sum()), n, confidence),
-        proportion("P(a doble ronda is dealt in a data)", int((dobles > 0).sum()), n, confidence),
-        mean("caidas per data", caidas, confidence),
-        ratio("caidas per play", caidas, plays, confidence),
-        mean("limpias per data", limpias, confidence),
-        ratio("limpias per play", limpias, plays, confidence),
-    ]
-    return pd.DataFrame(rows, columns=ESTIMATE_COLUMNS)
-
-
 # --------------------------------------------------------------------------- differences
 def diff_paired(
     metric: str,

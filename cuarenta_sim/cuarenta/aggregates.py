@@ -5,8 +5,8 @@ reduces its records to integer :class:`Counters` (count, per-column sum, sum of 
 value histogram, plus the cross-products the ratio intervals need); counters of chunks add up
 exactly, in any grouping, so the merged counters of a run equal the counters of its full
 record frames, bit for bit. From them :class:`Aggregates` rebuilds the estimate tables of the
-record path (:func:`cuarenta_sim.stats.summarize_hands`,
-:func:`cuarenta_sim.reports.summarize_games`, :func:`cuarenta_sim.cuarenta.compare.estimate_metrics`
+record path (:func:`.summaries.summarize_hands`,
+:func:`.summaries.summarize_games`, :func:`cuarenta_sim.cuarenta.compare.estimate_metrics`
 with :func:`cuarenta_sim.cuarenta.compare.cuarenta_metrics`,
 :func:`cuarenta_sim.cuarenta.analysis.length_distribution`): the same rows, counts, estimates and
 methods, bounds equal to rounding (the record path computes standard deviations in floating
@@ -504,7 +504,7 @@ class Aggregates:
 
     # ------------------------------------------------------------------ statistics
     def summarize_hands(self, confidence: float = 0.95) -> pd.DataFrame:
-        """The table of :func:`cuarenta_sim.stats.summarize_hands`, from the counters.
+        """The table of :func:`.summaries.summarize_hands`, from the counters.
 
         Raises
         ------
@@ -534,7 +534,7 @@ class Aggregates:
         return pd.DataFrame(rows, columns=stats.ESTIMATE_COLUMNS)
 
     def summarize_games(self, confidence: float = 0.95) -> pd.DataFrame:
-        """The table of :func:`cuarenta_sim.reports.summarize_games` at this run's level.
+        """The table of :func:`.summaries.summarize_games` at this run's level.
 
         Raises
         ------

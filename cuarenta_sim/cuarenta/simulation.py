@@ -47,7 +47,7 @@ from ..distributed import (
     progress_bar,
     require_dask,
 )
-from ..results import Results, games_frame, hands_frame, write_parquet_atomic
+from ..results import Results, write_parquet_atomic
 from ..rng import root_from_seed
 from .aggregates import Aggregates, aggregate_frames
 from .engine.batch import kernel_args, level_code, run_batch
@@ -62,6 +62,7 @@ from .engine.layout import (
     N_REC16_GAME,
 )
 from .policies import SeatPolicies, resolve_policies
+from .records import games_frame, hands_frame
 from .rules import RuleSet, resolve_rules
 
 #: Default games per chunk, per level (bounded memory for the slot buffers of chica / mesa).
@@ -698,6 +699,7 @@ def _provenance(
 
     rate = max(wall, 1e-9)
     prov: dict[str, Any] = {
+        "game": "cuarenta",
         "package_version": cuarenta_sim.__version__,
         "engine_version": cuarenta_sim.ENGINE_VERSION,
         "numba": numba.__version__,

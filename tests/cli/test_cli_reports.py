@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from cuarenta_sim import reports, stats
+from cuarenta_sim.cuarenta import summaries
 from cuarenta_sim.cuarenta.rules import SWITCHES, RuleSet
 
 
@@ -117,7 +118,7 @@ def _games(level: str) -> pd.DataFrame:
 
 
 def test_summarize_games_chica() -> None:
-    out = reports.summarize_games(_games("chica"), "chica").set_index("metric")
+    out = summaries.summarize_games(_games("chica"), "chica").set_index("metric")
     assert out.loc["P(side 0 wins the chica)", "estimate"] == pytest.approx(2 / 3)
     assert out.loc["P(side 0 wins the chica)", "n"] == 3
     assert out.loc["datas per chica", "estimate"] == pytest.approx((4 + 6 + 5 + 10_000) / 4)
@@ -127,7 +128,7 @@ def test_summarize_games_chica() -> None:
 
 
 def test_summarize_games_mesa_adds_chicas_per_mesa() -> None:
-    out = reports.summarize_games(_games("mesa"), "mesa").set_index("metric")
+    out = summaries.summarize_games(_games("mesa"), "mesa").set_index("metric")
     assert out.loc["chicas per mesa", "estimate"] == pytest.approx((1 + 3 + 3 + 0) / 4)
     assert "P(mesa won by a first-chica zapateria)" in out.index
     assert "P(zapateria)" not in out.index
@@ -135,11 +136,11 @@ def test_summarize_games_mesa_adds_chicas_per_mesa() -> None:
 
 def test_summarize_games_rejects_level_data() -> None:
     with pytest.raises(ValueError, match="'chica' or 'mesa'"):
-        reports.summarize_games(_games("chica"), "data")
+        summaries.summarize_games(_games("chica"), "data")
 
 
 def test_rules_rows_mark_differences_from_the_base_preset() -> None:
-    rows = reports.rules_rows(RuleSet.preset("pagat", falla_points=4))
+    rows = summaries.rules_rows(RuleSet.preset("pagat", falla_points=4))
     assert [r[0] for r in rows] == list(SWITCHES)
     by = {r[0]: r[1:] for r in rows}
     assert by["falla_points"] == ["4", "0 *"]

@@ -18,7 +18,7 @@ from cuarenta_sim.cuarenta.aggregates import (
 )
 from cuarenta_sim.cuarenta.analysis import length_distribution
 from cuarenta_sim.cuarenta.compare import cuarenta_metrics, estimate_metrics
-from cuarenta_sim.reports import summarize_games
+from cuarenta_sim.cuarenta.summaries import summarize_games, summarize_hands
 
 #: Float columns of an estimate table: the record path's standard deviations are computed in
 #: floating point, the aggregates' from exact integer sums; they agree to rounding.
@@ -57,7 +57,7 @@ def test_aggregates_equal_counters_of_the_records(level, n, chunk, policies) -> 
     assert counts.provenance["chunks"] == -(-n // chunk)
     assert counts.provenance["datas"] == records.provenance["datas"]
 
-    assert_same_table(counts.summarize_hands(), stats.summarize_hands(records.hands))
+    assert_same_table(counts.summarize_hands(), summarize_hands(records.hands))
     frames = {"data": records.hands} if level == "data" else {level: records.games}
     assert_same_table(counts.estimate_metrics(), estimate_metrics(frames, cuarenta_metrics()))
     if level != "data":

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from cuarenta_sim import studies
+from cuarenta_sim.cuarenta import studies as cuarenta_studies
 
 TINY = {"n": 3_000, "seed": 2, "players": (2,), "chicas": 600, "mesas": 300}
 
@@ -76,7 +77,7 @@ def test_sensitivity_study(tmp_path) -> None:
     rep = studies.run_study("sensitivity", settings)
     rep.write(tmp_path / "sens")
     figures = sorted(p.stem for p in (tmp_path / "sens" / "figures").glob("*.png"))
-    assert figures == sorted(f"tornado_{m}" for m in studies.TORNADO_METRICS)
+    assert figures == sorted(f"tornado_{m}" for m in cuarenta_studies.TORNADO_METRICS)
     diff = rep.tables["differences"]
     assert (diff["baseline"] == "base").all()
     assert "caida_limpia_cumulative=true" in set(diff["variant"])

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cuarenta_sim import stats
+from cuarenta_sim.cuarenta import summaries
 
 Z95 = 1.959963984540054
 
@@ -169,7 +170,7 @@ def test_summarize_hands_rows_and_dealer_side() -> None:
             {"dealer": 2, "points_0": 2, "points_1": 0, "caidas_0": 1, "caidas_1": 1},
         ]
     )
-    out = stats.summarize_hands(hands)
+    out = summaries.summarize_hands(hands)
     assert list(out.columns) == stats.ESTIMATE_COLUMNS
     by = out.set_index("metric")
     assert by.loc["points per data, dealer's side", "estimate"] == pytest.approx(
@@ -188,5 +189,5 @@ def test_summarize_hands_rows_and_dealer_side() -> None:
 
 
 def test_summarize_hands_of_an_empty_frame_is_undefined_not_an_error() -> None:
-    out = stats.summarize_hands(_hands([{}]).iloc[:0])
+    out = summaries.summarize_hands(_hands([{}]).iloc[:0])
     assert len(out) == 9 and not out["defined"].any() and (out["n"] == 0).all()
