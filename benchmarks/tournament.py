@@ -6,7 +6,7 @@ Run from the repository root::
     python benchmarks/tournament.py --chicas 2000 # quick look
 
 It plays the round robin ``random, greedy, heuristic, pimc`` under ``quito`` with 2 players in
-duplicate (:func:`cuarenta_sim.tournament.run_tournament`; the same numbers as
+duplicate (:func:`cuarenta_sim.cuarenta.strategies.cuarenta_tournament`; the same numbers as
 ``cuarenta-sim tournament --policies random,greedy,heuristic,pimc --rules quito --chicas
 20000 --seed 0``), prints the tables, checks the targets of ``benchmarks/README.md`` (each
 policy beats the one before it with the lower bound of the 95% chica win-rate interval above
@@ -27,9 +27,9 @@ import numba
 
 from cuarenta_sim import __version__
 from cuarenta_sim.cuarenta.engine import warmup
-from cuarenta_sim.cuarenta.strategies import tournament_text
+from cuarenta_sim.cuarenta.strategies import cuarenta_tournament, tournament_text
 from cuarenta_sim.io import write_json_atomic
-from cuarenta_sim.tournament import TournamentSettings, run_tournament
+from cuarenta_sim.tournament import TournamentSettings
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "tournament.json"
 POLICIES = ("random", "greedy", "heuristic", "pimc")
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = TournamentSettings(policies=POLICIES, rules="quito", players=2,
                                   chicas=args.chicas, seed=args.seed, threads=args.threads)
     t0 = time.perf_counter()
-    result = run_tournament(settings, progress=lambda m: print(m, file=sys.stderr))
+    result = cuarenta_tournament(settings, progress=lambda m: print(m, file=sys.stderr))
     wall = time.perf_counter() - t0
     print(tournament_text(result))
     checks = []

@@ -1350,9 +1350,9 @@ def tournament(
     """
     import numba
 
-    from .cuarenta.strategies import tournament_text
+    from .cuarenta.strategies import cuarenta_tournament, tournament_text
     from .io import write_json_atomic, write_text_atomic
-    from .tournament import TournamentSettings, run_tournament
+    from .tournament import TournamentSettings
 
     parse_rules(rules)
     parse_players(players)
@@ -1370,7 +1370,7 @@ def tournament(
         files = [out / "matches.csv", out / "ratings.csv", out / "provenance.json"]
         check_writable(out, directory=True)
         check_not_clobbered(files, force)
-    result = run_tournament(settings, lambda msg: typer.echo(msg, err=True))
+    result = cuarenta_tournament(settings, lambda msg: typer.echo(msg, err=True))
     typer.echo(tournament_text(result))
     command = shlex.join([PROG, "tournament", "--policies", ",".join(specs), "--rules", rules,
                           "--players", str(players), "--chicas", str(chicas), "--mesas",

@@ -22,9 +22,9 @@ Estimates (every one with its sample size and a named interval):
 * ``rating``: Bradley-Terry strengths fitted to every pair's game wins, on the Elo scale
   (``400 log10`` odds, mean 0), with a percentile bootstrap over duplicate pairs.
 
-The module only needs a function that plays a list of games for a seating and returns their
-winners and points, so the same machinery serves any two-sided game; :func:`play_duplicate`
-is that function for Cuarenta (:func:`cuarenta_sim.simulate`).
+The module is game-independent: :func:`run_tournament` takes the function that plays a
+duplicate match (for Cuarenta :func:`cuarenta_sim.cuarenta.strategies.play_duplicate`, wired
+by :func:`cuarenta_sim.cuarenta.strategies.cuarenta_tournament`).
 """
 
 from __future__ import annotations
@@ -50,90 +50,11 @@ BT_PSEUDO_WINS = 0.5
 ELO_SCALE = 400.0 / math.log(10.0)
 
 Progress = Callable[[str], None]
+#: ``play(a, b, level, n)``: a duplicate match, one row per pair (:data:`PAIR_COLUMNS`).
+PlayPair = Callable[[str, str, str, int], pd.DataFrame]
 
 
 # --------------------------------------------------------------------------- playing
-def play_duplicate(
-    a: str,
-    b: str,
-    *,
-    rules: str = "quito",
-    players: int = 2,
-    level: str = "chica",
-    n: int = 10_000,
-    seed: int = 0,
-    threads: int | None = None,
-) -> pd.DataFrame:
-    """Play ``n`` duplicate pairs of Cuarenta games between policies ``a`` and ``b``.
-
-    Game ``g`` is played once with ``a`` on side 0 and once with ``a`` on side 1, on the same
-    seed (same decks and first dealer, contract section 2).
-
-    Parameters
-    ----------
-    a, b : str
-        Policy specs (:func:`cuarenta_sim.cuarenta.policies.resolve_policies`); each plays every
-        seat
-        of its side.
-    rules : str
-        Preset or slug (section S).
-    players : int
-        2, or 4 (two partnerships, R2.1).
-    level : str
-        ``"chica"`` or ``"mesa"`` (R9).
-    n : int
-        Duplicate pairs (games per seating), > 0.
-    seed : int
-        Seed of both seatings.
-    threads : int or None
-        numba threads (never changes the numbers).
-
-    Returns
-    -------
-    DataFrame
-        One row per game index, columns :data:`PAIR_COLUMNS`: ``a_wins`` (float64: games of
-        the pair won by ``a``, 0 to 2, a truncated game counting 0.5), ``games`` (int64, 2),
-        ``a_points`` / ``b_points`` (int64: points scored by each policy's side over both
-        games, R9.2), ``datas`` (int64: datas played in both games).
-
-    Raises
-    ------
-    ValueError
-        Unknown policy, rules, level, or bad ``n`` / ``players`` / ``seed``.
-    """
-    from .cuarenta.simulation import simulate
-
-    if level not in TOURNAMENT_LEVELS:
-        raise ValueError(f"level must be one of {', '.join(TOURNAMENT_LEVELS)}, got {level!r}")
-    runs = []
-    for seating in ((a, b), (b, a)):
-        res = simulate(rules, players, seating, n=n, level=level, seed=seed, threads=threads)
-        runs.append(res)
-    out = {"game": runs[0].games["game"].to_numpy(np.int64)}
-    a_wins = np.zeros(n, dtype=np.float64)
-    a_points = np.zeros(n, dtype=np.int64)
-    b_points = np.zeros(n, dtype=np.int64)
-    datas = np.zeros(n, dtype=np.int64)
-    for a_side, res in enumerate(runs):
-        winner = res.games["winner"].to_numpy()
-        a_wins += np.where(winner < 0, 0.5, (winner == a_side).astype(np.float64))
-        h = res.hands
-        game = h["game"].to_numpy()
-        pts_a = h[f"points_{a_side}"].to_numpy(np.int64)
-        pts_b = h[f"points_{1 - a_side}"].to_numpy(np.int64)
-        a_points += np.bincount(game, weights=pts_a, minlength=n).astype(np.int64)
-        b_points += np.bincount(game, weights=pts_b, minlength=n).astype(np.int64)
-        datas += np.bincount(game, minlength=n).astype(np.int64)
-    out.update(
-        a_wins=a_wins,
-        games=np.full(n, 2, dtype=np.int64),
-        a_points=a_points,
-        b_points=b_points,
-        datas=datas,
-    )
-    return pd.DataFrame(out, columns=list(PAIR_COLUMNS))
-
-
 def match_summary(pairs: pd.DataFrame, confidence: float = 0.95) -> dict:
     """Win rate and points-per-data difference of one duplicate match.
 
@@ -380,13 +301,19 @@ class TournamentResult:
 
 
 def run_tournament(
-    settings: TournamentSettings, progress: Progress | None = None
+    settings: TournamentSettings, play: PlayPair, progress: Progress | None = None
 ) -> TournamentResult:
-    """Play every pair of ``settings.policies`` in duplicate and rate them.
+    """Play every pair of ``settings.policies`` in duplicate with ``play`` and rate them.
 
     Parameters
     ----------
     settings : TournamentSettings
+    play : callable
+        ``play(a, b, level, n) -> DataFrame``: ``n`` duplicate pairs of games between policy
+        specs ``a`` and ``b`` at ``level``, columns :data:`PAIR_COLUMNS` (for Cuarenta,
+        :func:`cuarenta_sim.cuarenta.strategies.play_duplicate` with the settings' rules,
+        players, seed and threads; :func:`cuarenta_sim.cuarenta.strategies.cuarenta_tournament`
+        wires it).
     progress : callable, optional
         Receives one line per match played.
 
@@ -397,16 +324,10 @@ def run_tournament(
     Raises
     ------
     ValueError
-        Unknown policies or rules, or bad settings.
+        Whatever ``play`` raises for unknown policies or rules.
     """
     import time
 
-    from .cuarenta.policies import resolve_policies
-    from .cuarenta.rules import resolve_rules
-
-    resolve_rules(settings.rules)
-    for spec in settings.policies:
-        resolve_policies(spec, settings.players)
     t0 = time.perf_counter()
     rows = []
     pairs: dict[tuple[str, str, str], pd.DataFrame] = {}
@@ -417,16 +338,7 @@ def run_tournament(
     for (i, a), (j, b) in itertools.combinations(enumerate(settings.policies), 2):
         for level, n in levels:
             t = time.perf_counter()
-            frame = play_duplicate(
-                a,
-                b,
-                rules=settings.rules,
-                players=settings.players,
-                level=level,
-                n=n,
-                seed=settings.seed,
-                threads=settings.threads,
-            )
+            frame = play(a, b, level, n)
             pairs[(a, b, level)] = frame
             summary = match_summary(frame, settings.confidence)
             rows.append({"a": a, "b": b, "level": level, **summary})

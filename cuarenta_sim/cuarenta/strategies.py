@@ -20,18 +20,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pandas as pd
 
 from .. import plotting
 from ..reports import Report, markdown_table, text_table
 from ..tournament import (
+    PAIR_COLUMNS,
+    TOURNAMENT_LEVELS,
     Progress,
     TournamentResult,
     TournamentSettings,
     match_summary,
-    play_duplicate,
     run_tournament,
 )
+from .policies import resolve_policies
+from .rules import resolve_rules
 
 if TYPE_CHECKING:
     from ..studies import GeneratedReport, StudySettings
@@ -121,6 +125,120 @@ TACTICS: tuple[Tactic, ...] = (
         "never trail a rank the next player announced in a ronda: it is a sure caida",
     ),
 )
+
+
+def play_duplicate(
+    a: str,
+    b: str,
+    *,
+    rules: str = "quito",
+    players: int = 2,
+    level: str = "chica",
+    n: int = 10_000,
+    seed: int = 0,
+    threads: int | None = None,
+) -> pd.DataFrame:
+    """Play ``n`` duplicate pairs of Cuarenta games between policies ``a`` and ``b``.
+
+    Game ``g`` is played once with ``a`` on side 0 and once with ``a`` on side 1, on the same
+    seed (same decks and first dealer, contract section 2).
+
+    Parameters
+    ----------
+    a, b : str
+        Policy specs (:func:`cuarenta_sim.cuarenta.policies.resolve_policies`); each plays every
+        seat
+        of its side.
+    rules : str
+        Preset or slug (section S).
+    players : int
+        2, or 4 (two partnerships, R2.1).
+    level : str
+        ``"chica"`` or ``"mesa"`` (R9).
+    n : int
+        Duplicate pairs (games per seating), > 0.
+    seed : int
+        Seed of both seatings.
+    threads : int or None
+        numba threads (never changes the numbers).
+
+    Returns
+    -------
+    DataFrame
+        One row per game index, columns :data:`PAIR_COLUMNS`: ``a_wins`` (float64: games of
+        the pair won by ``a``, 0 to 2, a truncated game counting 0.5), ``games`` (int64, 2),
+        ``a_points`` / ``b_points`` (int64: points scored by each policy's side over both
+        games, R9.2), ``datas`` (int64: datas played in both games).
+
+    Raises
+    ------
+    ValueError
+        Unknown policy, rules, level, or bad ``n`` / ``players`` / ``seed``.
+    """
+    from .simulation import simulate
+
+    if level not in TOURNAMENT_LEVELS:
+        raise ValueError(f"level must be one of {', '.join(TOURNAMENT_LEVELS)}, got {level!r}")
+    runs = []
+    for seating in ((a, b), (b, a)):
+        res = simulate(rules, players, seating, n=n, level=level, seed=seed, threads=threads)
+        runs.append(res)
+    out = {"game": runs[0].games["game"].to_numpy(np.int64)}
+    a_wins = np.zeros(n, dtype=np.float64)
+    a_points = np.zeros(n, dtype=np.int64)
+    b_points = np.zeros(n, dtype=np.int64)
+    datas = np.zeros(n, dtype=np.int64)
+    for a_side, res in enumerate(runs):
+        winner = res.games["winner"].to_numpy()
+        a_wins += np.where(winner < 0, 0.5, (winner == a_side).astype(np.float64))
+        h = res.hands
+        game = h["game"].to_numpy()
+        pts_a = h[f"points_{a_side}"].to_numpy(np.int64)
+        pts_b = h[f"points_{1 - a_side}"].to_numpy(np.int64)
+        a_points += np.bincount(game, weights=pts_a, minlength=n).astype(np.int64)
+        b_points += np.bincount(game, weights=pts_b, minlength=n).astype(np.int64)
+        datas += np.bincount(game, minlength=n).astype(np.int64)
+    out.update(
+        a_wins=a_wins,
+        games=np.full(n, 2, dtype=np.int64),
+        a_points=a_points,
+        b_points=b_points,
+        datas=datas,
+    )
+    return pd.DataFrame(out, columns=list(PAIR_COLUMNS))
+
+
+def cuarenta_tournament(
+    settings: TournamentSettings, progress: Progress | None = None
+) -> TournamentResult:
+    """Round-robin duplicate tournament of Cuarenta policies (:func:`.tournament.run_tournament`
+    with :func:`play_duplicate`).
+
+    Parameters
+    ----------
+    settings : TournamentSettings
+        Policies, rules (preset or slug), players (2 or 4), chicas and mesas per pair, seed.
+    progress : callable, optional
+        One line per match.
+
+    Returns
+    -------
+    TournamentResult
+
+    Raises
+    ------
+    ValueError
+        Unknown rules or policies (checked before the first game), or bad settings.
+    """
+    resolve_rules(settings.rules)
+    for spec in settings.policies:
+        resolve_policies(spec, settings.players)
+
+    def play(a: str, b: str, level: str, n: int) -> pd.DataFrame:
+        return play_duplicate(a, b, rules=settings.rules, players=settings.players,
+                              level=level, n=n, seed=settings.seed, threads=settings.threads)
+
+    return run_tournament(settings, play, progress)
 
 
 def tactic_experiments(
@@ -376,7 +494,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         )
         if progress is not None:
             progress(f"tournament, {players} players")
-        result = run_tournament(tset, progress)
+        result = cuarenta_tournament(tset, progress)
         tables[f"matches_{players}p"] = result.matches
         tables[f"ratings_{players}p"] = result.ratings
         runs.append(

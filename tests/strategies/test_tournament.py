@@ -9,14 +9,13 @@ import pytest
 
 from cuarenta_sim import stats
 from cuarenta_sim.cuarenta.policies import split_policy_list
+from cuarenta_sim.cuarenta.strategies import cuarenta_tournament, play_duplicate
 from cuarenta_sim.tournament import (
     ELO_SCALE,
     TournamentSettings,
     bradley_terry,
     match_summary,
-    play_duplicate,
     ratings,
-    run_tournament,
 )
 
 
@@ -154,7 +153,7 @@ def test_play_duplicate_bad_level() -> None:
 
 
 def test_run_tournament_tables() -> None:
-    result = run_tournament(
+    result = cuarenta_tournament(
         TournamentSettings(policies=("random", "greedy"), chicas=400, mesas=40, bootstrap=50)
     )
     m = result.matches
@@ -182,4 +181,4 @@ def test_tournament_settings_errors(kwargs: dict, needle: str) -> None:
 
 def test_run_tournament_unknown_policy() -> None:
     with pytest.raises(ValueError, match="unknown policy 'smart'"):
-        run_tournament(TournamentSettings(policies=("greedy", "smart"), chicas=2))
+        cuarenta_tournament(TournamentSettings(policies=("greedy", "smart"), chicas=2))
