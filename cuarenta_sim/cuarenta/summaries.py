@@ -175,7 +175,7 @@ def simulation_report(
         The rules simulated; the report lists its slug and every switch.
     summaries : mapping of str to DataFrame
         Section title -> estimate frame (columns :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS`),
-        e.g. the output of :func:`cuarenta_sim.stats.summarize_hands` and
+        e.g. the output of :func:`summarize_hands` and
         :func:`summarize_games`.
     provenance : dict
         ``Results.provenance`` (JSON-serialisable).

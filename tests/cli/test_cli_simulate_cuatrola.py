@@ -1,0 +1,54 @@
+"""`cuarenta-sim simulate --game cuatrola` and the game dispatch of `cuarenta_sim.simulate`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import cuarenta_sim
+from cuarenta_sim.results import Results
+
+
+def test_simulate_cuatrola_prints_estimates_and_saves(run_cli, tmp_path: Path) -> None:
+    out = tmp_path / "c.parquet"
+    run = run_cli("simulate", "--game", "cuatrola", "--n", "300", "--level", "game",
+                  "--seed", "3", "--no-progress", "--out", str(out))
+    assert run.code == 0, run.err
+    for needle in ("Cuatrola simulation: rules ro", "made_solo", "first_dealer_pair_wins",
+                   "wilson", "reproduce: cuarenta-sim simulate --game cuatrola"):
+        assert needle in run.out
+    back = Results.from_parquet(out)
+    direct = cuarenta_sim.simulate(game="cuatrola", n=300, level="game", seed=3)
+    pd.testing.assert_frame_equal(back.hands, direct.hands)
+    pd.testing.assert_frame_equal(back.games, direct.games)
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--game", "chess"], "unknown --game 'chess'; accepted: cuarenta, cuatrola"),
+        (["--game", "cuatrola", "--players", "2"], "Cuatrola is played by 4"),
+        (["--game", "cuatrola", "--report", "r"], "--report not available with --game cuatrola"),
+        (["--game", "cuatrola", "--backend", "dask"], "--backend dask not available"),
+        (["--game", "cuatrola", "--level", "chica"], "unknown Cuatrola level 'chica'"),
+        (["--game", "cuatrola", "--policies", "smart"], "unknown play policy 'smart'"),
+        (["--game", "cuatrola", "--rules", "quito"], "quito"),
+        (["--game", "cuatrola", "--n", "0"], "--n must be a positive"),
+        (["--bid-policies", "never"], "--bid-policies applies to --game cuatrola only"),
+    ],
+)
+def test_simulate_cuatrola_bad_options(run_cli, args: list[str], needle: str) -> None:
+    run = run_cli("simulate", "--no-progress", "--n", "10", *args)
+    run.assert_bad_input()
+    assert needle in run.err
+
+
+def test_simulate_dispatches_on_game() -> None:
+    c = cuarenta_sim.simulate("quito", 2, "greedy", n=50, seed=1)
+    assert c.provenance["game"] == "cuarenta"
+    t = cuarenta_sim.simulate(game="cuatrola", n=50, seed=1)
+    assert t.provenance["game"] == "cuatrola" and len(t.hands) == 50
+    with pytest.raises(ValueError, match="unknown game 'chess'; accepted: cuarenta, cuatrola"):
+        cuarenta_sim.simulate(game="chess")
