@@ -4,6 +4,12 @@ Run from the repository root::
 
     python benchmarks/throughput.py            # full run, a few minutes on 2 cores
     python benchmarks/throughput.py --quick    # small counts, no cold compile
+    python benchmarks/throughput.py --game cuatrola [--quick]   # the Cuatrola kernel
+
+``--game cuatrola`` runs ``benchmarks/cuatrola_throughput.py`` (random and greedy play, never
+and threshold bidding, 1 and 2 threads, levels hand and game, and the pimc lookahead's
+decisions per second; JSON to ``benchmarks/results/cuatrola_throughput.json``); every other
+option is passed to it.
 
 It prints a table and writes ``benchmarks/results/throughput.json`` atomically. Figures:
 
@@ -331,6 +337,12 @@ def main(argv: list[str] | None = None) -> int:
     """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
+        "--game",
+        choices=("cuarenta", "cuatrola"),
+        default="cuarenta",
+        help="cuatrola: run benchmarks/cuatrola_throughput.py with the other options",
+    )
+    parser.add_argument(
         "--quick",
         action="store_true",
         help="small counts, one repeat, no cold compile (about a minute)",
@@ -347,7 +359,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-cold", action="store_true", help="skip the cold-compile run")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="JSON output path")
-    args = parser.parse_args(argv)
+    args, rest = parser.parse_known_args(argv)
+    if args.game == "cuatrola":
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import cuatrola_throughput
+
+        forwarded = rest + (["--quick"] if args.quick else [])
+        if args.n is not None:
+            forwarded += ["--n", str(args.n)]
+        if args.repeats is not None:
+            forwarded += ["--repeats", str(args.repeats)]
+        if args.out != DEFAULT_OUT:
+            forwarded += ["--out", str(args.out)]
+        return cuatrola_throughput.main(forwarded)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
 
     n_data = args.n or (200_000 if args.quick else 2_000_000)
     repeats = args.repeats or (1 if args.quick else 3)

@@ -35,3 +35,15 @@ def test_throughput_script_quick_run(tmp_path: Path) -> None:
     assert set(statuses.values()) <= {"pass", "FAIL", "not measured"}
     assert "wrote " + str(out) in proc.stdout
     assert [p.name for p in out.parent.iterdir()] == ["throughput.json"]
+
+
+def test_throughput_script_covers_cuatrola(tmp_path: Path) -> None:
+    out = tmp_path / "cuatrola.json"
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "throughput.py"), "--game", "cuatrola",
+         "--quick", "--n", "2000", "--out", str(out)],
+        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(out.read_text())
+    assert results["throughput"] and all(r["hands_per_s"] > 0 for r in results["throughput"])
