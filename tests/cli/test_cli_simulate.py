@@ -162,6 +162,13 @@ def _read_until(stream: int, needle: bytes, timeout: float) -> bytes:
     return seen
 
 
+def restore_sigint() -> None:
+    """In the child before exec: default SIGINT disposition. A shell that starts a job in the
+    background (``cmd &``) makes it ignore SIGINT, and Python then installs no
+    KeyboardInterrupt handler; the tests send SIGINT as a user's Ctrl-C would."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_sigint_during_a_run_exits_130_and_leaves_no_file(tmp_path: Path) -> None:
     out = tmp_path / "big.parquet"
     report = tmp_path / "report"
@@ -171,6 +178,7 @@ def test_sigint_during_a_run_exits_130_and_leaves_no_file(tmp_path: Path) -> Non
             "--n", "3000000", "--out", str(out), "--report", str(report),
         ],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+        preexec_fn=restore_sigint,
     )  # fmt: skip
     try:
         assert proc.stderr is not None

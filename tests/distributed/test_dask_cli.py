@@ -107,6 +107,12 @@ def test_dask_cli_dataset_and_resume(
     assert estimate_lines(again) == estimate_lines(out)
 
 
+def restore_sigint() -> None:
+    """Default SIGINT in the child (a background shell job would ignore it; see
+    tests/cli/test_cli_simulate.py)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.slow
 def test_ctrl_c_then_rerun_finishes_the_dataset(tmp_path: Path) -> None:
     """A real interruption: SIGINT to the command while a local Dask cluster runs its chunks,
@@ -115,7 +121,8 @@ def test_ctrl_c_then_rerun_finishes_the_dataset(tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "cuarenta_sim", "simulate", "--n", "3000000", "--seed", "5",
            "--chunk-size", "100000", "--no-progress", "--backend", "dask", "--workers", "2",
            "--dataset", str(ds)]  # fmt: skip
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=restore_sigint)
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and len(list(ds.glob("part-*.done.json"))) < 3:
         time.sleep(0.05)
