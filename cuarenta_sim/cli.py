@@ -227,9 +227,10 @@ def parse_policy_set(text: str, counts: tuple[int, ...]) -> tuple[str, ...]:
     Raises
     ------
     ValueError
-        Empty or unknown spec, fewer than two, or a repeated one.
+        Empty or unknown spec, fewer than two, or two that are the same policy with the same
+        parameters (``heuristic`` and ``heuristic(cards=350)`` are one policy).
     """
-    from .cuarenta.policies import resolve_policies, split_policy_list
+    from .cuarenta.policies import parse_policy, resolve_policies, split_policy_list
 
     try:
         specs = tuple(split_policy_list(text))
@@ -238,8 +239,12 @@ def parse_policy_set(text: str, counts: tuple[int, ...]) -> tuple[str, ...]:
                 resolve_policies(spec, count)
     except ValueError as err:
         raise ValueError(f"--policies {text!r}: {err}") from err
-    if len(specs) < 2 or len(set(specs)) != len(specs):
-        raise ValueError(f"--policies {text!r}: give at least two different policies")
+    canonical = [parse_policy(spec).canonical for spec in specs]
+    if len(specs) < 2 or len(set(canonical)) != len(canonical):
+        raise ValueError(
+            f"--policies {text!r}: give at least two different policies (compared with every "
+            f"parameter at its value: {', '.join(canonical)})"
+        )
     return specs
 
 
@@ -796,7 +801,8 @@ def simulate(
             f"{unit}, {provenance['chunks_computed']} computed, {provenance['chunks_reused']} "
             f"reused from {dataset}"
             if dataset is not None
-            else f"chunks: {provenance['chunks']}, backend {backend}, counters only"
+            else f"chunks: {provenance['chunks']}, backend {backend}"
+            + (", counters only" if output == "aggregates" else "")
         )
     typer.echo(f"provenance: {provenance_headline(provenance)}")
     typer.echo(f"reproduce: {command}")
@@ -875,7 +881,9 @@ def simulate_cuatrola_command(
     from .cuatrola.simulation import simulate_cuatrola
     from .cuatrola.summary import summarize_games as cuatrola_games
     from .cuatrola.summary import summarize_hands as cuatrola_hands
+    from .stats import z_value
 
+    z_value(confidence)
     if n <= 0:
         raise ValueError(f"--n must be a positive whole number of {level}s, got {n}")
     if out is not None:
@@ -1223,6 +1231,11 @@ def report(
             )
         if chicas is not None:
             raise ValueError("--chicas does not apply to strategies; --n is the chicas per pair")
+        if mesas is not None and (mesas <= 0 or mesas % 2):
+            raise ValueError(
+                f"--mesas must be an even positive number of mesas per pair (played in "
+                f"duplicate pairs), got {mesas}"
+            )
     else:
         for count in counts:
             seats = parse_policies("greedy" if policies is None else policies, count)
@@ -1350,6 +1363,7 @@ def tournament(
     """
     import numba
 
+    from .cuarenta.policies import parse_policy
     from .cuarenta.strategies import cuarenta_tournament, tournament_text
     from .io import write_json_atomic, write_text_atomic
     from .tournament import TournamentSettings
@@ -1386,7 +1400,8 @@ def tournament(
             "package_version": cuarenta_sim.__version__,
             "engine_version": cuarenta_sim.ENGINE_VERSION,
             "command": command,
-            "policies": list(specs),
+            "policies": [parse_policy(spec).canonical for spec in specs],
+            "policies_as_given": list(specs),
             "rules": resolve_rules(rules).slug(),
             "players": players,
             "chicas_per_pair": chicas,
@@ -1398,14 +1413,27 @@ def tournament(
         typer.echo(f"wrote {', '.join(str(f) for f in files)}")
 
 
-@app.command(name="policies", help="List the playing policies and their parameters.")
+@app.command(name="policies", help="List the playing policies of both games and their parameters.")
 def policies_command() -> None:
-    """Print one row per registered policy: name, stochastic or not, description."""
+    """Print the playing policies of both games: name, stochastic or not, parameters with
+    their defaults, description; then Cuatrola's bidding policies."""
     from .cuarenta.policies import POLICIES
+    from .cuatrola.policies import BID_KINDS, DEFAULT_THRESHOLDS, PLAY_POLICIES
 
-    rows = [[name, "yes" if info.stochastic else "no", info.description]
-            for name, info in POLICIES.items()]
-    typer.echo(text_table(["policy", "stochastic", "description"], rows))
+    rows = []
+    for name, info in POLICIES.items():
+        params = ", ".join(f"{p.name}={p.choices[p.default] if p.choices else p.default}"
+                           for p in info.params)
+        rows.append([name, "yes" if info.stochastic else "no", params or "-", info.description])
+    typer.echo("Cuarenta play policies (--policies; parameters as name(param=value,...)):\n")
+    typer.echo(text_table(["policy", "stochastic", "parameters (defaults)", "description"], rows))
+    solo, cuatrola, quintola = DEFAULT_THRESHOLDS
+    typer.echo(
+        f"\nCuatrola (--game cuatrola): play policies {', '.join(PLAY_POLICIES)} "
+        f"(pimc(samples=n)); bidding policies {', '.join(BID_KINDS)}: never, "
+        f"threshold(solo={solo},cuatrola={cuatrola},quintola={quintola}) on the hand strength, "
+        f"always(solo|cuatrola|quintola). See cuarenta_sim.cuatrola.policies."
+    )
 
 
 # --------------------------------------------------------------------------- entry point

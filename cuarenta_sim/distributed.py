@@ -20,6 +20,7 @@ Dask is optional (extra ``cuarenta_sim[dask]``); it is imported only when used.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import importlib.util
@@ -74,6 +75,41 @@ def require_dask() -> None:
         ) from err
 
 
+#: Seconds allowed to reach a scheduler and complete the Dask handshake.
+CONNECT_TIMEOUT_S = 20
+
+
+async def _probe(address: str) -> None:
+    """Open and close one Dask comm to ``address`` within :data:`CONNECT_TIMEOUT_S` seconds.
+
+    ``Client(timeout=...)`` does not bound the handshake with a peer that accepts the
+    connection and never answers; ``asyncio.wait_for`` does.
+    """
+    from distributed.comm import connect
+
+    comm = await asyncio.wait_for(connect(address, timeout=CONNECT_TIMEOUT_S), CONNECT_TIMEOUT_S)
+    await comm.close()
+
+
+def _connect(client_class: Any, address: str) -> Any:
+    """``Client(address)`` with a bounded handshake; any failure becomes one ValueError.
+
+    A wrong address can be a closed port (refused), a silent peer (no answer: the timeout) or
+    another server, e.g. the dashboard's HTTP port, whose reply Dask misreads as a message
+    length (a MemoryError deep inside the comm layer): each is reported the same way.
+    """
+    try:
+        asyncio.run(_probe(address))
+        return client_class(address, timeout=CONNECT_TIMEOUT_S)
+    except Exception as err:  # every failure means "not a reachable scheduler"
+        reason = str(err).splitlines()[0] if str(err) else type(err).__name__
+        raise ValueError(
+            f"could not connect to a Dask scheduler at {address!r} within "
+            f"{CONNECT_TIMEOUT_S} s ({type(err).__name__}: {reason[:200]}); give the "
+            f"scheduler's address, e.g. tcp://host:8786 (not the dashboard port)"
+        ) from err
+
+
 @contextlib.contextmanager
 def dask_client(client: Any = None, workers: int | None = None) -> Iterator[Any]:
     """Yield a ``distributed.Client``: the one given, one connected to an address, or one of a
@@ -93,7 +129,8 @@ def dask_client(client: Any = None, workers: int | None = None) -> Iterator[Any]
     Raises
     ------
     ValueError
-        dask missing, ``workers`` given with a client or address, or a bad ``workers``.
+        dask missing, ``workers`` given with a client or address, a bad ``workers``, or an
+        address where no Dask scheduler answers within :data:`CONNECT_TIMEOUT_S` seconds.
     """
     require_dask()
     from distributed import Client, LocalCluster
@@ -104,8 +141,11 @@ def dask_client(client: Any = None, workers: int | None = None) -> Iterator[Any]
         yield client
         return
     if isinstance(client, str):
-        with Client(client) as opened:
+        opened = _connect(Client, client)
+        try:
             yield opened
+        finally:
+            opened.close()
         return
     if client is not None:
         raise ValueError(

@@ -15,6 +15,7 @@ provenance dict naming the game).
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 #: Games :func:`simulate` plays.
@@ -29,7 +30,8 @@ def simulate(*args: Any, game: str = "cuarenta", **kwargs: Any) -> Any:
     *args, **kwargs
         Passed to :func:`cuarenta_sim.cuarenta.simulation.simulate` (Cuarenta) or
         :func:`cuarenta_sim.cuatrola.simulation.simulate_cuatrola` (Cuatrola); see the
-        module docstring for their parameters.
+        module docstring for their parameters. For Cuatrola ``policies=`` is accepted as
+        ``play_policies=`` (as ``--policies`` on the command line).
     game : str
         ``"cuarenta"`` or ``"cuatrola"`` (:data:`GAMES`).
 
@@ -43,15 +45,25 @@ def simulate(*args: Any, game: str = "cuarenta", **kwargs: Any) -> Any:
     Raises
     ------
     ValueError
-        An unknown game (the message lists :data:`GAMES`), or any error of the game's
-        simulator (bad rules, policies, counts...).
+        An unknown game (the message lists :data:`GAMES`), an argument the game's simulator
+        does not take (the message lists those it takes), or any error of the simulator (bad
+        rules, policies, counts...).
     """
     if game == "cuarenta":
-        from .cuarenta.simulation import simulate as simulate_cuarenta
+        from .cuarenta.simulation import simulate as simulator
+    elif game == "cuatrola":
+        from .cuatrola.simulation import simulate_cuatrola as simulator
 
-        return simulate_cuarenta(*args, **kwargs)
-    if game == "cuatrola":
-        from .cuatrola.simulation import simulate_cuatrola
-
-        return simulate_cuatrola(*args, **kwargs)
-    raise ValueError(f"unknown game {game!r}; accepted: {', '.join(GAMES)}")
+        if "policies" in kwargs:
+            # The command line's --policies names the play policies of either game.
+            if "play_policies" in kwargs:
+                raise ValueError("give policies= or play_policies= for Cuatrola, not both")
+            kwargs["play_policies"] = kwargs.pop("policies")
+    else:
+        raise ValueError(f"unknown game {game!r}; accepted: {', '.join(GAMES)}")
+    try:
+        inspect.signature(simulator).bind(*args, **kwargs)
+    except TypeError as err:
+        accepted = ", ".join(inspect.signature(simulator).parameters)
+        raise ValueError(f"simulate(game={game!r}): {err}; accepted arguments: {accepted}") from err
+    return simulator(*args, **kwargs)

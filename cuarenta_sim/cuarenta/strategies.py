@@ -34,7 +34,7 @@ from ..tournament import (
     match_summary,
     run_tournament,
 )
-from .policies import resolve_policies
+from .policies import parse_policy, resolve_policies
 from .rules import resolve_rules
 
 if TYPE_CHECKING:
@@ -559,11 +559,14 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         settings,
         runs,
         time.perf_counter() - t_start,
-        tournament_policies=list(policies),
+        tournament_policies=[parse_policy(spec).canonical for spec in policies],
         chicas_per_pair=chicas,
         mesas_per_pair=mesas,
         tactics=[t.name for t in TACTICS],
     )
+    # The per-rule-set sizes of the framework's provenance do not apply to a tournament.
+    for key in ("n_datas", "n_chicas", "n_mesas"):
+        report.provenance.pop(key, None)
     return GeneratedReport(
         name="strategies",
         report=report,

@@ -142,13 +142,17 @@ def parse_bid_policy(spec: object) -> BidPolicy:
             raise ValueError(f"bidding policy never takes no parameters, got {spec!r}")
         return BidPolicy(BID_NEVER, 0, 0, 0)
     if name == "always":
-        code = parse_contract(body, f"the contract of {spec!r}")
-        if code == 0:
+        if body not in ("solo", "cuatrola", "quintola"):
             raise ValueError(f"always needs solo, cuatrola or quintola, got {spec!r}")
+        code = parse_contract(body, f"the contract of {spec!r}")
         return BidPolicy(BID_ALWAYS, code, 0, 0)
     values = dict(zip(("solo", "cuatrola", "quintola"), DEFAULT_THRESHOLDS, strict=True))
-    for item in filter(None, (s.strip() for s in body.split(","))):
+    seen: set[str] = set()
+    for item in (s.strip() for s in body.split(",")) if body else ():
         key, _, value = (s.strip() for s in item.partition("="))
+        if key in seen:
+            raise ValueError(f"parameter {key} given twice in {spec!r}")
+        seen.add(key)
         if key not in values or not re.fullmatch(r"\d+", value):
             raise ValueError(
                 f"bad parameter {item!r} in {spec!r}; threshold takes solo=, cuatrola=, "

@@ -37,6 +37,8 @@ def test_simulate_cuatrola_prints_estimates_and_saves(run_cli, tmp_path: Path) -
         (["--game", "cuatrola", "--rules", "quito"], "quito"),
         (["--game", "cuatrola", "--n", "0"], "--n must be a positive"),
         (["--bid-policies", "never"], "--bid-policies applies to --game cuatrola only"),
+        (["--game", "cuatrola", "--confidence", "1"], "confidence must be strictly between"),
+        (["--game", "cuatrola", "--bid-policies", "threshold(solo=1,solo=2)"], "given twice"),
     ],
 )
 def test_simulate_cuatrola_bad_options(run_cli, args: list[str], needle: str) -> None:
@@ -52,3 +54,10 @@ def test_simulate_dispatches_on_game() -> None:
     assert t.provenance["game"] == "cuatrola" and len(t.hands) == 50
     with pytest.raises(ValueError, match="unknown game 'chess'; accepted: cuarenta, cuatrola"):
         cuarenta_sim.simulate(game="chess")
+    # --policies names the play policies of either game; unknown arguments list the accepted.
+    alias = cuarenta_sim.simulate(game="cuatrola", policies="random", n=50, seed=1)
+    assert alias.provenance["play_policies"] == ["random"] * 4
+    with pytest.raises(ValueError, match="unexpected keyword argument 'players'; accepted"):
+        cuarenta_sim.simulate(game="cuatrola", players=2, n=10)
+    with pytest.raises(ValueError, match="unexpected keyword argument 'bid_policies'"):
+        cuarenta_sim.simulate(bid_policies="never", n=10)

@@ -32,6 +32,8 @@ def test_tournament_prints_tables_and_writes_files(run_cli, tmp_path: Path) -> N
     [
         (["--policies", "greedy"], "at least two different policies"),
         (["--policies", "greedy,greedy"], "at least two different policies"),
+        (["--policies", "heuristic,heuristic(cards=350)"], "at least two different policies"),
+        (["--policies", "random,random()"], "at least two different policies"),
         (["--policies", "greedy,smart"], "unknown policy 'smart'"),
         (["--policies", "greedy,random(", "--chicas", "2"], "unclosed"),
         (["--chicas", "3", "--policies", "greedy,random"], "--chicas must be an even"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cuarenta_sim.cuatrola.cards import format_card, parse_card, parse_cards
@@ -92,3 +94,18 @@ def test_declarations_respect_the_limits() -> None:
     assert choose_declaration(parse_bid_policy("never"), hand, 0, 0, 0, False, ro) == 0
     weak = parse_cards("Sc Ce Se Cb Sb")
     assert choose_declaration(threshold, weak, 0, 0, 0, False, ro) == 0
+
+
+@pytest.mark.parametrize(
+    ("spec", "needle"),
+    [
+        ("threshold(solo=10,solo=12)", "parameter solo given twice"),
+        ("threshold(solo=12,,cuatrola=14)", "bad parameter ''"),
+        ("threshold(solo=12,)", "bad parameter ''"),
+        ("always", "always needs solo, cuatrola or quintola"),
+        ("always(pass)", "always needs solo, cuatrola or quintola"),
+    ],
+)
+def test_bid_policy_specs_are_strict(spec: str, needle: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(needle)):
+        parse_bid_policy(spec)
