@@ -33,6 +33,7 @@ import numpy as np
 import pandas as pd
 
 from .. import stats
+from ..switches import format_value
 from .rules import AT_38, LEFTOVERS, PRESETS, SWITCHES, TIMINGS, RuleSet
 
 #: Kinds of metric: a mean of per-unit values, a proportion of 0/1 outcomes, a ratio of sums.
@@ -813,15 +814,8 @@ def switch_flips(
                 default = getattr(RuleSet(), name)
                 alts = fallback or ([default] if default != current else [])
         for v in alts:
-            out[f"{name}={_format_value(v)}"] = rs.replace(**{name: v})
+            out[f"{name}={format_value(v)}"] = rs.replace(**{name: v})
     return out
-
-
-def _format_value(value: object) -> str:
-    """A switch value as slugs write it: true / false, None, else ``str``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def sensitivity(

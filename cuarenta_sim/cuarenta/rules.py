@@ -72,9 +72,10 @@ Readings this package had to choose (each is documented where it is implemented)
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
+
+from ..switches import check_choice, nearest_slug, parse_slug
 
 DOBLE_RONDA_WIN = "win_chica"
 TIMINGS = ("immediate", "end_of_deal")
@@ -107,30 +108,6 @@ def _check_optional_int(rs: RuleSet, name: str, *, low: int, high: int = 1000) -
         raise ValueError(
             f"switch {name} must be None or a whole number from {low} to {high}, got {v!r}"
         )
-
-
-def _check_choice(rs: RuleSet, name: str, choices: tuple[str, ...]) -> None:
-    v = getattr(rs, name)
-    if v not in choices:
-        raise ValueError(f"switch {name} must be one of {', '.join(choices)}; got {v!r}")
-
-
-def _format_value(v: object) -> str:
-    if v is None:
-        return "None"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
-
-
-def _parse_value(text: str) -> object:
-    if text == "None":
-        return None
-    if text in ("true", "false"):
-        return text == "true"
-    if re.fullmatch(r"-?\d+", text):
-        return int(text)
-    return text
 
 
 @dataclass(frozen=True)
@@ -238,9 +215,9 @@ class RuleSet:
                 f"{MAX_POINTS}, "
                 f"got {self.doble_ronda!r}"
             )
-        _check_choice(self, "caida_en_ronda_timing", TIMINGS)
-        _check_choice(self, "at_38", AT_38)
-        _check_choice(self, "leftover_cards", LEFTOVERS)
+        check_choice(self, "caida_en_ronda_timing", TIMINGS)
+        check_choice(self, "at_38", AT_38)
+        check_choice(self, "leftover_cards", LEFTOVERS)
         if not _is_int(self.target) or self.target <= 0 or self.target % 2:
             raise ValueError(f"switch target must be an even number > 0, got {self.target!r}")
         if self.target > 1000:
@@ -300,16 +277,7 @@ class RuleSet:
         the base is the preset with fewest differences (ties: the order of :data:`PRESETS`).
         :func:`from_slug` inverts it.
         """
-        best_name, best_diff = "", None
-        for name, preset in PRESETS.items():
-            diff = [n for n in SWITCHES if getattr(self, n) != getattr(preset, n)]
-            if best_diff is None or len(diff) < len(best_diff):
-                best_name, best_diff = name, diff
-        assert best_diff is not None
-        if not best_diff:
-            return best_name
-        parts = [f"{n}={_format_value(getattr(self, n))}" for n in best_diff]
-        return f"{best_name}({','.join(parts)})"
+        return nearest_slug(self, PRESETS, SWITCHES)
 
     def to_kernel(self) -> KernelRules:
         """Return the switches as a :class:`KernelRules` tuple of ints for the numba engine."""
@@ -398,9 +366,6 @@ PRESETS: dict[str, RuleSet] = {
     ),
 }
 
-_SLUG_RE = re.compile(r"^\s*([a-z_]+)\s*(?:\((.*)\))?\s*$")
-
-
 def from_slug(slug: str) -> RuleSet:
     """Parse a slug made by :meth:`RuleSet.slug` (or a bare preset name) back into a RuleSet.
 
@@ -409,23 +374,8 @@ def from_slug(slug: str) -> RuleSet:
     ValueError
         Malformed slug, unknown preset or switch, or a bad value.
     """
-    if not isinstance(slug, str):
-        raise ValueError(f"rules slug must be a string, got {slug!r}")
-    m = _SLUG_RE.match(slug)
-    if m is None:
-        raise ValueError(
-            f"malformed rules slug {slug!r}; expected a preset name ({', '.join(PRESETS)}) "
-            f"optionally followed by (switch=value,...)"
-        )
-    changes: dict[str, Any] = {}
-    body = (m.group(2) or "").strip()
-    if body:
-        for item in body.split(","):
-            if "=" not in item:
-                raise ValueError(f"malformed switch {item.strip()!r} in rules slug {slug!r}")
-            key, value = (s.strip() for s in item.split("=", 1))
-            changes[key] = _parse_value(value)
-    return RuleSet.preset(m.group(1), **changes)
+    preset, changes = parse_slug(slug, PRESETS, label="rules")
+    return RuleSet.preset(preset, **changes)
 
 
 def resolve_rules(rules: RuleSet | str | dict[str, Any]) -> RuleSet:

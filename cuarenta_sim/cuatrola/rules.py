@@ -31,9 +31,10 @@ target             11              11
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
+
+from ..switches import check_choice, nearest_slug, parse_slug
 
 BIDDINGS = ("overcall", "first_closes")
 FIRST_LEADS = ("next_active", "declarer")
@@ -41,20 +42,6 @@ FAILED_CONTRACTS = ("to_opponents", "nobody")
 DEALER_ROTATIONS = ("next", "last_trick_winner")
 #: Largest target: scores (at most target - 1 + 5) stay small integers.
 MAX_TARGET = 100
-
-
-def _format_value(v: object) -> str:
-    return str(v)
-
-
-def _parse_value(text: str) -> object:
-    return int(text) if re.fullmatch(r"-?\d+", text) else text
-
-
-def _check_choice(rules: CuatrolaRules, name: str, choices: tuple[str, ...]) -> None:
-    v = getattr(rules, name)
-    if v not in choices:
-        raise ValueError(f"switch {name} must be one of {', '.join(choices)}; got {v!r}")
 
 
 @dataclass(frozen=True)
@@ -95,10 +82,10 @@ class CuatrolaRules:
     target: int = 11
 
     def __post_init__(self) -> None:
-        _check_choice(self, "bidding", BIDDINGS)
-        _check_choice(self, "first_lead", FIRST_LEADS)
-        _check_choice(self, "failed_contract", FAILED_CONTRACTS)
-        _check_choice(self, "dealer_rotation", DEALER_ROTATIONS)
+        check_choice(self, "bidding", BIDDINGS)
+        check_choice(self, "first_lead", FIRST_LEADS)
+        check_choice(self, "failed_contract", FAILED_CONTRACTS)
+        check_choice(self, "dealer_rotation", DEALER_ROTATIONS)
         t = self.target
         if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= MAX_TARGET:
             raise ValueError(
@@ -145,16 +132,7 @@ class CuatrolaRules:
         is the preset with fewest differences (ties: the order of :data:`PRESETS`);
         :func:`from_slug` inverts it.
         """
-        best_name, best_diff = "", None
-        for name, preset in PRESETS.items():
-            diff = [n for n in SWITCHES if getattr(self, n) != getattr(preset, n)]
-            if best_diff is None or len(diff) < len(best_diff):
-                best_name, best_diff = name, diff
-        assert best_diff is not None
-        if not best_diff:
-            return best_name
-        parts = [f"{n}={_format_value(getattr(self, n))}" for n in best_diff]
-        return f"{best_name}({','.join(parts)})"
+        return nearest_slug(self, PRESETS, SWITCHES)
 
     def to_kernel(self) -> CuatrolaKernelRules:
         """Return the switches as a :class:`CuatrolaKernelRules` tuple of ints for numba."""
@@ -185,9 +163,6 @@ PRESETS: dict[str, CuatrolaRules] = {
     "online": CuatrolaRules(bidding="first_closes"),
 }
 
-_SLUG_RE = re.compile(r"^\s*([a-z_]+)\s*(?:\((.*)\))?\s*$")
-
-
 def from_slug(slug: str) -> CuatrolaRules:
     """Parse a slug made by :meth:`CuatrolaRules.slug` (or a bare preset name).
 
@@ -196,23 +171,8 @@ def from_slug(slug: str) -> CuatrolaRules:
     ValueError
         Malformed slug, unknown preset or switch, or a bad value.
     """
-    if not isinstance(slug, str):
-        raise ValueError(f"Cuatrola rules slug must be a string, got {slug!r}")
-    m = _SLUG_RE.match(slug)
-    if m is None:
-        raise ValueError(
-            f"malformed Cuatrola rules slug {slug!r}; expected a preset name "
-            f"({', '.join(PRESETS)}) optionally followed by (switch=value,...)"
-        )
-    changes: dict[str, Any] = {}
-    body = (m.group(2) or "").strip()
-    if body:
-        for item in body.split(","):
-            if "=" not in item:
-                raise ValueError(f"malformed switch {item.strip()!r} in rules slug {slug!r}")
-            key, value = (s.strip() for s in item.split("=", 1))
-            changes[key] = _parse_value(value)
-    return CuatrolaRules.preset(m.group(1), **changes)
+    preset, changes = parse_slug(slug, PRESETS, label="Cuatrola rules")
+    return CuatrolaRules.preset(preset, **changes)
 
 
 def resolve(rules: CuatrolaRules | str | dict[str, Any]) -> CuatrolaRules:
