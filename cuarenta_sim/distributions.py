@@ -267,6 +267,7 @@ def sign_test_p(k: int, n: int) -> float:
     return min(1.0, 2.0 * binom_cdf(min(k, n - k), n, 0.5))
 
 
+@lru_cache(maxsize=4096)
 def clopper_pearson(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
     """Exact (Clopper-Pearson) two-sided interval for a binomial proportion ``k / n``.
 

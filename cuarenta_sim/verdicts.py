@@ -52,10 +52,10 @@ T_MAX_N = 1000
 #: Discordant pairs below which a paired comparison of 0/1 outcomes uses the exact binomial
 #: (McNemar exact) test and Clopper-Pearson interval. The exact test is valid at any count;
 #: the asymptotic score test is used from 100 discordant pairs on because there, over the
-#: p-values that decide verdicts (0.001 to 0.1), its p-value is within a factor 1.25 of
-#: the exact one (tested), while at 10 to 30 discordant pairs it can be off by a factor 2 to
-#: 3 (e.g. 6 of 6: exact p = 0.031, normal 0.014) -- exactly the regime of "resolved on a
-#: handful of pairs".
+#: p-values that decide verdicts (0.001 to 0.1), its p-value is within a factor 1.31 of the
+#: exact one (tested), while at 10 to 30 discordant pairs it is off by factors up to 1.9 to
+#: 1.5, and on a handful of pairs by more (6 of 6: exact p = 0.031, normal 0.014) -- exactly
+#: the regime of "resolved on a handful of pairs".
 EXACT_MAX_DISCORDANT = 100
 
 #: Values of the ``verdict`` column made by :func:`verdicts` (``"resolved: <name> higher"``
