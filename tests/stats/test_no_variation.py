@@ -48,7 +48,7 @@ def test_proportions_at_zero_and_all(n: int, all_won: bool, conf: float) -> None
     row = stats.proportion("p", k, n, conf)
     assert row["no_variation"]
     _never_zero_width(row)
-    p, lo, hi = stats.wilson_interval(k, n, conf)
+    _, lo, hi = stats.wilson_interval(k, n, conf)
     assert lo < hi
     frame = stats.proportions(pd.DataFrame({"successes": [k], "n": [n]}), confidence=conf)
     assert frame["no_variation"].iloc[0] and frame["lower"].iloc[0] < frame["upper"].iloc[0]
@@ -71,8 +71,7 @@ def test_grouped_means_of_constant_groups(n: int, c: float, conf: float) -> None
 
 
 @given(sizes, values, st.integers(0, 5).map(float), levels)
-def test_paired_differences_of_constant_shifts(n: int, c: float, shift: float, conf: float
-                                               ) -> None:
+def test_paired_differences_of_constant_shifts(n: int, c: float, shift: float, conf: float) -> None:
     rng = np.random.default_rng(n)
     b = rng.integers(0, 40, n).astype(float) + c
     a = b + shift
@@ -80,7 +79,7 @@ def test_paired_differences_of_constant_shifts(n: int, c: float, shift: float, c
     assert row["no_variation"] and row["estimate"] == shift
     _never_zero_width(row)
     # A constant non-zero shift in every pair: the exact sign test, 2^(1-n).
-    assert row["p_value"] == (1.0 if shift == 0 else min(1.0, 2.0**(1 - n)))
+    assert row["p_value"] == (1.0 if shift == 0 else min(1.0, 2.0 ** (1 - n)))
     bounded = stats.diff_paired("d", a, b, conf, value_range=(-10.0, 10.0))
     _never_zero_width(bounded)
     assert bounded["defined"]
@@ -108,8 +107,9 @@ def test_paired_binary_outcomes_without_discordant_pairs(n: int, won: int, conf:
 
 
 @given(st.lists(st.integers(-3, 3).map(float), min_size=2, max_size=60), levels)
-def test_no_interval_function_returns_zero_width_on_any_sample(xs: list[float], conf: float
-                                                               ) -> None:
+def test_no_interval_function_returns_zero_width_on_any_sample(
+    xs: list[float], conf: float
+) -> None:
     x = np.array(xs)
     y = np.roll(x, 1)
     for row in (

@@ -128,8 +128,9 @@ def test_benjamini_hochberg_matches_hand_computed_values() -> None:
     # Sorted 0.005, 0.01, 0.03, 0.04 times 4/1, 4/2, 4/3, 4/4: 0.02, 0.02, 0.04, 0.04.
     adj = stats.benjamini_hochberg([0.01, 0.04, 0.03, 0.005])
     np.testing.assert_allclose(adj, [0.02, 0.04, 0.04, 0.02])
-    assert (stats.benjamini_hochberg([0.01, 0.04, 0.03, 0.005]) <= stats.holm(
-        [0.01, 0.04, 0.03, 0.005])).all()
+    assert (
+        stats.benjamini_hochberg([0.01, 0.04, 0.03, 0.005]) <= stats.holm([0.01, 0.04, 0.03, 0.005])
+    ).all()
     with pytest.raises(ValueError, match=r"\[0, 1\]"):
         stats.holm([1.5])
     with pytest.raises(ValueError, match="unknown adjustment"):
@@ -162,7 +163,10 @@ def test_holm_over_a_family_of_verdicts() -> None:
     # x: 0.03, 0.04 -> 0.06, 0.06; y: 0.001, 0.02 -> 0.002, 0.02.
     frame["table"] = ["y", "x", "x", "y"]
     assert list(stats.verdicts(frame, family="table")) == [
-        "resolved", "not resolved", "not resolved", "resolved"
+        "resolved",
+        "not resolved",
+        "not resolved",
+        "resolved",
     ]
 
 
