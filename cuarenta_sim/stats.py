@@ -167,7 +167,7 @@ def _mean_method(n: int) -> str:
     return "t" if n < T_MAX_N else "normal"
 
 
-def _spread_row(
+def spread_row(
     metric: str,
     est: float,
     sd: float,
@@ -179,7 +179,40 @@ def _spread_row(
     value_range: ValueRange = None,
     test_zero: bool = False,
 ) -> dict:
-    """``est +- c(n) sd / sqrt(n)`` (:func:`critical_value`), or the no-variation bound."""
+    """An estimate row ``est +- c(n) sd / sqrt(n)``, or the no-variation bound.
+
+    The one place where a mean-like interval is made from an estimate, a standard deviation
+    and a size, for code that has those from running sums (e.g. streaming aggregates) rather
+    than from the values.
+
+    Parameters
+    ----------
+    metric : str
+        Name of the row.
+    est : float
+        The mean (or mean difference).
+    sd : float
+        Sample standard deviation of one unit's value (``ddof = 1``).
+    n : int
+        Units; fewer than 2 gives NaN bounds and ``defined = False``.
+    confidence : float
+        Two-sided level; ``c(n)`` is :func:`critical_value` (Student t below
+        :data:`T_MAX_N`).
+    method : str
+        Value of the ``method`` column.
+    constant : bool
+        Whether every unit had the same value: then ``no_variation = True`` and the
+        :func:`constant_interval` (``value_range``), never a zero-width interval.
+    value_range : (float, float), optional
+        Bounds of a possible value, used only when ``constant``.
+    test_zero : bool
+        Fill ``p_value`` with the two-sided test of ``est = 0`` (differences).
+
+    Returns
+    -------
+    dict
+        An estimate row (:data:`ESTIMATE_COLUMNS`).
+    """
     if n < 2:
         return _row(metric, est, math.nan, math.nan, n, method, False)
     if constant:
@@ -229,7 +262,7 @@ def mean(
     n = x.size
     est = float(x.mean()) if n else math.nan
     sd = float(x.std(ddof=1)) if n > 1 else math.nan
-    return _spread_row(
+    return spread_row(
         metric,
         est,
         sd,
@@ -293,15 +326,41 @@ def ratio(
     numerator: np.ndarray | pd.Series,
     denominator: np.ndarray | pd.Series,
     confidence: float = 0.95,
+    value_range: ValueRange = None,
 ) -> dict:
     """Ratio of sums ``sum(num) / sum(den)`` over independent units, delta-method interval.
 
-    ``n`` is the number of units (datas); the critical value is Student's t with ``n - 1``
-    degrees of freedom below :data:`T_MAX_N` units (:func:`critical_value`). Undefined (NaN,
-    ``defined = False``) when there are fewer than 2 units or the denominator sums to 0. When
-    every unit has the same ratio (``num_i sum(den) == sum(num) den_i``) there is no variation
-    to estimate the error from: ``no_variation = True`` and NaN bounds (``defined = False``),
-    never a zero-width interval.
+    Parameters
+    ----------
+    metric : str
+        Name of the row.
+    numerator, denominator : array-like of float, shape (n,)
+        Per-unit sums (e.g. caidas and plays of one data); denominators non-negative.
+    confidence : float
+        Two-sided level.
+    value_range : (float, float), optional
+        Bounds of a possible per-unit ratio ``num_i / den_i`` (e.g. ``(0, 1)`` for hits out
+        of trials); used only when the sample shows no variation.
+
+    Returns
+    -------
+    dict
+        An estimate row (:data:`ESTIMATE_COLUMNS`, ``method = "ratio"``), ``n`` the number of
+        units (datas); the critical value is Student's t with ``n - 1`` degrees of freedom
+        below :data:`T_MAX_N` units (:func:`critical_value`). Undefined (NaN, ``defined =
+        False``) with fewer than 2 units or a denominator summing to 0. When every unit has
+        the same ratio ``c`` (``num_i sum(den) == sum(num) den_i``) there is no variation to
+        estimate the error from: ``no_variation = True``, and with ``value_range = (lo, hi)``
+        the bound ``[c - w (c - lo), c + w (hi - c)]``, where ``w = min(1, u max(den) /
+        mean(den))`` bounds the share of the denominator held by units that could differ
+        (``u`` of :func:`no_variation_bound`; plug-in: such units' denominators are assumed
+        within the observed ones); NaN bounds (``defined = False``) without a range. Never a
+        zero-width interval.
+
+    Raises
+    ------
+    ValueError
+        If ``value_range`` does not contain the constant ratio.
     """
     y = np.asarray(numerator, dtype=np.float64)
     x = np.asarray(denominator, dtype=np.float64)
@@ -309,13 +368,19 @@ def ratio(
     if n < 2 or x.sum() == 0:
         est = y.sum() / x.sum() if x.sum() else math.nan
         return _row(metric, float(est), math.nan, math.nan, n, "ratio", False)
-    r = y.sum() / x.sum()
+    r = float(y.sum() / x.sum())
     if np.array_equal(y * x.sum(), y.sum() * x):
-        return _row(metric, float(r), math.nan, math.nan, n, "ratio", False, True)
+        if value_range is None:
+            return _row(metric, r, math.nan, math.nan, n, "ratio", False, True)
+        lo, hi, _ = constant_interval(r, n, confidence, value_range)
+        u = no_variation_bound(n, confidence)
+        w = min(1.0, u * float(x.max()) / float(x.mean()))
+        scale = w / u
+        return _row(metric, r, r - (r - lo) * scale, r + (hi - r) * scale, n, "ratio", True, True)
     resid = y - r * x
     se = math.sqrt(float(resid.var(ddof=1)) * n) / x.sum()
     half = critical_value(confidence, n) * se
-    return _row(metric, float(r), float(r - half), float(r + half), n, "ratio", True)
+    return _row(metric, r, r - half, r + half, n, "ratio", True)
 
 
 # --------------------------------------------------------------------------- differences
@@ -406,7 +471,7 @@ def diff_paired(
             value_range = (-1.0, 1.0)
     est = float(delta.mean()) if n else math.nan
     sd = float(delta.std(ddof=1)) if n > 1 else math.nan
-    row = _spread_row(
+    row = spread_row(
         metric,
         est,
         sd,

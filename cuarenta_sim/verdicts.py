@@ -28,6 +28,7 @@ Rules, with the constants that state them:
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 
 import numpy as np
@@ -667,7 +668,11 @@ def required_n(
         non-positive ``sd``, or a negative design effect.
     """
     z = z_value(confidence)
-    if not (isinstance(target_half_width, int | float) and target_half_width > 0):
+    if not (
+        isinstance(target_half_width, numbers.Real)
+        and math.isfinite(target_half_width)
+        and target_half_width > 0
+    ):
         raise ValueError(f"target_half_width must be positive, got {target_half_width!r}")
     if not design_effect > 0:
         raise ValueError(f"design_effect must be positive, got {design_effect!r}")

@@ -414,6 +414,8 @@ def _class_table(outcomes: pd.DataFrame, keys: list[str], confidence: float) -> 
                     "lower": part["gain_lower"],
                     "upper": part["gain_upper"],
                     "defined": part["defined"],
+                    # EV(pass) - EV(pass) never varies: "identical", not "undefined".
+                    "no_variation": gain["no_variation"].to_numpy(),
                 }
             )
         ).to_numpy()
