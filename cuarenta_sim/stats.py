@@ -163,7 +163,8 @@ def _row(
     }
 
 
-def _mean_method(n: int) -> str:
+def mean_method(n: int) -> str:
+    """``method`` of a mean of ``n`` values: ``"t"`` below :data:`T_MAX_N`, else ``"normal"``."""
     return "t" if n < T_MAX_N else "normal"
 
 
@@ -268,7 +269,7 @@ def mean(
         sd,
         n,
         confidence,
-        _mean_method(n),
+        mean_method(n),
         constant=_is_constant(x),
         value_range=value_range,
     )

@@ -248,14 +248,20 @@ def mean_from_sums(metric: str, n: int, total: int, squares: int, confidence: fl
     """:func:`cuarenta_sim.stats.mean` from the count, sum and sum of squares of the values.
 
     The sample variance ``(n * squares - total**2) / (n (n - 1))`` is computed exactly, then
-    rounded once. Returns an estimate row (``method = "normal"``); ``n < 2`` is undefined.
+    rounded once. Returns an estimate row (``method`` ``"t"`` below
+    :data:`cuarenta_sim.stats.T_MAX_N`, else ``"normal"``); ``n < 2`` is undefined; equal
+    values (zero variance) are flagged ``no_variation`` with NaN bounds.
     """
     est = float(Fraction(total, n)) if n else math.nan
+    method = stats.mean_method(n)
     if n < 2:
-        return _row(metric, est, math.nan, math.nan, n, "normal", False)
+        return stats.spread_row(metric, est, math.nan, n, confidence, method, constant=False)
     var = Fraction(n * squares - total * total, n * (n - 1))
-    half = stats.z_value(confidence) * math.sqrt(float(var)) / math.sqrt(n)
-    return _row(metric, est, est - half, est + half, n, "normal", True)
+    # Same interval as stats.mean (t below stats.T_MAX_N; a zero variance, i.e. equal values,
+    # is flagged no_variation instead of a zero-width interval).
+    return stats.spread_row(
+        metric, est, math.sqrt(float(var)), n, confidence, method, constant=var == 0
+    )
 
 
 def ratio_from_sums(
@@ -286,21 +292,34 @@ def ratio_from_sums(
     Returns
     -------
     dict
-        An estimate row (``method = "ratio"``); undefined with fewer than 2 units or
-        ``sx == 0``. The residual sum of squares ``sum((y - r x)**2)`` is exact.
+        An estimate row (``method = "ratio"``, Student t critical value below
+        :data:`cuarenta_sim.stats.T_MAX_N` units); undefined with fewer than 2 units or
+        ``sx == 0``. The residual sum of squares ``sum((y - r x)**2)`` is exact; when it is 0
+        (every unit the same ratio) the row is flagged ``no_variation`` with NaN bounds.
     """
     if n < 2 or sx == 0:
         est = float(Fraction(sy, sx)) if sx else math.nan
         return _row(metric, est, math.nan, math.nan, n, "ratio", False)
     r = Fraction(sy, sx)
     resid_ss = syy - 2 * r * sxy + r * r * sxx
+    if resid_ss == 0:  # every unit has the same ratio: no variation (as stats.ratio)
+        return _row(metric, float(r), math.nan, math.nan, n, "ratio", False, True)
     se = math.sqrt(float(resid_ss / (n - 1)) * n) / sx
-    half = stats.z_value(confidence) * se
+    half = stats.critical_value(confidence, n) * se
     est = float(r)
     return _row(metric, est, est - half, est + half, n, "ratio", True)
 
 
-def _row(metric: str, est: float, lo: float, hi: float, n: int, method: str, ok: bool) -> dict:
+def _row(
+    metric: str,
+    est: float,
+    lo: float,
+    hi: float,
+    n: int,
+    method: str,
+    ok: bool,
+    no_variation: bool = False,
+) -> dict:
     return {
         "metric": metric,
         "estimate": est,
@@ -309,6 +328,8 @@ def _row(metric: str, est: float, lo: float, hi: float, n: int, method: str, ok:
         "n": int(n),
         "method": method,
         "defined": ok,
+        "no_variation": no_variation,
+        "p_value": math.nan,
     }
 
 

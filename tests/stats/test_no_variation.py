@@ -132,3 +132,26 @@ def test_no_variation_bound_is_the_exact_rule_of_three() -> None:
         stats.no_variation_bound(0)
     with pytest.raises(ValueError, match="value_range"):
         stats.mean("m", np.full(5, 3.0), value_range=(4.0, 9.0))
+
+
+@given(sizes, st.integers(0, 9), levels)
+def test_streaming_aggregates_flag_constant_samples_as_the_records_do(
+    n: int, c: int, conf: float
+) -> None:
+    from cuarenta_sim.cuarenta.aggregates import mean_from_sums, ratio_from_sums
+
+    got = mean_from_sums("m", n, c * n, c * c * n, conf)
+    want = stats.mean("m", np.full(n, float(c)), conf)
+    assert got.keys() == want.keys() and got["no_variation"] and want["no_variation"]
+    for key in ("n", "method", "defined"):
+        assert got[key] == want[key]
+    assert math.isnan(got["lower"]) and math.isnan(got["upper"]) and math.isnan(want["upper"])
+    assert got["estimate"] == pytest.approx(want["estimate"])
+    x = np.arange(1, n + 1)
+    y = c * x
+    r = ratio_from_sums(
+        "r", n, int(y.sum()), int(x.sum()), int((y * y).sum()), int((x * x).sum()),
+        int((x * y).sum()), conf,
+    )  # fmt: skip
+    assert r["no_variation"] and not r["defined"] and math.isnan(r["upper"])
+    assert stats.ratio("r", y, x, conf)["no_variation"]
