@@ -550,7 +550,11 @@ def verdict_table(
         if (m[np.isfinite(m)] < 0).any():
             raise ValueError("margin must be non-negative")
         negligible = interval & ~identical & (lo >= -m) & (hi <= m)
-    resolved = np.isfinite(adjusted) & (adjusted < alpha)
+    # Resolved needs the adjusted test *and*, where there is an interval, that interval to
+    # exclude 0, so that a "resolved" row never shows an interval straddling 0 (the exact
+    # path's interval is conservative: it also carries the uncertainty of the discordant rate).
+    excludes = ~interval | (lo > 0.0) | (hi < 0.0)
+    resolved = np.isfinite(adjusted) & (adjusted < alpha) & excludes
     if names is None:
         res_label = np.full(len(est), "resolved", dtype=object)
     else:
@@ -612,7 +616,9 @@ def verdicts(
         pair can never reject, so leaving it out keeps the error rate).
         ``"negligible"``: the interval lies inside ``[-margin, +margin]`` (takes precedence:
         the practical answer is "no meaningful difference" even when the sign is resolved).
-        ``"resolved"``: the adjusted p-value is below ``alpha``.
+        ``"resolved"``: the adjusted p-value is below ``alpha`` and the interval, if there is
+        one, excludes 0 (a constant non-zero shift in every pair has no interval, only its
+        exact sign test).
         ``"not resolved"``: otherwise (the sample cannot tell the sign after the correction).
         ``"undefined"``: no p-value and no interval.
 

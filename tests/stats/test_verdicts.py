@@ -60,6 +60,18 @@ def test_exact_interval_is_conservative_and_covers() -> None:
     assert hits / runs >= 0.95
 
 
+def test_resolved_needs_the_interval_to_exclude_zero_too() -> None:
+    # 6 of 6 discordant pairs: exact p = 0.031 < 0.05, but the exact interval of the
+    # difference (which also carries the uncertainty of how many pairs differ) reaches 0.
+    a, b = _paired(6, 0, 100)
+    row = stats.paired_verdict(a, b)
+    assert row["p_value"] == 2 / 64 and row["lower"] < 0.0
+    assert stats.verdicts(pd.DataFrame([row])).iloc[0] == "not resolved"
+    a, b = _paired(9, 0, 100)
+    row = stats.paired_verdict(a, b)
+    assert row["lower"] > 0.0 and stats.verdicts(pd.DataFrame([row])).iloc[0] == "resolved"
+
+
 def test_discordant_cutoff_switches_to_the_score_test() -> None:
     below = stats.discordant_test(60, 39, n=10_000)
     above = stats.discordant_test(60, 40, n=10_000)
