@@ -2,21 +2,23 @@
 
 With numba's GNU OpenMP layer a child made by ``fork`` after the parent ran a parallel kernel
 aborted on its own first kernel, and ``multiprocessing.Pool.map`` hung on the dead worker;
-cuarenta_sim.threading_layer selects a fork-safe layer at import. Every wait here has a
-timeout, so a hang fails the test instead of blocking the suite. The child's frames must equal
-the parent's: the layer and the process never change the results (design.md "Randomness and
-reproducibility").
+:mod:`cuarenta_sim.threading_layer` selects a fork-safe layer at import. Each scenario runs in
+a fresh interpreter (``fork_worker.py``): its parent simulates, then children of each start
+method simulate too. Every wait has a timeout and a hung run's whole process group is killed,
+so a hang fails the test instead of blocking the suite. The children's frames must equal the
+parent's and this process's: the layer and the process never change the results (design.md
+"Randomness and reproducibility").
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import pickle
 import platform
+import signal
 import subprocess
 import sys
-import textwrap
+from pathlib import Path
 from typing import Any
 
 import numba
@@ -26,20 +28,20 @@ import pytest
 import cuarenta_sim
 from cuarenta_sim import threading_layer
 
-#: Threads of each simulation: 2 where numba has them (the point is a parallel kernel).
+WORKER = Path(__file__).with_name("fork_worker.py")
 THREADS = min(2, numba.config.NUMBA_NUM_THREADS)
-#: Seconds a child may take (it imports the package and loads the numba cache; no compiling,
-#: the parent compiled); a hang past this fails the test.
-TIMEOUT = 120
+#: Seconds one child may take (it imports the package and loads the numba cache that the
+#: parent filled); past it the child counts as hung.
+CHILD_TIMEOUT = 90
+#: Seconds a whole scenario may take: the parent may compile the kernels (about a minute on
+#: an empty cache), then up to four children run one after another.
+RUN_TIMEOUT = 600
 GAMES = ("cuarenta", "cuatrola")
-METHODS = ("fork", "spawn", "forkserver")
-#: Python 3.12+ warns when forking a process that has threads (numba's pool has); the fork is
-#: exactly what these tests exercise.
-FORK_WARNING = "ignore:This process .* is multi-threaded:DeprecationWarning"
+STEPS = ("fork", "spawn", "forkserver", "pool")
 
 
-def run_simulation(game: str, seed: int) -> tuple[pd.DataFrame, pd.DataFrame | None]:
-    """Simulate a small batch of ``game`` on :data:`THREADS` threads; the frames (picklable)."""
+def simulate_here(game: str, seed: int) -> tuple[Any, Any]:
+    """This process's frames of the scenarios of ``fork_worker.py``."""
     if game == "cuarenta":
         res = cuarenta_sim.simulate(n=60, level="chica", seed=seed, threads=THREADS)
     else:
@@ -47,9 +49,28 @@ def run_simulation(game: str, seed: int) -> tuple[pd.DataFrame, pd.DataFrame | N
     return res.hands, res.games
 
 
-def run_simulation_args(args: tuple[str, int]) -> tuple[pd.DataFrame, pd.DataFrame | None]:
-    """:func:`run_simulation` on one ``(game, seed)`` tuple, for ``Pool.map``."""
-    return run_simulation(*args)
+def run_worker(*args: str) -> dict[str, Any]:
+    """Run ``fork_worker.py args`` in its own process group; its unpickled output.
+
+    On a timeout the whole group (the script and its pool workers) is killed and the test
+    fails; so does a non-zero exit, with the end of the script's stderr.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_THREADING_LAYER"}
+    proc = subprocess.Popen(
+        [sys.executable, str(WORKER), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        out, err = proc.communicate(timeout=RUN_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail(f"fork_worker.py {' '.join(args)} hung for {RUN_TIMEOUT} s")
+    assert proc.returncode == 0, err.decode(errors="replace")[-3000:]
+    return pickle.loads(out)
 
 
 def assert_same(a: tuple[Any, Any], b: tuple[Any, Any]) -> None:
@@ -59,87 +80,42 @@ def assert_same(a: tuple[Any, Any], b: tuple[Any, Any]) -> None:
             pd.testing.assert_frame_equal(x, y)
 
 
-@pytest.fixture(scope="module")
-def parent() -> dict[tuple[str, int], tuple[Any, Any]]:
-    """The parent's own frames for both games and seeds 3, 4: parallel kernels have run here."""
-    return {(game, seed): run_simulation(game, seed) for game in GAMES for seed in (3, 4)}
+@pytest.mark.parametrize("game", GAMES)
+def test_children_simulate_after_parent(game: str) -> None:
+    """fork, spawn and forkserver children and a fork ``Pool(2).map`` after the parent ran
+    its parallel kernels: all finish, on a fork-safe layer, with the parent's frames."""
+    out = run_worker(game, str(CHILD_TIMEOUT), *STEPS)
+    assert out["layer"] in ("tbb", "workqueue")
+    here = {seed: simulate_here(game, seed) for seed in (3, 4)}
+    for seed in (3, 4):
+        assert_same(out["parent"][seed], here[seed])
+    for method in ("fork", "spawn", "forkserver"):
+        assert_same(out[method], here[3])
+    assert_same(out["pool"][0], here[3])
+    assert_same(out["pool"][1], here[4])
 
 
-def test_a_fork_safe_layer_ran(parent: dict) -> None:
-    """After a parallel kernel the layer is TBB or workqueue, never OpenMP, and the
-    provenance of both games records it."""
+def test_workqueue_fallback_is_fork_safe() -> None:
+    """Without TBB numba's 'forksafe' request gives workqueue, and a fork pool still works
+    after the parent simulated, with the same frames."""
+    out = run_worker("cuarenta", str(CHILD_TIMEOUT), "fork", "pool", "--no-tbb")
+    assert out["layer"] == "workqueue"
+    here = {seed: simulate_here("cuarenta", seed) for seed in (3, 4)}
+    assert_same(out["fork"], here[3])
+    assert_same(out["pool"][0], here[3])
+    assert_same(out["pool"][1], here[4])
+
+
+def test_this_process_layer_and_provenance() -> None:
+    """The package asked for the fork-safe layer; after a parallel kernel it is TBB where
+    pyproject.toml installs tbb (x86-64), and both games' provenance names it."""
     assert threading_layer.select_threading_layer() == threading_layer.REQUESTED_LAYER
-    layer = threading_layer.threading_layer()
-    assert layer in ("tbb", "workqueue")
     res = cuarenta_sim.simulate(n=5, seed=1, threads=THREADS)
-    assert res.provenance["threading_layer"] == layer
-    res = cuarenta_sim.simulate(game="cuatrola", n=5, seed=1, threads=THREADS)
-    assert res.provenance["threading_layer"] == layer
-
-
-def test_tbb_is_used_where_installed(parent: dict) -> None:
-    """pyproject.toml installs ``tbb`` on x86-64: there the kernels run on TBB; elsewhere on
-    TBB if some TBB loads, else on workqueue."""
+    layer = threading_layer.threading_layer()
     loaded = threading_layer.load_tbb()
     if platform.machine() in ("x86_64", "AMD64"):
         assert loaded is not None, "tbb is a core dependency here but libtbb does not load"
-    assert threading_layer.threading_layer() == ("tbb" if loaded else "workqueue")
-
-
-@pytest.mark.filterwarnings(FORK_WARNING)
-@pytest.mark.parametrize("method", METHODS)
-@pytest.mark.parametrize("game", GAMES)
-def test_child_simulates_after_parent(parent: dict, game: str, method: str) -> None:
-    ctx = multiprocessing.get_context(method)
-    with ctx.Pool(1) as pool:
-        child = pool.apply_async(run_simulation, (game, 3)).get(timeout=TIMEOUT)
-    assert_same(child, parent[(game, 3)])
-
-
-@pytest.mark.filterwarnings(FORK_WARNING)
-@pytest.mark.parametrize("game", GAMES)
-def test_fork_pool_map_after_parent(parent: dict, game: str) -> None:
-    """``multiprocessing.Pool(2).map`` (fork, Linux's default) after the parent simulated."""
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(2) as pool:
-        out = pool.map_async(run_simulation_args, [(game, 3), (game, 4)]).get(timeout=TIMEOUT)
-    assert_same(out[0], parent[(game, 3)])
-    assert_same(out[1], parent[(game, 4)])
-
-
-def test_workqueue_fallback_is_fork_safe(parent: dict) -> None:
-    """Without TBB (its numba extension made unimportable) numba's 'forksafe' request gives
-    workqueue; a fork pool still works after the parent simulated, with the same frames."""
-    script = textwrap.dedent(
-        f"""
-        import multiprocessing, pickle, sys
-        sys.modules["numba.np.ufunc.tbbpool"] = None  # as if TBB were not installed
-        import cuarenta_sim
-        from cuarenta_sim.threading_layer import threading_layer
-
-        def run(seed):
-            res = cuarenta_sim.simulate(n=60, level="chica", seed=seed, threads={THREADS})
-            return res.hands, res.games
-
-        if __name__ == "__main__":
-            own = run(3)
-            layer = threading_layer()
-            with multiprocessing.get_context("fork").Pool(2) as pool:
-                out = pool.map_async(run, [3, 4]).get(timeout={TIMEOUT})
-            sys.stdout.buffer.write(pickle.dumps((layer, own, out)))
-        """
-    )
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_THREADING_LAYER"}
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        timeout=3 * TIMEOUT,
-        env=env,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr.decode()[-2000:]
-    layer, own, out = pickle.loads(done.stdout)
-    assert layer == "workqueue"
-    assert_same(own, parent[("cuarenta", 3)])
-    assert_same(out[0], parent[("cuarenta", 3)])
-    assert_same(out[1], parent[("cuarenta", 4)])
+    assert layer == ("tbb" if loaded else "workqueue")
+    assert res.provenance["threading_layer"] == layer
+    res = cuarenta_sim.simulate(game="cuatrola", n=5, seed=1, threads=THREADS)
+    assert res.provenance["threading_layer"] == layer
