@@ -17,6 +17,11 @@ __version__ = "0.1.0"
 #: Bumped whenever simulated behaviour changes (docs/engine_contract.md).
 ENGINE_VERSION = 1
 
+# Fork-safe numba threading layer (TBB, else workqueue), chosen before any parallel kernel runs.
+from .threading_layer import select_threading_layer  # noqa: E402
+
+select_threading_layer()
+
 # The package exports the game-dispatching entry point of cuarenta_sim.simulation.
 from .cuarenta.rules import PRESETS, RuleSet, from_slug, resolve_rules  # noqa: E402
 from .results import Results  # noqa: E402

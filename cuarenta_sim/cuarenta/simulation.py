@@ -49,6 +49,7 @@ from ..distributed import (
 )
 from ..results import Results, write_parquet_atomic
 from ..rng import root_from_seed
+from ..threading_layer import threading_layer
 from .aggregates import Aggregates, aggregate_frames
 from .engine.batch import kernel_args, level_code, run_batch
 from .engine.layout import (
@@ -703,6 +704,8 @@ def _provenance(
         "package_version": cuarenta_sim.__version__,
         "engine_version": cuarenta_sim.ENGINE_VERSION,
         "numba": numba.__version__,
+        # Which numba layer ran the kernels (cuarenta_sim.threading_layer; None if none ran).
+        "threading_layer": threading_layer(),
         "numpy": np.__version__,
         "pandas": pd.__version__,
         "pyarrow": importlib.metadata.version("pyarrow"),

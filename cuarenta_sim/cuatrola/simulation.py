@@ -53,6 +53,7 @@ import pandas as pd
 
 from ..results import Results
 from ..rng import root_from_seed
+from ..threading_layer import threading_layer
 from .engine.batch import kernel_policies, level_code, run_batch
 from .engine.layout import (
     G8_FIRST_DEALER,
@@ -180,6 +181,8 @@ def simulate_cuatrola(
         "package_version": cuarenta_sim.__version__,
         "engine_version": CUATROLA_ENGINE_VERSION,
         "numba": numba.__version__,
+        # Which numba layer ran the kernels (cuarenta_sim.threading_layer; None if none ran).
+        "threading_layer": threading_layer(),
         "numpy": np.__version__,
         "pandas": pd.__version__,
         "pyarrow": importlib.metadata.version("pyarrow"),
