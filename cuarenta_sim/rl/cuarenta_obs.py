@@ -115,6 +115,15 @@ def _thermo(on: list[int], at: int, counts: list[int]) -> None:
             on.extend(range(base, base + count))
 
 
+def _thermo_cards(on: list[int], at: int, cards: list[int]) -> None:
+    """Append the thermometer cells of the rank counts of physical ``cards`` to ``on``."""
+    seen = [0] * N_RANKS
+    for card in cards:
+        rank = card // N_SUITS
+        on.append(at + N_SUITS * rank + seen[rank])
+        seen[rank] += 1
+
+
 def encode(game: CuarentaGame, seat: int, out: np.ndarray) -> np.ndarray:
     """Write what ``seat`` may know of ``game`` into ``out`` (see the module docstring).
 
@@ -145,11 +154,11 @@ def encode(game: CuarentaGame, seat: int, out: np.ndarray) -> np.ndarray:
     if st is None:  # before the first deal (a chance node): only the scores are known
         return out
     on: list[int] = []
-    _thermo(on, o["hand"], rank_counts(st.hands[seat]))
-    _thermo(on, o["table"], rank_counts(st.table))
+    _thermo_cards(on, o["hand"], st.hands[seat])
+    _thermo_cards(on, o["table"], st.table)
     _thermo(on, o["played"], st.played)
-    _thermo(on, o["captured_own"], rank_counts(st.piles[side]))
-    _thermo(on, o["captured_other"], rank_counts(st.piles[1 - side]))
+    _thermo_cards(on, o["captured_own"], st.piles[side])
+    _thermo_cards(on, o["captured_other"], st.piles[1 - side])
     known, rondas = o["known"], o["rondas"]
     for k in range(n):
         other = (seat + k) % n
