@@ -12,7 +12,7 @@ Public API
 :mod:`cuarenta_sim.rl.cuarenta_actions`, :mod:`cuarenta_sim.rl.cuarenta_obs`,
 :mod:`cuarenta_sim.rl.cuatrola_game`, :mod:`cuarenta_sim.rl.cuatrola_obs`
     The action and observation encodings both interfaces share (plain numpy, no RL package).
-:class:`~cuarenta_sim.rl.cuarenta_game.CuarentaGame`, :class:`~cuarenta_sim.rl.cuatrola_game.CuatrolaGame`
+:class:`.cuarenta_game.CuarentaGame`, :class:`.cuatrola_game.CuatrolaGame`
     One episode on the reference engine, advanced one decision at a time.
 
 The RL packages (pettingzoo, gymnasium, open-spiel) come with the ``rl`` extra

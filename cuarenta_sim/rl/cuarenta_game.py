@@ -21,7 +21,9 @@ outcome at a time (``chance="explicit"``: OpenSpiel's chance nodes deal card by 
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
+
 from ..cuarenta.cards import N_CARDS, N_NUMERIC
 from ..cuarenta.reference.events import (
     AnnounceEvent,
@@ -238,7 +240,9 @@ class CuarentaGame:
         """
         if outcome not in dict(self.chance_outcomes()):
             accepted = [o for o, _ in self.chance_outcomes()]
-            raise ValueError(f"chance outcome {outcome!r} is not possible here; accepted: {accepted}")
+            raise ValueError(
+                f"chance outcome {outcome!r} is not possible here; accepted: {accepted}"
+            )
         if self.dealer is None:
             self.dealer = int(outcome)
         else:
@@ -310,6 +314,34 @@ class CuarentaGame:
         """Reset :attr:`gained` (the environments read it once per step)."""
         self.gained[0] = self.gained[1] = 0
 
+    def clone(self) -> CuarentaGame:
+        """Return an independent copy (OpenSpiel clones states at every node of a search).
+
+        Only the mutable parts are copied: the rules, the event objects (frozen) and the
+        options cache are shared.
+        """
+        new = copy.copy(self)
+        b = self.board
+        new.board = ScoreBoard(b.rules, list(b.scores), b.stop_at_target, b.winner)
+        st = self.state
+        if st is not None:
+            new.state = copy.copy(st)
+            new.state.deck = list(st.deck)
+            new.state.hands = [list(h) for h in st.hands]
+            new.state.table = list(st.table)
+            new.state.piles = [list(p) for p in st.piles]
+            new.state.stock = list(st.stock)
+            new.state.rondas = list(st.rondas)
+            new.state.played = list(st.played)
+        new.events = list(self.events)
+        new.gained = list(self.gained)
+        new._claims = list(self._claims)
+        new._claim_order = list(self._claim_order)
+        return new
+
+    def __deepcopy__(self, memo: dict[int, object]) -> CuarentaGame:
+        return self.clone()
+
     # ----------------------------------------------------------------- flow
     def _credit(self, side: int, points: int) -> int:
         pts = self.board.credit(side, points)
@@ -350,10 +382,9 @@ class CuarentaGame:
             if self.turn < CARDS_PER_DEAL * n:
                 self.current = (st.dealer + 1 + self.turn) % n
                 return
-            if self._claim_order:
-                if self._credit_claims(st):
-                    self.current = TERMINAL
-                    return
+            if self._claim_order and self._credit_claims(st):
+                self.current = TERMINAL
+                return
             if st.deal + 1 < deals_per_data(n):
                 self.turn = -1
                 continue

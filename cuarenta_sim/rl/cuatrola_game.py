@@ -22,6 +22,7 @@ dealer and every card from the caller (OpenSpiel's chance nodes).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from ..cuatrola.cards import N_CARDS, format_card, suit_of
@@ -254,7 +255,9 @@ class CuatrolaGame:
         """
         outcomes = [o for o, _ in self.chance_outcomes()]
         if outcome not in outcomes:
-            raise ValueError(f"chance outcome {outcome!r} is not possible here; accepted: {outcomes}")
+            raise ValueError(
+                f"chance outcome {outcome!r} is not possible here; accepted: {outcomes}"
+            )
         if self.dealer is None:
             self.dealer = int(outcome)
         else:
@@ -289,6 +292,28 @@ class CuatrolaGame:
     def clear_gained(self) -> None:
         """Reset :attr:`gained`."""
         self.gained[0] = self.gained[1] = 0
+
+    def clone(self) -> CuatrolaGame:
+        """Return an independent copy (the rules and the trace rows, immutable, are shared)."""
+        new = copy.copy(self)
+        new.scores = list(self.scores)
+        new.deck = list(self.deck)
+        new.hands = [set(h) for h in self.hands]
+        new.bids = list(self.bids)
+        new.plays = list(self.plays)
+        new.trick = list(self.trick)
+        new.trick_seats = list(self.trick_seats)
+        new.played = [list(p) for p in self.played]
+        new.tricks = list(self.tricks)
+        new.points = list(self.points)
+        new.sung = set(self.sung)
+        new.trace = list(self.trace)
+        new.gained = list(self.gained)
+        new.last_hand = list(self.last_hand)
+        return new
+
+    def __deepcopy__(self, memo: dict[int, object]) -> CuatrolaGame:
+        return self.clone()
 
     # ----------------------------------------------------------------- flow
     def _emit(self, kind: int, seat: int, card: int, value: int, a: int, b: int) -> None:

@@ -35,7 +35,7 @@ R4.2): ``reset`` then leaves every agent terminated with its reward to collect.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -80,7 +80,10 @@ def _check_reward(name: str, value: object) -> float:
 class _CardGameEnv(AECEnv):
     """What both games' environments share: seats, rewards, masks, seeding, errors."""
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -355,7 +358,8 @@ class CuarentaEnv(_CardGameEnv):
             raise ValueError(f"players must be 2 or 4 for Cuarenta, got {players!r}")
         if episode not in CUARENTA_EPISODES:
             raise ValueError(
-                f"unknown episode {episode!r} for Cuarenta; accepted: {', '.join(CUARENTA_EPISODES)}"
+                f"unknown episode {episode!r} for Cuarenta; accepted: "
+                f"{', '.join(CUARENTA_EPISODES)}"
             )
         self.rules = resolve_rules(rules)
         self.episode = episode
@@ -457,7 +461,8 @@ class CuatrolaEnv(_CardGameEnv):
     ) -> None:
         if episode not in CUATROLA_EPISODES:
             raise ValueError(
-                f"unknown episode {episode!r} for Cuatrola; accepted: {', '.join(CUATROLA_EPISODES)}"
+                f"unknown episode {episode!r} for Cuatrola; accepted: "
+                f"{', '.join(CUATROLA_EPISODES)}"
             )
         self.rules = resolve_cuatrola(rules)
         self.episode = episode
