@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.observation import make_observation
 
 import cuarenta_sim.rl.openspiel  # noqa: F401  (registers the games)
 from cuarenta_sim.cuarenta.reference import play_game
@@ -29,9 +30,39 @@ GAMES = [
 @pytest.mark.parametrize("name", GAMES)
 def test_openspiel_random_sim_test(name: str) -> None:
     """OpenSpiel's own consistency checks (legal actions, chance, clones, observations,
-    returns) over random playouts."""
+    returns, serialisation by history) over random playouts."""
     game = pyspiel.load_game(name)
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", ["python_cuarenta(players=4)", "python_cuatrola"])
+def test_python_observation_api(name: str) -> None:
+    """OpenSpiel's Python observation helper (as its Python games' tests use it) gets the
+    observation and the information state with their named pieces."""
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(1)
+    while state.is_chance_node():
+        outcomes = [o for o, _ in state.chance_outcomes()]
+        state.apply_action(int(rng.choice(outcomes)))
+    player = state.current_player()
+    assert player >= 0
+    info = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    info.set_from(state, player)
+    assert "observation" in info.dict and "history" in info.dict
+    assert np.array_equal(info.tensor, np.array(state.information_state_tensor(player)))
+    assert info.string_from(state, player) == state.information_state_string(player)
+    obs = make_observation(game)
+    obs.set_from(state, player)
+    assert np.array_equal(obs.tensor, np.array(state.observation_tensor(player)))
+    assert obs.string_from(state, player) == state.observation_string(player)
+    with pytest.raises(ValueError, match="one player's view"):
+        make_observation(
+            game,
+            pyspiel.IIGObservationType(
+                perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+            ),
+        )
 
 
 @pytest.mark.parametrize("name", GAMES)

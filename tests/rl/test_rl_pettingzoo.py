@@ -288,3 +288,29 @@ def test_rewards_are_zero_sum_between_the_sides() -> None:
         assert sum(values) == pytest.approx(0.0)
         assert values[0] == values[2] and values[1] == values[3]
         assert values[0] != 0.0
+
+
+def test_an_episode_decided_by_the_deal_ends_at_reset() -> None:
+    """A ``win_chica`` doble ronda dealt in the first deal wins the chica before anyone plays
+    (R4.2): reset leaves every agent terminated, the winners' reward waiting for them."""
+    env = make_env("cuarenta", players=4)
+    env.reset(seed=0)
+    for _ in range(5000):
+        if all(env.terminations.values()):
+            break
+        env.reset()
+    else:
+        pytest.fail("no chica decided by its first deal in 5000 games")
+    core = env.unwrapped.game
+    assert core.decisions == 0 and core.board.winner is not None
+    winner = core.board.winner
+    seen = {}
+    for agent in env.agent_iter():
+        obs, reward, term, _, _ = env.last()
+        assert term and not obs["action_mask"].any()
+        seen[agent] = reward
+        env.step(None)
+    assert seen == {
+        a: (1.0 if s % 2 == winner else -1.0) for s, a in enumerate(env.possible_agents)
+    }
+    assert env.agents == []
