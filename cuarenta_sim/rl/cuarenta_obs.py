@@ -1,13 +1,14 @@
 """What a Cuarenta seat may know, as a flat vector (PettingZoo observation, OpenSpiel tensor).
 
-The vector holds exactly the information of the reference engine's
-:class:`~cuarenta_sim.cuarenta.reference.Observation` (``docs/engine_contract.md`` section 6):
-the seat's own hand, the table, every card played in the data and the cards each side has
-captured (plays are made face up), the ronda ranks announced aloud in this deal and the cards
-of them still known to be held (R4), the trail a caida may be made on (R6.1) and whether it
-was a ronda rank of its trailer (R6.4), dealer, deal, hand sizes, pile sizes, scores and the
-last capturer (R8.1). Nothing hidden is in it: other hands and the stock appear only through
-those public facts. Suits are left out: they never matter in play (R1.1).
+The vector holds the information of the reference engine's
+:class:`~cuarenta_sim.cuarenta.reference.Observation` (``docs/engine_contract.md`` section 6,
+what the built-in policies may use): the seat's own hand, the table, every card played in the
+data, the ronda ranks announced aloud in this deal and the cards of them still known to be held
+(R4), the trail a caida may be made on (R6.1) and whether it was a ronda rank of its trailer
+(R6.4), dealer, deal, hand sizes, pile sizes, scores and the last capturer (R8.1). It adds the
+cards in each side's pile, which are public too: every capture is made face up, so they follow
+from the plays everybody saw. Nothing hidden is in it: other hands and the stock appear only
+through those public facts. Suits are left out: they never matter in play (R1.1).
 
 Seats are **relative**: slot 0 is the observing seat, slot ``k`` the seat ``k`` places after
 it in turn order; "own" and "other" side are the observing seat's side and the opponents'.

@@ -10,6 +10,7 @@ import pytest
 from cuarenta_sim.cuarenta.reference import legal_plays, observe
 from cuarenta_sim.cuarenta.reference.events import PlayEvent
 from cuarenta_sim.cuarenta.reference.plays import Play, card_options
+from cuarenta_sim.cuarenta.reference.state import rank_counts
 from cuarenta_sim.cuarenta.rules import RuleSet, resolve_rules
 from cuarenta_sim.cuatrola.cards import N_CARDS
 from cuarenta_sim.cuatrola.reference import legal_plays as cuatrola_legal_plays
@@ -108,6 +109,9 @@ def test_cuarenta_observation_is_the_reference_observation(rules: str, players: 
             assert _counts(d["hand"]) == list(ref.hand)
             assert _counts(d["table"]) == list(ref.table)
             assert _counts(d["played"]) == list(ref.played)
+            # Captured cards are public (captures are face up): the piles' rank counts.
+            assert _counts(d["captured_own"]) == rank_counts(st.piles[side])
+            assert _counts(d["captured_other"]) == rank_counts(st.piles[1 - side])
             for k in range(1, players):
                 other = (seat + k) % players
                 block = d["known"][40 * (k - 1) : 40 * k]
