@@ -135,6 +135,8 @@ class CuatrolaGame:
         Cards of the current trick and their seats, in playing order.
     played : list of list of int
         Per seat, the cards it played in earlier tricks of this hand.
+    cantes : list of (int, int)
+        ``(singer, suit)`` of each cante of this hand (C4), in order.
     trace : list of tuple
         Reference trace rows (``docs/cuatrola_contract.md`` section 6).
     gained : list of int
@@ -170,6 +172,7 @@ class CuatrolaGame:
     tricks: list[int] = field(default_factory=lambda: [0, 0])
     points: list[int] = field(default_factory=lambda: [0, 0])
     sung: set[int] = field(default_factory=set)
+    cantes: list[tuple[int, int]] = field(default_factory=list)
     trace: list[tuple[int, ...]] = field(default_factory=list)
     gained: list[int] = field(default_factory=lambda: [0, 0])
     last_hand: list[int] = field(default_factory=lambda: [0, 0])
@@ -307,6 +310,7 @@ class CuatrolaGame:
         new.tricks = list(self.tricks)
         new.points = list(self.points)
         new.sung = set(self.sung)
+        new.cantes = list(self.cantes)
         new.trace = list(self.trace)
         new.gained = list(self.gained)
         new.last_hand = list(self.last_hand)
@@ -336,6 +340,7 @@ class CuatrolaGame:
         self.played = [[] for _ in range(PLAYERS)]
         self.tricks, self.points = [0, 0], [0, 0]
         self.sung = set()
+        self.cantes = []
         self._dealt = True
         self._emit(KIND_DEAL, dealer, self.trump_card, self.trump, 0, 0)
 
@@ -382,6 +387,7 @@ class CuatrolaGame:
             if cante is not None:
                 singer, suit, cval = cante
                 self.sung.add(suit)
+                self.cantes.append((singer, suit))
                 self.points[singer % 2] += cval
                 self._emit(KIND_CANTE, singer, suit, cval, self.points[0], self.points[1])
         for c, s in zip(trick, seats, strict=True):

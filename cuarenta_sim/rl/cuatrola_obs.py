@@ -4,8 +4,8 @@ Exactly what a player at the table sees (the information the reference policies 
 ``docs/cuatrola_contract.md`` section 4): its own cards, the trump card turned up by the
 dealer (C1.4), every declaration made (C2.1), the contract and who sits out (C2.2), the cards
 of the current trick and of the earlier tricks with who played them (all face up), tricks and
-points taken by each pair with the cantes sung (C4: a cante shows its rey and caballo), and the
-game scores. Other hands appear only through those public facts.
+points taken by each pair, who sang which cante (C4: a cante shows its rey and caballo), and
+the game scores. Other hands appear only through those public facts.
 
 Seats are **relative**: slot 0 is the observing seat, slot ``k`` the seat ``k`` places after it;
 "own" and "other" pair are the observing seat's pair and the opponents'. Cards are ids
@@ -28,7 +28,7 @@ played           80     per slot, the cards it played to earlier tricks
 trick_no         5      the trick being played, one-hot
 tricks           2      own, other pair tricks taken / 5
 points           2      own, other pair points (cards, last trick, cantes) / 230
-sung             4      suits whose cante was sung this hand (C4)
+sung             16     per slot, the suits whose cante it sang this hand (C4)
 scores           2      own, other pair game points / target (at most 1)
 ===============  =====  ==========================================================
 """
@@ -59,7 +59,7 @@ SEGMENTS: list[tuple[str, int]] = [
     ("trick_no", 5),
     ("tricks", 2),
     ("points", 2),
-    ("sung", N_SUITS),
+    ("sung", N_SUITS * PLAYERS),
     ("scores", 2),
 ]
 #: Length of the observation vector.
@@ -121,7 +121,10 @@ def encode(game: CuatrolaGame, seat: int, out: np.ndarray) -> np.ndarray:
         on.extend(base + c for c in game.played[s])
     if game.trick_no < 5:
         on.append(o["trick_no"] + game.trick_no)
-    on.extend(o["sung"] + suit for suit in game.sung)
+    # A cante shows its rey and caballo (C4): who sang which suit is public.
+    on.extend(
+        o["sung"] + N_SUITS * ((singer - seat) % PLAYERS) + suit for singer, suit in game.cantes
+    )
     out[on] = 1.0
     out[o["tricks"]] = game.tricks[pair] / 5
     out[o["tricks"] + 1] = game.tricks[1 - pair] / 5

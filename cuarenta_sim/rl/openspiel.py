@@ -584,7 +584,9 @@ class CuatrolaObserver:
         )
         parts.append(f"tricks {g.tricks[pair]}-{g.tricks[1 - pair]}")
         parts.append(f"points {g.points[pair]}-{g.points[1 - pair]}")
-        parts.append("sung " + "".join(sorted(format_card(5 * s)[1] for s in g.sung)))
+        parts.append(
+            "sung " + " ".join(f"+{(p - player) % 4}:{format_card(5 * s)[1]}" for p, s in g.cantes)
+        )
         return " | ".join(parts)
 
 

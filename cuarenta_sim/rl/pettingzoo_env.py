@@ -445,7 +445,7 @@ class CuatrolaEnv(_CardGameEnv):
 
     Notes
     -----
-    Observation: ``Box(0, 1, (256,), float32)``, see :mod:`cuarenta_sim.rl.cuatrola_obs`.
+    Observation: ``Box(0, 1, (268,), float32)``, see :mod:`cuarenta_sim.rl.cuatrola_obs`.
     Actions: ``Discrete(24)``: ``0..19`` a card, ``20..23`` pass / solo / cuatrola /
     quintola. The declarer's partner sits out a contract (C2.2) and never acts in that hand.
     """

@@ -178,33 +178,41 @@ def test_cuatrola_observation_and_legal_actions() -> None:
     own hand, the public trick and played cards, and never another seat's cards."""
     rng = random.Random(2)
     root, _ = root_from_seed(4)
-    game = CuatrolaGame(resolve_cuatrola("ro"), "game", "streams", root, 0)
     vec = np.empty(cuatrola_obs.OBSERVATION_SIZE, np.float32)
     o, at = {}, 0
     for name, size in cuatrola_obs.SEGMENTS:
         o[name] = slice(at, at + size)
         at += size
-    steps = 0
-    while not game.terminal:
-        seat = game.current
-        cuatrola_obs.encode(game, seat, vec)
-        assert set(np.flatnonzero(vec[o["hand"]]).tolist()) == game.hands[seat]
-        assert int(np.flatnonzero(vec[o["trump_card"]])[0]) == game.trump_card
-        assert bool(vec[o["bidding"]][0]) == game.bidding
-        if not game.bidding:
-            cuatrola_vec = vec[o["trick"]].reshape(4, N_CARDS)
-            shown = {(int(k), int(c)) for k, c in zip(*np.nonzero(cuatrola_vec), strict=True)}
-            want = {((s - seat) % 4, c) for c, s in zip(game.trick, game.trick_seats, strict=True)}
-            assert shown == want
-            legal = cuatrola_legal_plays(game.hands[seat], game.trick, game.trump)
-            assert list(game.legal_actions()) == legal
-        else:
-            assert all(a >= BID0 for a in game.legal_actions())
-        # Cards of other hands appear nowhere but where they were played.
-        others = set().union(*(game.hands[s] for s in range(4) if s != seat))
-        visible = np.flatnonzero(vec[o["hand"]]).tolist()
-        assert not others & set(visible)
-        legal_ids = game.legal_actions()
-        game.apply_action(legal_ids[rng.randrange(len(legal_ids))])
-        steps += 1
-    assert steps > 20
+    steps = cantes_seen = 0
+    games = (CuatrolaGame(resolve_cuatrola("ro"), "game", "streams", root, i) for i in range(4))
+    for game in games:
+        while not game.terminal:
+            seat = game.current
+            cuatrola_obs.encode(game, seat, vec)
+            assert set(np.flatnonzero(vec[o["hand"]]).tolist()) == game.hands[seat]
+            assert int(np.flatnonzero(vec[o["trump_card"]])[0]) == game.trump_card
+            assert bool(vec[o["bidding"]][0]) == game.bidding
+            if not game.bidding:
+                cuatrola_vec = vec[o["trick"]].reshape(4, N_CARDS)
+                shown = {(int(k), int(c)) for k, c in zip(*np.nonzero(cuatrola_vec), strict=True)}
+                want = {
+                    ((s - seat) % 4, c) for c, s in zip(game.trick, game.trick_seats, strict=True)
+                }
+                assert shown == want
+                legal = cuatrola_legal_plays(game.hands[seat], game.trick, game.trump)
+                assert list(game.legal_actions()) == legal
+            else:
+                assert all(a >= BID0 for a in game.legal_actions())
+            sung = vec[o["sung"]].reshape(4, 4)
+            shown_cantes = {(int(k), int(suit)) for k, suit in zip(*np.nonzero(sung), strict=True)}
+            assert shown_cantes == {((p - seat) % 4, suit) for p, suit in game.cantes}
+            cantes_seen += bool(game.cantes)
+            # Cards of other hands appear nowhere but where they were played.
+            others = set().union(*(game.hands[s] for s in range(4) if s != seat))
+            visible = np.flatnonzero(vec[o["hand"]]).tolist()
+            assert not others & set(visible)
+            legal_ids = game.legal_actions()
+            # Everybody passes (no contract, so cantes are sung, C4.3); cards at random.
+            game.apply_action(legal_ids[0 if game.bidding else rng.randrange(len(legal_ids))])
+            steps += 1
+    assert steps > 20 and cantes_seen > 0
