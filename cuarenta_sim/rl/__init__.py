@@ -4,8 +4,8 @@ Public API
 ----------
 :func:`make_env`
     ``make_env(game="cuarenta", rules="quito", players=2, episode=None, ...)`` returns a
-    PettingZoo AEC environment (:class:`~cuarenta_sim.rl.pettingzoo_env.CuarentaEnv` or
-    :class:`~cuarenta_sim.rl.pettingzoo_env.CuatrolaEnv`).
+    PettingZoo AEC environment: :class:`CuarentaEnv` or :class:`CuatrolaEnv` (both also
+    importable from here; :mod:`cuarenta_sim.rl.pettingzoo_env` documents them).
 ``import cuarenta_sim.rl.openspiel``
     Registers ``python_cuarenta`` and ``python_cuatrola`` with pyspiel:
     ``pyspiel.load_game("python_cuarenta(rules=quito,players=2)")``.
@@ -93,4 +93,13 @@ def make_env(
     return CuatrolaEnv(rules, episode, **options)
 
 
-__all__ = ["GAMES", "INSTALL_HINT", "make_env"]
+def __getattr__(name: str) -> Any:
+    """Import the environment classes on first use (they need pettingzoo and gymnasium)."""
+    if name in ("CuarentaEnv", "CuatrolaEnv"):
+        from . import pettingzoo_env
+
+        return getattr(pettingzoo_env, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["GAMES", "INSTALL_HINT", "CuarentaEnv", "CuatrolaEnv", "make_env"]
