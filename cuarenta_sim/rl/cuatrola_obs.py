@@ -125,7 +125,7 @@ def encode(game: CuatrolaGame, seat: int, out: np.ndarray) -> np.ndarray:
     on.extend(
         o["sung"] + N_SUITS * ((singer - seat) % PLAYERS) + suit for singer, suit in game.cantes
     )
-    out[on] = 1.0
+    out[np.fromiter(on, np.intp, len(on))] = 1.0
     out[o["tricks"]] = game.tricks[pair] / 5
     out[o["tricks"] + 1] = game.tricks[1 - pair] / 5
     out[o["points"]] = game.points[pair] / MAX_HAND_POINTS

@@ -197,7 +197,8 @@ class _CardGameEnv(AECEnv):
         mask = np.zeros(self.n_actions, np.int8)
         game = self.game
         if game is not None and not self._illegal_end and game.current == self._seat[agent]:
-            mask[list(game.legal_actions())] = 1
+            legal = game.legal_actions()
+            mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | np.integer | None) -> None:
