@@ -57,14 +57,17 @@ is exact.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
+from ..rules import RuleSet
 from .layout import SUMS_COUNT, SUMS_FIRST, SUMS_HELD
 from .moves import (
     apply_play,
+    build_kernel_sums,
     count_plays,
     end_credit,
     end_of_data_points,
@@ -767,3 +770,70 @@ def position_array(
     pos[POS_CLAIMS : POS_CLAIMS + 2] = claims
     pos[POS_FIRST_CLAIM] = first_claim
     return pos
+
+
+def solve_counts(
+    rules: RuleSet,
+    players: int,
+    dealer: int,
+    deal: int,
+    turn: int,
+    hands: Sequence[Sequence[int]],
+    rondas: Sequence[Sequence[int]],
+    table: Sequence[int],
+    prev_rank: int,
+    scores: Sequence[int],
+    piles: Sequence[int],
+    last_capturer: int,
+    claims: Sequence[int] = (0, 0),
+    first_claim: int = -1,
+    *,
+    options: SolveOptions | None = None,
+    tt: SolverTable | None = None,
+) -> list[int]:
+    """Solve a position given as rank counts: :func:`position_array` then
+    :func:`solve_position`.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The rules.
+    players, dealer, deal, turn, hands, rondas, table, prev_rank, scores, piles, last_capturer,
+    claims, first_claim
+        As :func:`position_array` (not validated).
+    options : SolveOptions, optional
+        Default: points only, the target checked (``SolveOptions()``).
+    tt : SolverTable, optional
+        A table to reuse; default a new one of :func:`new_table`.
+
+    Returns
+    -------
+    list of int
+        The value of every legal play of the seat to move, canonical order (contract 3).
+    """
+    pos = position_array(
+        players,
+        dealer,
+        deal,
+        turn,
+        [list(h) for h in hands],
+        [list(r) for r in rondas],
+        list(table),
+        prev_rank,
+        (scores[0], scores[1]),
+        (piles[0], piles[1]),
+        last_capturer,
+        (claims[0], claims[1]),
+        first_claim,
+    )
+    kernel_rules = rules.to_kernel()
+    values = np.zeros(MAX_MOVES, dtype=np.int64)
+    n = solve_position(
+        kernel_rules,
+        build_kernel_sums(kernel_rules.max_sum_cards),
+        SolveOptions() if options is None else options,
+        pos,
+        new_table() if tt is None else tt,
+        values,
+    )
+    return [int(v) for v in values[:n]]

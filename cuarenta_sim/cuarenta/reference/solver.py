@@ -17,7 +17,7 @@ turn of its last deal, with random scores.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...rng import STREAM_POSITION, PyRng, root_from_seed
 from ..rules import RuleSet, resolve_rules
@@ -138,17 +138,22 @@ class SolverPosition:
         if board.ended:
             return Transition(None, self._gains(board), board.winner, (piles[0], piles[1]))
         if self.turn + 1 < CARDS_PER_DEAL * n:
-            child = replace(
-                self,
-                turn=self.turn + 1,
-                hands=tuple(hands),
-                table=out.table_after,
-                trail=trail,
-                piles=(piles[0], piles[1]),
-                last_capturer=last_capturer,
-                scores=(board.scores[0], board.scores[1]),
-                claims=(claims[0], claims[1]),
-                claim_order=tuple(order),
+            child = SolverPosition(
+                self.rules,
+                n,
+                self.dealer,
+                self.deal,
+                self.turn + 1,
+                tuple(hands),
+                self.rondas,
+                out.table_after,
+                trail,
+                (piles[0], piles[1]),
+                last_capturer,
+                (board.scores[0], board.scores[1]),
+                (claims[0], claims[1]),
+                tuple(order),
+                self.stop_at_target,
             )
             return Transition(child, self._gains(board), None, child.piles)
         # End of the deal: claims, first claimer first (contract 5), then in the last deal the
@@ -222,7 +227,7 @@ def solve_values(
         In canonical order; the value is for the side to move.
     """
     root_piles = position.piles
-    cache: dict[SolverPosition, int] = {}
+    cache: dict[tuple[object, ...], int] = {}
 
     def play_value(pos: SolverPosition, play: Play) -> int:
         me = pos.seat % 2
@@ -239,11 +244,23 @@ def solve_values(
         return v - value(tr.child)
 
     def value(pos: SolverPosition) -> int:
-        if memo and pos in cache:
-            return cache[pos]
+        # The fields that change during the deal: the rules, seats and deal are the root's.
+        key = (
+            pos.turn,
+            pos.hands,
+            pos.table,
+            pos.trail,
+            pos.piles,
+            pos.last_capturer,
+            pos.scores,
+            pos.claims,
+            pos.claim_order,
+        )
+        if memo and key in cache:
+            return cache[key]
         best = max(play_value(pos, play) for play in pos.plays())
         if memo:
-            cache[pos] = best
+            cache[key] = best
         return best
 
     return [(play, play_value(position, play)) for play in position.plays()]
