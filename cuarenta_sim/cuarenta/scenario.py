@@ -430,12 +430,15 @@ def _solve(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
         )
     total = cards[0] + cards[1] + sum(held)
     if total != N_CARDS:
-        missing = f"{N_CARDS - total} card(s) are" if total < N_CARDS else "too many cards are"
-        raise ScenarioError(
+        made = (
             f"cards {cards[0]} + {cards[1]}, {sum(held) - len(table_ranks)} in hands and "
-            f"{len(table_ranks)} on the table make {total}, not {N_CARDS}: {missing} "
-            "unaccounted for; in the last deal every card not captured is in a hand or on the "
-            "table"
+            f"{len(table_ranks)} on the table make {total}"
+        )
+        if total > N_CARDS:
+            raise ScenarioError(f"{made}, more than the {N_CARDS} cards of the pack (R1.1)")
+        raise ScenarioError(
+            f"{made}: {N_CARDS - total} card(s) missing; solve is for the last deal, where "
+            "every card not captured is in a hand or on the table"
         )
     last = obj.get("last_capturer")
     if last is not None and (not _is_int(last) or last not in (0, 1)):

@@ -112,6 +112,7 @@ STAT_HITS = 2
 N_STATS = 3
 
 _INF = np.int64(1) << 50
+_HISTORY_CAP = (1 << 20) - 1
 # Keys hold scores / 2 in 11 bits and claims / 2 in 8 bits; a state outside is searched
 # without the table (never wrongly shared).
 _SCORE_LIMIT = 2 << 11
@@ -157,6 +158,9 @@ class SolverTable(NamedTuple):
         Per turn of the deal, the ordered plays of the node being searched.
     offsets : ndarray of int64, shape (40,)
         Per seat and rank, the number of the seat's root cards of lower rank (hand codes).
+    history : ndarray of int64, shape (160,)
+        Per seat, rank and play kind, how often such a play was best in the current call
+        (weighted by the turns left; move ordering only).
     stats : ndarray of int64, shape (N_STATS,)
         Generation and counters (``STAT_*``).
     """
@@ -167,6 +171,7 @@ class SolverTable(NamedTuple):
     info: np.ndarray
     moves: np.ndarray
     offsets: np.ndarray
+    history: np.ndarray
     stats: np.ndarray
 
 
@@ -197,6 +202,7 @@ def new_table(bits: int = 18) -> SolverTable:
         info=np.zeros(size, dtype=np.int64),
         moves=np.zeros((MAX_TURNS + 1, MAX_MOVES), dtype=np.int64),
         offsets=np.zeros(40, dtype=np.int64),
+        history=np.zeros(160, dtype=np.int64),
         stats=np.zeros(N_STATS, dtype=np.int64),
     )
 
@@ -288,6 +294,7 @@ def _order(
     sums: np.ndarray,
     tt,
     row: np.int64,
+    seat: np.int64,
     hand: np.int64,
     table: np.int64,
     table_cards: np.int64,
@@ -298,9 +305,10 @@ def _order(
 ) -> np.int64:
     """Write the legal plays of a node to ``tt.moves[row]`` in search order; return how many.
 
-    Entry: ``priority << 8 | (MAX_MOVES - 1 - k)`` for canonical play ``k``, sorted
-    descending: the table's play ``first`` (-1 for none), then captures by points now plus
-    claim, then cards captured, then trails; ties in canonical order.
+    Entry: ``priority << 24 | (MAX_MOVES - 1 - k) << 16 | (i + 1) << 6 | kind << 4 | r`` for
+    canonical play ``k`` = ``(r, kind, i)``, sorted descending: the table's play ``first`` (-1
+    for none), then captures by points now plus claim, then cards captured, then trails; ties
+    in canonical order.
     """
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)
@@ -315,12 +323,11 @@ def _order(
             rules, sums, r, kind, i, table, table_cards, prev_rank, prev_in_ronda, score
         )
         if k == first:
-            priority = np.int64(1) << 40
-        elif taken > 0:
-            priority = 1 + 64 * (now + lim + claim) + taken
+            priority = np.int64(1) << 38
         else:
-            priority = np.int64(0)
-        entry = (priority << 8) | (MAX_MOVES - 1 - k)
+            hist = min(tt.history[40 * seat + 4 * r + kind], _HISTORY_CAP)
+            priority = hist if taken == 0 else ((1 + 64 * (now + lim + claim) + taken) << 20) + hist
+        entry = (priority << 24) | ((MAX_MOVES - 1 - k) << 16) | ((i + 1) << 6) | (kind << 4) | r
         j = k
         while j > 0 and buf[j - 1] < entry:  # insertion sort, descending
             buf[j] = buf[j - 1]
@@ -477,7 +484,9 @@ def _search(
     # ---- transposition table probe (exact key: module docstring)
     size = tt.key_a.shape[0]
     cacheable = s0 < _SCORE_LIMIT and s1 < _SCORE_LIMIT and c0 < _CLAIM_LIMIT and c1 < _CLAIM_LIMIT
-    ka = table | ((prev_rank + 1) << 40) | ((last_capturer + 1) << 44) | (p0 << 46)
+    # The last capturer matters only when it takes the leftovers (R8.1): else keyed as none.
+    keyed_capturer = last_capturer if rules.leftovers_to_last_capturer != 0 else -1
+    ka = table | ((prev_rank + 1) << 40) | ((keyed_capturer + 1) << 44) | (p0 << 46)
     kb = (
         code
         | ((s0 >> 1) << 20)
@@ -507,7 +516,9 @@ def _search(
     s = s0 if seat & 1 == 0 else s1
     prev_seat = seat - 1 if seat > 0 else n_players - 1
     prev_in_ronda = prev_rank >= 0 and (pos[POS_RONDA + prev_seat] >> (4 * prev_rank + 3)) & 1 != 0
-    n = _order(rules, sums, tt, t, hand, table, table_cards, prev_rank, prev_in_ronda, s, first)
+    n = _order(
+        rules, sums, tt, t, seat, hand, table, table_cards, prev_rank, prev_in_ronda, s, first
+    )
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)
     held = sums[SUMS_HELD + key]
@@ -518,8 +529,11 @@ def _search(
     best = -_INF
     best_k = np.int64(0)
     for j in range(n):
-        k = MAX_MOVES - 1 - (tt.moves[t, j] & 255)
-        r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
+        entry = tt.moves[t, j]
+        k = MAX_MOVES - 1 - ((entry >> 16) & 255)
+        r = entry & 15
+        kind = (entry >> 4) & 3
+        i = ((entry >> 6) & 1023) - 1
         (done, v, code1, table1, cards1, prev1, s01, s11, p01, p11, last1, c01, c11, first1) = (
             _advance(
                 rules,
@@ -549,30 +563,20 @@ def _search(
             )
         )
         if not done:
+            gain = v
             hands[seat] = hand - (np.int64(1) << (4 * r))
-            v -= _search(
-                rules,
-                sums,
-                opts,
-                pos,
-                hands,
-                tt,
-                t + 1,
-                code1,
-                table1,
-                cards1,
-                prev1,
-                s01,
-                s11,
-                p01,
-                p11,
-                last1,
-                c01,
-                c11,
-                first1,
-                v - beta,
-                v - alpha,
-            )
+            if j > 0:
+                # Principal variation search: first test whether the play beats alpha with a
+                # null window; only a play that does is searched again with the full window.
+                v = gain - _search(
+                    rules, sums, opts, pos, hands, tt, t + 1, code1, table1, cards1, prev1,
+                    s01, s11, p01, p11, last1, c01, c11, first1, gain - alpha - 1, gain - alpha,
+                )  # fmt: skip
+            if j == 0 or alpha < v < beta:
+                v = gain - _search(
+                    rules, sums, opts, pos, hands, tt, t + 1, code1, table1, cards1, prev1,
+                    s01, s11, p01, p11, last1, c01, c11, first1, gain - beta, gain - alpha,
+                )  # fmt: skip
             hands[seat] = hand
         if v > best:
             best = v
@@ -581,6 +585,9 @@ def _search(
                 alpha = best
                 if alpha >= beta:
                     break
+    if best > alpha0:  # the best play raised alpha or cut off: favour such plays (history)
+        br, bkind, _bi = select_play(hand, table, captures, held, firsts, compulsory, best_k)
+        tt.history[40 * seat + 4 * br + bkind] += 5 * n_players - t
     if cacheable:
         if best <= alpha0:
             bound = BOUND_UPPER
@@ -625,6 +632,7 @@ def solve_position(rules, sums: np.ndarray, opts, pos: np.ndarray, tt, values: n
     tt.stats[STAT_GENERATION] += 1
     tt.stats[STAT_NODES] = 0
     tt.stats[STAT_HITS] = 0
+    tt.history[:] = 0
     hands = np.empty(4, dtype=np.int64)
     code = np.int64(0)
     for o in range(4):

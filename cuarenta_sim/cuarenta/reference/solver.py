@@ -319,6 +319,7 @@ def random_position(
     *,
     deal: int | None = None,
     max_remaining: int | None = None,
+    turn: int | None = None,
 ) -> SolverPosition:
     """A random position: data ``index`` of random play, stopped at a random turn.
 
@@ -340,6 +341,8 @@ def random_position(
         The deal to stop in (0-based); default the data's last.
     max_remaining : int, optional
         At most this many turns left in the deal (bounds the enumeration's size).
+    turn : int, optional
+        Stop at this turn of the deal (0-based) instead of a random one.
 
     Returns
     -------
@@ -352,7 +355,11 @@ def random_position(
     rng = PyRng.for_stream(root, index, 0, STREAM_POSITION)
     turns = CARDS_PER_DEAL * players
     low = 0 if max_remaining is None else max(0, turns - max_remaining)
-    turn = low + rng.randbelow(turns - low)
+    drawn = low + rng.randbelow(turns - low)
+    if turn is None:
+        turn = drawn
+    elif not 0 <= turn < turns:
+        raise ValueError(f"turn must be 0..{turns - 1} with {players} players, got {turn!r}")
     scores = []
     top = rule_set.target // 2  # scores are even: 2 * (0 .. top - 1)
     for _ in range(2):
