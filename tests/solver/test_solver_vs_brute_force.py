@@ -10,6 +10,8 @@ hundred positions; ``-m slow`` checks 10,000 through the ``solve`` scenario.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from solver_checks import kernel_values, scenario_of
 
@@ -75,10 +77,23 @@ def test_deal_horizon_and_options(players: int) -> None:
             ker = kernel_values(p, SolveOptions(check_target=1, **options))
             assert ker == ref, f"{preset} {players}p deal 0 position {i}"
             free = random_position(preset, players, SEED + 1, i, max_remaining=7)
-            free = type(free)(**{**free.__dict__, "stop_at_target": False})
+            free = dataclasses.replace(free, stop_at_target=False)
             ref = reference_values(free, **options)
             ker = kernel_values(free, SolveOptions(check_target=0, **options))
             assert ker == ref, f"{preset} {players}p level data position {i}"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pending_claims(players: int) -> None:
+    """Claims made earlier in the deal (R6.4 end_of_deal) are credited at its end, first
+    claimer first, each with its target check (R9.2); random play rarely leaves any."""
+    cases = [((10, 0), (0,)), ((0, 10), (1,)), ((10, 10), (0, 1)), ((10, 20), (1, 0))]
+    for i in range(24):
+        p = random_position("pagat", players, SEED + 7, i, max_remaining=7)
+        claims, order = cases[i % len(cases)]
+        p = dataclasses.replace(p, claims=claims, claim_order=order)
+        assert kernel_values(p) == reference_values(p), f"{players}p position {i}"
+        solve_scenario_check(p)
 
 
 def test_table_size_does_not_change_values() -> None:
