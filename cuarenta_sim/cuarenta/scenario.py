@@ -17,7 +17,7 @@ A whole scenario *file* (``{"name", "rule", "scenario", "expected", "note"}``, t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import (
     N_CARDS,
@@ -42,6 +42,9 @@ from .reference.scoring import (
 from .reference.solver import SolverPosition
 from .reference.state import CARDS_PER_DEAL, deals_per_data
 from .rules import RuleSet, resolve_rules
+
+if TYPE_CHECKING:
+    from .engine.solver import SolverTable
 
 KINDS = ("play", "deal", "end", "solve")
 _COMMON = ("kind", "rules", "players", "dealer", "scores")
@@ -473,7 +476,10 @@ def _solve(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
         claim_order=order,
         stop_at_target=True,
     )
-    values = _kernel_values(position)
+    from .engine.solver import new_table  # the numba engine only for this kind
+
+    tt = new_table()  # one transposition table for every solve of the principal line
+    values = _kernel_values(position, tt)
     plays = position.plays()
     before = list(c.scores)
     board = c.board()
@@ -489,7 +495,7 @@ def _solve(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
             board.winner = transition.winner
             break
         line = transition.child
-        line_values = _kernel_values(line)
+        line_values = _kernel_values(line, tt)
     return {
         **_result(before, board),
         "values": [
@@ -500,7 +506,7 @@ def _solve(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
     }
 
 
-def _kernel_values(position: SolverPosition) -> list[int]:
+def _kernel_values(position: SolverPosition, tt: SolverTable) -> list[int]:
     """The exact solver's values (:func:`cuarenta_sim.cuarenta.engine.solver.solve_counts`)
     of every legal play at a reference position, in canonical order."""
     # Imported here: the numba engine is loaded only by the scenarios that need it.
@@ -521,6 +527,7 @@ def _kernel_values(position: SolverPosition) -> list[int]:
         -1 if position.last_capturer is None else position.last_capturer,
         position.claims,
         position.claim_order[0] if position.claim_order else -1,
+        tt=tt,
     )
 
 
