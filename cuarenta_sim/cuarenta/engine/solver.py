@@ -52,8 +52,9 @@ leftovers, side 0's pile; which of its root cards every seat still holds, 5 bits
 scores and the pending claims), so a stored value is never used for another state; bounds are
 stored with their kind (exact, lower, upper) and the best play is tried first. Move ordering:
 the table's play, then captures by points earned now (and claimed), then by cards captured,
-then trails; within a class by a history count of the plays found best; ties keep the
-canonical order. Each root play is searched with a full window, so every value is exact.
+then trails the next player cannot match (R6.1), then the other trails; within a class by a
+history count of the plays found best; ties keep the canonical order. Each root play is
+searched with a full window, so every value is exact.
 Recursion is self-recursion only (numba's cache does not load mutually recursive functions).
 
 Speed (``benchmarks/solver.py``, one thread, shared 2-core machine): from the start of the last
@@ -305,6 +306,7 @@ def _order(
     row: np.int64,
     seat: np.int64,
     hand: np.int64,
+    next_hand: np.int64,
     table: np.int64,
     table_cards: np.int64,
     prev_rank: np.int64,
@@ -335,7 +337,12 @@ def _order(
             priority = np.int64(1) << 38
         else:
             hist = min(tt.history[40 * seat + 4 * r + kind], _HISTORY_CAP)
-            priority = hist if taken == 0 else ((1 + 64 * (now + lim + claim) + taken) << 20) + hist
+            if taken > 0:
+                priority = ((2 + 64 * (now + lim + claim) + taken) << 20) + hist
+            elif (next_hand >> (4 * r)) & 15 == 0:
+                priority = (np.int64(1) << 20) + hist  # a trail the next player cannot match
+            else:
+                priority = hist
         entry = (priority << 24) | ((MAX_MOVES - 1 - k) << 16) | ((i + 1) << 6) | (kind << 4) | r
         j = k
         while j > 0 and buf[j - 1] < entry:  # insertion sort, descending
@@ -526,7 +533,19 @@ def _search(
     prev_seat = seat - 1 if seat > 0 else n_players - 1
     prev_in_ronda = prev_rank >= 0 and (pos[POS_RONDA + prev_seat] >> (4 * prev_rank + 3)) & 1 != 0
     n = _order(
-        rules, sums, tt, t, seat, hand, table, table_cards, prev_rank, prev_in_ronda, s, first
+        rules,
+        sums,
+        tt,
+        t,
+        seat,
+        hand,
+        hands[seat + 1 if seat + 1 < n_players else 0],
+        table,
+        table_cards,
+        prev_rank,
+        prev_in_ronda,
+        s,
+        first,
     )
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)
