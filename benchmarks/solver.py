@@ -11,7 +11,9 @@ leader's first play, every legal play valued exactly to the end of the data) and
 turn of it, with the nodes searched per position and per second. Positions are those of
 :func:`cuarenta_sim.cuarenta.reference.solver.random_position` (a data of random play, scores
 near the thresholds half the time); one transposition table of ``2**--bits`` entries is reused
-(a new generation per position); one thread; a warm-up solve first (numba's cache).
+(a new generation per position); one thread; a warm-up solve first (numba's cache). Because the
+machine may be shared it also reports the process's CPU share (CPU time over wall time) and the
+positions per CPU-second, which contention does not change.
 
 Benchmarks on a shared machine are noisy: give the command with the figures.
 """
@@ -71,18 +73,22 @@ def measure(players: int, n: int, start: bool, bits: int, seed: int) -> dict[str
     nodes = 0
     worst = 0.0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for pos in positions:
         t1 = time.perf_counter()
         solve_position(kernel_rules, sums, options, pos, tt, values)
         worst = max(worst, time.perf_counter() - t1)
         nodes += int(tt.stats[STAT_NODES])
     wall = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     return {
         "players": players,
         "from": "deal start" if start else "random turn",
         "positions": n,
         "seconds": round(wall, 3),
         "positions_per_s": round(n / wall, 2),
+        "cpu_share": round(cpu / wall, 2),
+        "positions_per_cpu_s": round(n / cpu, 2),
         "slowest_s": round(worst, 3),
         "nodes_per_position": round(nodes / n),
         "nodes_per_s": round(nodes / wall),
