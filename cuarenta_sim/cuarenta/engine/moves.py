@@ -542,6 +542,20 @@ def end_credit(
 
 
 @njit(cache=True, inline="always")
+def claim_credit(
+    k: np.int64, first_claim: np.int64, claims0: np.int64, claims1: np.int64
+) -> tuple[np.int64, np.int64]:
+    """Credit ``k`` (0, 1) of the end-of-deal claims (R6.4 ``end_of_deal``; contract 5).
+
+    The side that claimed first in the deal (``first_claim``), then the other; returns
+    ``(side, points)`` (points may be 0). The caller credits them and checks the target after
+    each, as for every credit (R9.2).
+    """
+    side = first_claim if k == 0 else 1 - first_claim
+    return side, claims0 if side == 0 else claims1
+
+
+@njit(cache=True, inline="always")
 def capture_points(
     rank: np.int64,
     kind: np.int64,

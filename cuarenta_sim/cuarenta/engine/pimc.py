@@ -71,6 +71,7 @@ from .moves import (
     NIBBLE_ONES,
     apply_play,
     best_play,
+    claim_credit,
     count_plays,
     end_credit,
     end_of_data_points,
@@ -277,8 +278,7 @@ def playout(
                 return _value(st, me, side, 0)
         if claims0 > 0 or claims1 > 0:
             for k in range(2):
-                side = first_claim if k == 0 else 1 - first_claim
-                pts = claims0 if side == 0 else claims1
+                side, pts = claim_credit(k, first_claim, claims0, claims1)
                 st[ST_SCORE + side] += pts
                 st[ST_GAIN + side] += pts
                 if check_target and pts > 0 and st[ST_SCORE + side] >= target:

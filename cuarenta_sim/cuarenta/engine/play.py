@@ -87,6 +87,7 @@ from .moves import (
     NIBBLE_ONES,
     apply_play,
     best_play,
+    claim_credit,
     count_plays,
     end_credit,
     end_of_data_points,
@@ -402,8 +403,7 @@ def play_data(
                 got0 = 0
                 got1 = 0
                 for i in range(2):
-                    side = first_claim if i == 0 else 1 - first_claim
-                    pts = claims0 if side == 0 else claims1
+                    side, pts = claim_credit(i, first_claim, claims0, claims1)
                     if pts == 0:
                         continue
                     work[W_SCORES + side] += pts

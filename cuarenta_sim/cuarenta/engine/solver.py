@@ -5,12 +5,12 @@ With every hand known, the rest of a deal is a two-player zero-sum game between 
 turn). :func:`solve_position` gives the exact value of every legal play of the seat to move: the
 deciding side's points minus the other side's from the position to the end of the deal, or,
 in the last deal of a data, to the end of the data. Points are those of the game itself, from
-the kernel's own step and count (:func:`.moves.apply_play`, :func:`.moves.end_of_data_points`,
-:func:`.moves.end_credit`): caidas, limpias, caida en ronda and its end-of-deal claims (R6,
-R7), the end-of-data count (R8) with every threshold and block judged on the running scores
-(R4.3, R6.4, R8.6, R9.1); when a side reaches the target the chica ends at once and nothing is
-credited after (R9.2). Rondas are not part of it: they are announced before the deal's first
-play.
+the kernel's own step, claims and count (:func:`.moves.apply_play`, :func:`.moves.claim_credit`,
+:func:`.moves.end_of_data_points`, :func:`.moves.end_credit`): caidas, limpias, caida en ronda
+and its end-of-deal claims (R6, R7), the end-of-data count (R8) with every threshold and block
+judged on the running scores (R4.3, R6.4, R8.6, R9.1); when a side reaches the target the
+chica ends at once and nothing is credited after (R9.2). Rondas are not part of it: they are
+announced before the deal's first play.
 
 Value
 -----
@@ -78,6 +78,7 @@ from .layout import SUMS_COUNT, SUMS_FIRST, SUMS_HELD
 from .moves import (
     apply_play,
     build_kernel_sums,
+    claim_credit,
     count_plays,
     end_credit,
     end_of_data_points,
@@ -253,8 +254,7 @@ def _deal_end(
     winner = -1
     if c0 > 0 or c1 > 0:
         for k in range(2):
-            side = first_claim if k == 0 else 1 - first_claim
-            pts = c0 if side == 0 else c1
+            side, pts = claim_credit(k, first_claim, c0, c1)
             if pts == 0:
                 continue
             if side == 0:
