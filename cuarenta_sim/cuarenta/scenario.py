@@ -53,8 +53,17 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "deal": (*_COMMON, "hands"),
     "end": (*_COMMON, "cards", "table", "last_capturer"),
     "solve": (
-        *_COMMON, "table", "seat", "deal", "previous", "rondas", "hands", "cards",
-        "last_capturer", "claims", "first_claim",
+        *_COMMON,
+        "table",
+        "seat",
+        "deal",
+        "previous",
+        "rondas",
+        "hands",
+        "cards",
+        "last_capturer",
+        "claims",
+        "first_claim",
     ),
 }
 _PREVIOUS_FIELDS = ("seat", "trail", "deal")

@@ -348,6 +348,11 @@ def random_position(
     -------
     SolverPosition
         With ``stop_at_target`` and the claims of the deal so far.
+
+    Raises
+    ------
+    ValueError
+        Bad rules, or a ``turn`` outside the deal.
     """
     rule_set = resolve_rules(rules)
     last = deals_per_data(players) - 1 if deal is None else deal
