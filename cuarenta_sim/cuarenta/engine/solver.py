@@ -42,6 +42,11 @@ Entry point
 
 It returns the number of legal plays. The search is allocation-free: the move buffers live in
 ``tt``; per call it visits ``tt.stats[STAT_NODES]`` nodes. Inputs are not validated (kernel).
+A table is scratch of one search at a time: give every thread (``prange`` block) its own.
+For a pimc-style policy, write each sampled full state into ``pos`` (its hands at
+``POS_HANDS``, the public ronda masks at ``POS_RONDA``...) and average ``values`` over the
+samples; before the last deal the value stops at the deal's end (``leaf_cards`` then stands for
+the carton not reached, like pimc's ``depth=deal``).
 
 Search
 ------
