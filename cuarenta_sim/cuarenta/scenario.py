@@ -1,7 +1,9 @@
 """The scenario interface of ``docs/cuarenta.md`` section F: one step in, its result out.
 
 A scenario is a JSON object describing one step of a data: a ``play``, a ``deal`` (the
-announcements, R4) or an ``end`` of data (R8). :func:`evaluate` checks it, runs it through the
+announcements, R4) or an ``end`` of data (R8); or a ``solve``: the exact value of every legal
+play of a position in the last deal of a data, every hand known
+(:mod:`cuarenta_sim.cuarenta.engine.solver`). :func:`evaluate` checks it, runs it through the
 reference engine (:mod:`cuarenta_sim.cuarenta.reference`: the same legal-play enumeration, play
 resolution, announcement values, end-of-data count and crediting as a full game) and returns
 the result as a JSON-ready dict. Malformed input never raises: the result is
@@ -15,7 +17,7 @@ A whole scenario *file* (``{"name", "rule", "scenario", "expected", "note"}``, t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import (
     N_CARDS,
@@ -37,15 +39,32 @@ from .reference.scoring import (
     end_of_data,
     ronda_events,
 )
+from .reference.solver import SolverPosition
 from .reference.state import CARDS_PER_DEAL, deals_per_data
 from .rules import RuleSet, resolve_rules
 
-KINDS = ("play", "deal", "end")
+if TYPE_CHECKING:
+    from .engine.solver import SolverTable
+
+KINDS = ("play", "deal", "end", "solve")
 _COMMON = ("kind", "rules", "players", "dealer", "scores")
 FIELDS: dict[str, tuple[str, ...]] = {
     "play": (*_COMMON, "table", "seat", "deal", "previous", "rondas", "card", "base"),
     "deal": (*_COMMON, "hands"),
     "end": (*_COMMON, "cards", "table", "last_capturer"),
+    "solve": (
+        *_COMMON,
+        "table",
+        "seat",
+        "deal",
+        "previous",
+        "rondas",
+        "hands",
+        "cards",
+        "last_capturer",
+        "claims",
+        "first_claim",
+    ),
 }
 _PREVIOUS_FIELDS = ("seat", "trail", "deal")
 _FILE_FIELDS = ("name", "rule", "scenario", "expected", "note")
@@ -75,6 +94,12 @@ def evaluate(obj: object) -> dict[str, Any]:
         * ``deal``: ``hands`` (per seat, the 5 ranks just dealt).
         * ``end``: ``cards`` ([side 0, side 1] captured before leftovers; with ``table``
           they total 40), ``table`` (leftover ranks), ``last_capturer`` (side or ``null``).
+        * ``solve``: the fields of ``play`` but ``card`` and ``base`` (``deal`` defaults to,
+          and must be, the data's last), plus ``hands`` (per seat, the ranks it holds now),
+          ``cards`` ([side 0, side 1] captured in this data), ``last_capturer`` (side, or
+          ``null`` when nobody captured), optional ``claims`` ([side 0, side 1] claimed earlier
+          in this deal, R6.4 ``end_of_deal``) and ``first_claim`` (the side that claimed
+          first, needed when both did); every card not captured is in a hand or on the table.
 
         Ranks are ``A 2 3 4 5 6 7 J Q K`` (any case, ``1`` for A, Spanish ``10 11 12`` for
         J Q K, suits ignored). A scenario file object with a ``scenario`` key is accepted too.
@@ -96,6 +121,13 @@ def evaluate(obj: object) -> dict[str, Any]:
         * ``end``: ``cards`` (after leftovers, R8.1). The counts are credited in order
           (non-dealer side's count, dealer side's, then falla) and stop at the one that
           reaches the target (R9.2): a later falla is not added.
+        * ``solve``: ``values`` (for each legal play of ``seat``, canonical order:
+          ``{"card", "base", "value"}``, the value being the exact points of ``seat``'s side
+          minus the other side's from the position to the end of the data when every seat
+          plays perfectly, :mod:`cuarenta_sim.cuarenta.engine.solver`; docs/engine_contract.md
+          section 9) and ``best`` (the
+          largest value); the common fields are those of the principal line (every seat
+          playing the first play of largest value to the end of the data).
 
         Rank lists are in rank order. On malformed input: ``{"error": message}``; this
         function never raises.
@@ -181,6 +213,8 @@ def _evaluate(obj: object) -> dict[str, Any]:
         return _play(obj, common)
     if kind == "deal":
         return _deal(obj, common)
+    if kind == "solve":
+        return _solve(obj, common)
     return _end(obj, common)
 
 
@@ -429,6 +463,184 @@ def _end(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
     for credit in count.credits:
         board.credit(credit.side, credit.points)
     return {**_result(before, board), "cards": list(count.cards)}
+
+
+# --------------------------------------------------------------------------- kind: solve
+def _solve(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
+    rules, n = c.rules, c.players
+    for name in ("table", "hands", "cards"):
+        if name not in obj:
+            raise ScenarioError(f"missing field {name} in a solve scenario")
+    deals = deals_per_data(n)
+    deal = _int_field(obj, "deal", deals)
+    if deal != deals:
+        raise ScenarioError(
+            f"solve works only in the last deal of a data (deal {deals} with {n} players, "
+            f"R2.2), where every card not captured is in a hand or on the table; got deal {deal}"
+        )
+    seat = _int_field(obj, "seat", c.leader)
+    _check_seat(seat, n, "seat")
+    table_ranks = _ranks(_list(obj["table"], "table"), what="table")
+    table = ranks_to_counts(table_ranks)
+    hands = _solve_hands(obj["hands"], seat, c)
+    held = [table[r] + sum(h[r] for h in hands) for r in range(10)]
+    check_rank_counts(held, what="hands and table")
+    cards = _list(obj["cards"], "cards")
+    if len(cards) != 2 or not all(_is_int(x) and x >= 0 for x in cards):
+        raise ScenarioError(
+            f"cards must be [side 0, side 1] captured counts (whole numbers >= 0), got {cards!r}"
+        )
+    total = cards[0] + cards[1] + sum(held)
+    if total != N_CARDS:
+        made = (
+            f"cards {cards[0]} + {cards[1]}, {sum(held) - len(table_ranks)} in hands and "
+            f"{len(table_ranks)} on the table make {total}"
+        )
+        if total > N_CARDS:
+            raise ScenarioError(f"{made}, more than the {N_CARDS} cards of the pack (R1.1)")
+        raise ScenarioError(
+            f"{made}: {N_CARDS - total} card(s) missing; solve is for the last deal, where "
+            "every card not captured is in a hand or on the table"
+        )
+    last = obj.get("last_capturer")
+    if last is not None and (not _is_int(last) or last not in (0, 1)):
+        raise ScenarioError(f"last_capturer must be a side (0 or 1) or null, got {last!r}")
+    if last is None and cards[0] + cards[1] > 0:
+        raise ScenarioError("last_capturer is needed (side 0 or 1): cards were captured (R8.1)")
+    if last is not None and cards[last] == 0:
+        raise ScenarioError(f"last_capturer {last} cannot be a side that captured no card")
+    rondas = _rondas(obj.get("rondas"), n)
+    trail, _in_ronda = _previous(obj.get("previous"), seat, deal, table, rondas, c)
+    turn = (5 - sum(hands[seat])) * n + (seat - c.leader) % n
+    if turn == 0 and obj.get("previous") is not None and trail is not None:
+        raise ScenarioError(
+            "previous: the first play of a deal follows no trail of this deal (R6.1); give "
+            'null, or {"seat": s, "trail": rank, "deal": k} with k the deal before'
+        )
+    claims, order = _claims(obj.get("claims"), obj.get("first_claim"))
+    position = SolverPosition(
+        rules=rules,
+        players=n,
+        dealer=c.dealer,
+        deal=deal - 1,
+        turn=turn,
+        hands=tuple(tuple(h) for h in hands),
+        rondas=tuple(tuple(r) for r in rondas),
+        table=tuple(table),
+        trail=trail,
+        piles=(int(cards[0]), int(cards[1])),
+        last_capturer=last,
+        scores=(c.scores[0], c.scores[1]),
+        claims=claims,
+        claim_order=order,
+        stop_at_target=True,
+    )
+    from .engine.solver import new_table  # the numba engine only for this kind
+
+    tt = new_table()  # one transposition table for every solve of the principal line
+    values = _kernel_values(position, tt)
+    plays = position.plays()
+    before = list(c.scores)
+    board = c.board()
+    # The principal line: every seat plays its first play of largest value (R9.2 crediting,
+    # by the reference engine's step).
+    line, line_values = position, values
+    while True:
+        best = max(line_values)
+        transition = line.step(line.plays()[line_values.index(best)])
+        for side in (0, 1):
+            board.scores[side] += transition.points[side]
+        if transition.child is None:
+            board.winner = transition.winner
+            break
+        line = transition.child
+        line_values = _kernel_values(line, tt)
+    return {
+        **_result(before, board),
+        "values": [
+            {"card": RANK_NAMES[p.rank], "base": format_ranks(p.base), "value": v}
+            for p, v in zip(plays, values, strict=True)
+        ],
+        "best": max(values),
+    }
+
+
+def _kernel_values(position: SolverPosition, tt: SolverTable) -> list[int]:
+    """The exact solver's values (:func:`cuarenta_sim.cuarenta.engine.solver.solve_counts`)
+    of every legal play at a reference position, in canonical order."""
+    # Imported here: the numba engine is loaded only by the scenarios that need it.
+    from .engine.solver import solve_counts
+
+    return solve_counts(
+        position.rules,
+        position.players,
+        position.dealer,
+        position.deal,
+        position.turn,
+        position.hands,
+        position.rondas,
+        position.table,
+        -1 if position.trail is None else position.trail,
+        position.scores,
+        position.piles,
+        -1 if position.last_capturer is None else position.last_capturer,
+        position.claims,
+        position.claim_order[0] if position.claim_order else -1,
+        tt=tt,
+    )
+
+
+def _solve_hands(value: object, seat: int, c: _Common) -> list[list[int]]:
+    """Per seat rank counts of ``hands``, checked against the turn order (R3.3)."""
+    n = c.players
+    items = _list(value, "hands")
+    if len(items) != n:
+        raise ScenarioError(f"hands must list {n} hands (one per seat), got {len(items)}")
+    hands = [
+        ranks_to_counts(_ranks(_list(item, f"hands[{s}]"), what=f"hands[{s}]"))
+        for s, item in enumerate(items)
+    ]
+    size = sum(hands[seat])
+    if not 1 <= size <= CARDS_PER_DEAL:
+        raise ScenarioError(
+            f"hands[{seat}]: the seat to move holds 1 to {CARDS_PER_DEAL} cards, got {size}"
+        )
+    position = (seat - c.leader) % n
+    for s in range(n):
+        # Seats before the mover in this round (from the leader) have played one card more.
+        want = size - 1 if (s - c.leader) % n < position else size
+        if sum(hands[s]) != want:
+            raise ScenarioError(
+                f"hands[{s}] holds {sum(hands[s])} cards; with seat {seat} to move holding "
+                f"{size}, seats that already played in this round (from the leader, seat "
+                f"{c.leader}) hold {size - 1} and the others {size} (R3.3)"
+            )
+    return hands
+
+
+def _claims(value: object, first: object) -> tuple[tuple[int, int], tuple[int, ...]]:
+    """``(claims, claim order)`` from the optional ``claims`` and ``first_claim`` fields."""
+    if value is None:
+        value = [0, 0]
+    claims = _list(value, "claims")
+    if len(claims) != 2 or not all(_is_int(x) and x >= 0 and x % 2 == 0 for x in claims):
+        raise ScenarioError(
+            f"claims must be [side 0, side 1] even points >= 0 claimed in this deal (R6.4), "
+            f"got {claims!r}"
+        )
+    claimed = [side for side in (0, 1) if claims[side] > 0]
+    if first is None:
+        if len(claimed) == 2:
+            raise ScenarioError("first_claim is needed (0 or 1): both sides hold claims")
+        order = tuple(claimed)
+    else:
+        if not _is_int(first) or first not in claimed:
+            raise ScenarioError(
+                f"first_claim must be a side holding claims ({', '.join(map(str, claimed))}), "
+                f"got {first!r}"
+            )
+        order = (int(first), *(s for s in claimed if s != first))
+    return (int(claims[0]), int(claims[1])), order
 
 
 # --------------------------------------------------------------------------- validation

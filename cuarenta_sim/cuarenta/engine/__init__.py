@@ -9,9 +9,16 @@ layout
     Integer codes, flat scratch layouts and the column layouts of the output blocks.
 moves
     Legal plays in canonical order (counted, indexed, best for a policy) and the outcome of a
-    play (R5-R7), on packed rank counts.
+    play (R5-R7), on packed rank counts; the one play step (``apply_play``), the one order of
+    end-of-deal claims (``claim_credit``) and the one end-of-data count
+    (``end_of_data_points``, ``end_credit``) of every kernel.
 play
     One data (R3-R9.2), one chica or mesa (R9.2, R9.3).
+pimc
+    The ``pimc`` policy: sampled deals played out.
+solver
+    The exact perfect-information solver of a deal's end (``solve_position``; the ``solve``
+    scenario).
 batch
     The parallel batch driver :func:`run_batch`, :func:`trace_game` and :func:`warmup`.
 

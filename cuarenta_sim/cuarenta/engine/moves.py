@@ -25,7 +25,9 @@ from ..cards import N_NUMERIC
 from ..policies.kernel import POLICY_GREEDY, play_key
 from ..tables import SUM_PACKED, SUM_SIZE, SUM_START, holds_packed, pack_counts
 from .layout import (
+    AT38_CAIDA_OR_CARTON,
     AT38_NONE,
+    AT38_ONLY_CAIDA,
     KIND_MATCH,
     KIND_SUM,
     KIND_TRAIL,
@@ -349,6 +351,208 @@ def play_outcome(
         rank, kind, base, nbase, run, table_cards, prev_rank, prev_in_ronda, score, at_38_score,
         caida_by_sum, cumulative, ronda_blocked_from, caida_en_ronda_points, end_of_deal, at_38)
     return run, caida, en_ronda, limpia, now, lim, claim
+
+
+@njit(cache=True, inline="always")
+def apply_play(
+    rules,
+    sums: np.ndarray,
+    rank: np.int64,
+    kind: np.int64,
+    i: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    prev_rank: np.int64,
+    prev_in_ronda: bool,
+    score: np.int64,
+) -> tuple[
+    np.int64, np.int64, np.int64, np.int64, np.int64, bool, bool, bool, np.int64, np.int64, np.int64
+]:
+    """One play on the table: the step every kernel takes (contract section 4; R5-R7, R9.1).
+
+    The single implementation of what a play does to the table and what it scores, used by the
+    simulator (:func:`cuarenta_sim.cuarenta.engine.play.play_data`), pimc's playouts
+    (:func:`cuarenta_sim.cuarenta.engine.pimc.playout`) and the exact solver
+    (:mod:`cuarenta_sim.cuarenta.engine.solver`). The caller keeps the hand, the previous trail,
+    the pile, the last capturer, the claims and the scores: a trail (``taken == 0``) becomes the
+    previous trail; a capture clears it, makes the side the last capturer (R8.1) and adds
+    ``taken`` cards to its pile.
+
+    Parameters
+    ----------
+    rules : KernelRules
+        :meth:`cuarenta_sim.cuarenta.rules.RuleSet.to_kernel`.
+    sums : ndarray of int64, shape (N_SUMS,)
+        Sum tables (:mod:`cuarenta_sim.cuarenta.engine.layout`).
+    rank, kind, i : int
+        The play, as :func:`select_play` returns it (``i``: the sum base's index, for a sum).
+    table : int64
+        Packed table before the play; ``table_cards`` its number of cards.
+    prev_rank : int
+        Rank of the previous trail (-1 if none, R6.1); ``prev_in_ronda`` true when it is a
+        ronda rank of the trailing seat in this deal (R6.4).
+    score : int
+        The acting side's score before the play (R6.4 block, R9.1).
+
+    Returns
+    -------
+    tuple
+        ``(table, table_cards, base, taken, run, caida, caida_en_ronda, limpia, caida_now,
+        limpia_points, claim)``: the table after the play and its card count; the packed base
+        (0 for a trail); the cards that go to the side's pile (played card + base + run, 0 for
+        a trail); then as :func:`play_outcome` (all zero / false for a trail). The points
+        credited now are ``caida_now + limpia_points``; ``claim`` is credited at the end of the
+        deal (R6.4 ``end_of_deal``).
+    """
+    bit = np.int64(1) << (4 * rank)
+    if kind == KIND_TRAIL:
+        zero = np.int64(0)
+        return (table + bit, table_cards + 1, zero, zero, zero, False, False, False, zero, zero,
+                zero)
+    if kind == KIND_SUM:
+        base = sums[SUMS_PACKED + i]
+        nbase = sums[SUMS_SIZE + i]
+    else:
+        base = bit
+        nbase = np.int64(1)
+    run, caida, en_ronda, limpia, now, lim, claim = play_outcome(
+        rank, kind, base, nbase, table, table_cards, prev_rank, prev_in_ronda, score,
+        rules.target - 2, rules.caida_by_sum, rules.caida_limpia_cumulative,
+        rules.ronda_blocked_from, rules.caida_en_ronda_points, rules.caida_en_ronda_end_of_deal,
+        rules.at_38)
+    # Remove the base, then one card of each rank rank + 1 .. rank + run (R5.4).
+    table -= base + ((NIBBLE_ONES & ((np.int64(1) << (4 * run)) - 1)) << (4 * (rank + 1)))
+    return (table, table_cards - nbase - run, base, 1 + nbase + run, run, caida, en_ronda, limpia,
+            now, lim, claim)
+
+
+@njit(cache=True, inline="always")
+def end_of_data_points(
+    rules,
+    dealer: np.int64,
+    pile0: np.int64,
+    pile1: np.int64,
+    table_cards: np.int64,
+    last_capturer: np.int64,
+    score0: np.int64,
+    score1: np.int64,
+) -> tuple[np.int64, np.int64, np.int64, np.int64, np.int64, np.int64, bool, bool]:
+    """The end-of-data count (R8, R9.1; contract 5 "End of data"), before crediting.
+
+    The single implementation of the count, used by the simulator, pimc's playouts and the
+    exact solver; credit its points in the order of :func:`end_credit`.
+
+    Parameters
+    ----------
+    rules : KernelRules
+        The switches.
+    dealer : int
+        The dealer seat (the non-dealer side ``(dealer + 1) % 2`` wins ties, R8.3, R8.4).
+    pile0, pile1 : int
+        Cards captured by each side after the last play (before leftovers).
+    table_cards : int
+        Cards left on the table.
+    last_capturer : int
+        Side of the data's last capture, -1 if none (R8.1).
+    score0, score1 : int
+        Scores at the start of the step: the carton block (R8.6) and the 38 rule (R9.1) look
+        at them.
+
+    Returns
+    -------
+    tuple
+        ``(pile0, pile1, count0, count1, falla0, falla1, carton0, carton1)``: the piles after
+        leftovers (R8.1, never a limpia: R7.3), the count points of each side (carton R8.2 with
+        the R8.6 block, 20-20 tie R8.3, both under 20 R8.4), the falla points each side
+        receives (R8.5), after the 38 rule; ``carton_k`` is true when side ``k``'s count is a
+        carton (even if blocked).
+    """
+    bare0 = pile0 == 0
+    bare1 = pile1 == 0
+    if rules.leftovers_to_last_capturer != 0 and last_capturer >= 0:
+        if last_capturer == 0:
+            pile0 += table_cards
+        else:
+            pile1 += table_cards
+    non_dealer = (dealer + 1) & 1
+    count0 = np.int64(0)
+    count1 = np.int64(0)
+    carton0 = False
+    carton1 = False
+    if pile0 >= 20 and pile0 > pile1:  # carton (R8.2, R8.6)
+        carton0 = True
+        if score0 < rules.carton_blocked_from:
+            count0 = carton_points(pile0)
+    elif pile1 >= 20 and pile1 > pile0:
+        carton1 = True
+        if score1 < rules.carton_blocked_from:
+            count1 = carton_points(pile1)
+    elif pile0 == 20 and pile1 == 20:  # R8.3
+        if non_dealer == 0:
+            count0 = np.int64(rules.tie_points_20)
+        else:
+            count1 = np.int64(rules.tie_points_20)
+    elif pile0 > pile1:  # R8.4
+        count0 = np.int64(2)
+    elif pile1 > pile0:
+        count1 = np.int64(2)
+    elif non_dealer == 0:
+        count0 = np.int64(2)
+    else:
+        count1 = np.int64(2)
+    falla0 = np.int64(rules.falla_points if bare1 else 0)  # R8.5: received by side 0
+    falla1 = np.int64(rules.falla_points if bare0 else 0)
+    # 38 rule (R9.1): only_caida blocks every count; it and caida_or_carton block falla.
+    only_caida = rules.at_38 == AT38_ONLY_CAIDA
+    blocks_falla = only_caida or rules.at_38 == AT38_CAIDA_OR_CARTON
+    at_38_score = rules.target - 2
+    if score0 == at_38_score:
+        if only_caida:
+            count0 = np.int64(0)
+        if blocks_falla:
+            falla0 = np.int64(0)
+    if score1 == at_38_score:
+        if only_caida:
+            count1 = np.int64(0)
+        if blocks_falla:
+            falla1 = np.int64(0)
+    return pile0, pile1, count0, count1, falla0, falla1, carton0, carton1
+
+
+@njit(cache=True, inline="always")
+def end_credit(
+    k: np.int64,
+    dealer: np.int64,
+    count0: np.int64,
+    count1: np.int64,
+    falla0: np.int64,
+    falla1: np.int64,
+) -> tuple[np.int64, np.int64, bool]:
+    """Credit ``k`` (0..3) of the end-of-data count, in the order of contract 5 (R9.2).
+
+    The count points of the non-dealer side, of the dealer side, then the falla points
+    received by the non-dealer side, by the dealer side. Returns ``(side, points, is_count)``;
+    the caller credits ``points`` to ``side`` and checks the target after each.
+    """
+    non_dealer = (dealer + 1) & 1
+    side = non_dealer if k % 2 == 0 else 1 - non_dealer
+    if k < 2:
+        return side, count0 if side == 0 else count1, True
+    return side, falla0 if side == 0 else falla1, False
+
+
+@njit(cache=True, inline="always")
+def claim_credit(
+    k: np.int64, first_claim: np.int64, claims0: np.int64, claims1: np.int64
+) -> tuple[np.int64, np.int64]:
+    """Credit ``k`` (0, 1) of the end-of-deal claims (R6.4 ``end_of_deal``; contract 5).
+
+    The side that claimed first in the deal (``first_claim``), then the other; returns
+    ``(side, points)`` (points may be 0). The caller credits them and checks the target after
+    each, as for every credit (R9.2).
+    """
+    side = first_claim if k == 0 else 1 - first_claim
+    return side, claims0 if side == 0 else claims1
 
 
 @njit(cache=True, inline="always")

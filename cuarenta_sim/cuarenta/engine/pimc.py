@@ -63,23 +63,19 @@ from ..policies.kernel import (
 )
 from .heuristic import FOUR_EACH, heuristic_play, packed_total
 from .layout import (
-    AT38_CAIDA_OR_CARTON,
-    AT38_ONLY_CAIDA,
-    KIND_SUM,
-    KIND_TRAIL,
     SUMS_COUNT,
     SUMS_FIRST,
     SUMS_HELD,
-    SUMS_PACKED,
-    SUMS_SIZE,
 )
 from .moves import (
     NIBBLE_ONES,
+    apply_play,
     best_play,
-    carton_points,
+    claim_credit,
     count_plays,
+    end_credit,
+    end_of_data_points,
     occupied,
-    play_outcome,
     select_play,
     sum_key,
 )
@@ -118,60 +114,27 @@ def end_counts(
 ) -> np.int64:
     """Credit the end-of-data count (R8, R9.1; contract 5) to the playout scratch ``st``.
 
-    Leftovers, carton / tie / under-20 points and falla, judged on the scores at the start of
-    the step, credited non-dealer side count, dealer side count, then falla received in the
-    same order. Returns the side that reaches the target first (only meaningful when the
-    caller checks the target), or -1.
+    The count is :func:`cuarenta_sim.cuarenta.engine.moves.end_of_data_points` (the one the
+    simulator uses), credited in the order of :func:`.moves.end_credit`. Returns the side that
+    reaches the target first (only meaningful when the caller checks the target), or -1.
+    Every credit is added to the playout's gains, also after that side's win: pimc's value of
+    a playout won at the end of the data (``_value``) includes the count of both sides.
     """
-    bare0 = st[ST_PILE] == 0
-    bare1 = st[ST_PILE + 1] == 0
-    if rules.leftovers_to_last_capturer != 0 and last_capturer >= 0:
-        st[ST_PILE + last_capturer] += table_cards
-    a = st[ST_PILE]
-    b = st[ST_PILE + 1]
-    start0 = st[ST_SCORE]
-    start1 = st[ST_SCORE + 1]
-    non_dealer = (dealer + 1) & 1
-    count0 = 0
-    count1 = 0
-    if a >= 20 and a > b:
-        if start0 < rules.carton_blocked_from:
-            count0 = carton_points(a)
-    elif b >= 20 and b > a:
-        if start1 < rules.carton_blocked_from:
-            count1 = carton_points(b)
-    elif a == 20 and b == 20:
-        if non_dealer == 0:
-            count0 = rules.tie_points_20
-        else:
-            count1 = rules.tie_points_20
-    elif a > b:
-        count0 = 2
-    elif b > a:
-        count1 = 2
-    elif non_dealer == 0:
-        count0 = 2
-    else:
-        count1 = 2
-    falla0 = rules.falla_points if bare1 else 0
-    falla1 = rules.falla_points if bare0 else 0
-    only_caida = rules.at_38 == AT38_ONLY_CAIDA
-    blocks_falla = only_caida or rules.at_38 == AT38_CAIDA_OR_CARTON
-    at38 = rules.target - 2
-    if start0 == at38:
-        if only_caida:
-            count0 = 0
-        if blocks_falla:
-            falla0 = 0
-    if start1 == at38:
-        if only_caida:
-            count1 = 0
-        if blocks_falla:
-            falla1 = 0
+    pile0, pile1, count0, count1, falla0, falla1, _c0, _c1 = end_of_data_points(
+        rules,
+        dealer,
+        st[ST_PILE],
+        st[ST_PILE + 1],
+        table_cards,
+        last_capturer,
+        st[ST_SCORE],
+        st[ST_SCORE + 1],
+    )
+    st[ST_PILE] = pile0
+    st[ST_PILE + 1] = pile1
     winner = -1
     for k in range(4):
-        side = non_dealer if k % 2 == 0 else 1 - non_dealer
-        pts = (count0 if side == 0 else count1) if k < 2 else (falla0 if side == 0 else falla1)
+        side, pts, _is_count = end_credit(k, dealer, count0, count1, falla0, falla1)
         st[ST_SCORE + side] += pts
         st[ST_GAIN + side] += pts
         if winner < 0 and pts > 0 and st[ST_SCORE + side] >= rules.target:
@@ -291,39 +254,14 @@ def playout(
             if (st[ST_KNOWN + seat] >> (4 * r)) & 15 != 0:
                 st[ST_KNOWN + seat] -= bit
             t += 1
-            if kind == KIND_TRAIL:
-                table += bit
-                table_cards += 1
+            table, table_cards, _b, taken, _r, _c, _e, _l, now, lim, claim = apply_play(
+                rules, sums, r, kind, i, table, table_cards, prev_rank, prev_in_ronda, s
+            )
+            if taken == 0:  # a trail: it becomes the previous trail (R6.1)
                 prev_rank = r
                 prev_seat = seat
                 continue
-            if kind == KIND_SUM:
-                base = sums[SUMS_PACKED + i]
-                nbase = sums[SUMS_SIZE + i]
-            else:
-                base = bit
-                nbase = np.int64(1)
-            run, _c, _e, _l, now, lim, claim = play_outcome(
-                r,
-                kind,
-                base,
-                nbase,
-                table,
-                table_cards,
-                prev_rank,
-                prev_in_ronda,
-                s,
-                target - 2,
-                rules.caida_by_sum,
-                rules.caida_limpia_cumulative,
-                rules.ronda_blocked_from,
-                rules.caida_en_ronda_points,
-                rules.caida_en_ronda_end_of_deal,
-                rules.at_38,
-            )
-            table -= base + ((NIBBLE_ONES & ((np.int64(1) << (4 * run)) - 1)) << (4 * (r + 1)))
-            table_cards -= nbase + run
-            st[ST_PILE + side] += 1 + nbase + run
+            st[ST_PILE + side] += taken
             last_capturer = side
             prev_rank = -1
             if claim > 0:
@@ -340,8 +278,7 @@ def playout(
                 return _value(st, me, side, 0)
         if claims0 > 0 or claims1 > 0:
             for k in range(2):
-                side = first_claim if k == 0 else 1 - first_claim
-                pts = claims0 if side == 0 else claims1
+                side, pts = claim_credit(k, first_claim, claims0, claims1)
                 st[ST_SCORE + side] += pts
                 st[ST_GAIN + side] += pts
                 if check_target and pts > 0 and st[ST_SCORE + side] >= target:

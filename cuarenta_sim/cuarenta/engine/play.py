@@ -53,9 +53,6 @@ from .layout import (
     G16_CHICAS,
     G16_HANDS,
     G16_SCORE,
-    KIND_MATCH,
-    KIND_SUM,
-    KIND_TRAIL,
     LEVEL_DATA,
     LEVEL_MESA,
     MAX_DATAS,
@@ -76,8 +73,6 @@ from .layout import (
     SUMS_COUNT,
     SUMS_FIRST,
     SUMS_HELD,
-    SUMS_PACKED,
-    SUMS_SIZE,
     W_ACC,
     W_HANDS,
     W_KNOWN,
@@ -90,12 +85,14 @@ from .layout import (
 )
 from .moves import (
     NIBBLE_ONES,
+    apply_play,
     best_play,
-    carton_points,
+    claim_credit,
     count_plays,
+    end_credit,
+    end_of_data_points,
     lowest_field,
     occupied,
-    play_outcome,
     select_play,
     sum_key,
 )
@@ -348,15 +345,6 @@ def play_data(
                                                 dealer, d, t, hand, table, table_cards,
                                                 prev_rank, prev_seat, prev_in_ronda, played,
                                                 last_capturer, check_target)
-                if kind == KIND_SUM:
-                    base = sums[SUMS_PACKED + i]
-                    nbase = sums[SUMS_SIZE + i]
-                elif kind == KIND_MATCH:
-                    base = np.int64(1) << (4 * r)
-                    nbase = np.int64(1)
-                else:
-                    base = np.int64(0)
-                    nbase = np.int64(0)
                 work[W_HANDS + seat] = hand - (np.int64(1) << (4 * r))
                 n_plays_done += 1
                 if smart:
@@ -364,24 +352,17 @@ def play_data(
                     known = work[W_KNOWN + seat]
                     if (known >> (4 * r)) & 15 != 0:
                         work[W_KNOWN + seat] = known - (np.int64(1) << (4 * r))
-                if kind == KIND_TRAIL:
-                    table += np.int64(1) << (4 * r)
-                    table_cards += 1
+                (table, table_cards, base, taken, run, caida, en_ronda, limpia, now, lim,
+                 claim) = apply_play(rules, sums, r, kind, i, table, table_cards, prev_rank,
+                                     prev_in_ronda, s)
+                if taken == 0:  # a trail: it becomes the previous trail (R6.1)
                     prev_rank = r
                     prev_seat = seat
                     if tracing:
                         emit(trace, work, EV_PLAY, data, d, seat, r, 0, 0, 0, 0, 0,
                              0, 0, 0, 0, work[W_PILES + side])
                     continue
-                run, caida, en_ronda, limpia, now, lim, claim = play_outcome(
-                    r, kind, base, nbase, table, table_cards, prev_rank, prev_in_ronda, s,
-                    at_38_score, rules.caida_by_sum, rules.caida_limpia_cumulative,
-                    rules.ronda_blocked_from, rules.caida_en_ronda_points,
-                    rules.caida_en_ronda_end_of_deal, at_38)
-                # Remove the base, then one card of each rank r + 1 .. r + run (R5.4).
-                table -= base + ((NIBBLE_ONES & ((np.int64(1) << (4 * run)) - 1)) << (4 * (r + 1)))
-                table_cards -= nbase + run
-                work[W_PILES + side] += 1 + nbase + run
+                work[W_PILES + side] += taken
                 last_capturer = side
                 prev_rank = -1
                 if caida:
@@ -422,8 +403,7 @@ def play_data(
                 got0 = 0
                 got1 = 0
                 for i in range(2):
-                    side = first_claim if i == 0 else 1 - first_claim
-                    pts = claims0 if side == 0 else claims1
+                    side, pts = claim_credit(i, first_claim, claims0, claims1)
                     if pts == 0:
                         continue
                     work[W_SCORES + side] += pts
@@ -542,68 +522,21 @@ def _end_of_data(
     """
     target = rules.target
     at_38_score = target - 2
-    bare0 = work[W_PILES] == 0
-    bare1 = work[W_PILES + 1] == 0
-    if rules.leftovers_to_last_capturer != 0 and last_capturer >= 0:
-        work[W_PILES + last_capturer] += table_cards
-    a = work[W_PILES]
-    b = work[W_PILES + 1]
     start0 = work[W_SCORES]
     start1 = work[W_SCORES + 1]
-    non_dealer = (dealer + 1) & 1
-    count0 = 0
-    count1 = 0
-    carton0 = False
-    carton1 = False
-    if a >= 20 and a > b:  # carton (R8.2, R8.6)
-        carton0 = True
-        if start0 < rules.carton_blocked_from:
-            count0 = carton_points(a)
-    elif b >= 20 and b > a:
-        carton1 = True
-        if start1 < rules.carton_blocked_from:
-            count1 = carton_points(b)
-    elif a == 20 and b == 20:  # R8.3
-        if non_dealer == 0:
-            count0 = rules.tie_points_20
-        else:
-            count1 = rules.tie_points_20
-    elif a > b:  # R8.4
-        count0 = 2
-    elif b > a:
-        count1 = 2
-    elif non_dealer == 0:
-        count0 = 2
-    else:
-        count1 = 2
-    falla0 = rules.falla_points if bare1 else 0  # R8.5: received by side 0
-    falla1 = rules.falla_points if bare0 else 0
-    # 38 rule (R9.1): only_caida blocks every count; it and caida_or_carton block falla.
-    only_caida = rules.at_38 == AT38_ONLY_CAIDA
-    blocks_falla = only_caida or rules.at_38 == AT38_CAIDA_OR_CARTON
-    if start0 == at_38_score:
-        if only_caida:
-            count0 = 0
-        if blocks_falla:
-            falla0 = 0
-    if start1 == at_38_score:
-        if only_caida:
-            count1 = 0
-        if blocks_falla:
-            falla1 = 0
+    pile0, pile1, count0, count1, falla0, falla1, carton0, carton1 = end_of_data_points(
+        rules, dealer, work[W_PILES], work[W_PILES + 1], table_cards, last_capturer, start0,
+        start1)
+    work[W_PILES] = pile0
+    work[W_PILES + 1] = pile1
     win_kind = 0
     winner = -1
-    for i in range(4):
-        side = non_dealer if i % 2 == 0 else 1 - non_dealer
-        if i < 2:
-            pts = count0 if side == 0 else count1
-            is_carton = carton0 if side == 0 else carton1
-            tally = ACC_CARTON_POINTS if is_carton else ACC_OTHER_POINTS
-        else:
-            pts = falla0 if side == 0 else falla1
-            tally = ACC_OTHER_POINTS
+    for k in range(4):
+        side, pts, is_count = end_credit(k, dealer, count0, count1, falla0, falla1)
         if pts == 0:
             continue
+        is_carton = carton0 if side == 0 else carton1
+        tally = ACC_CARTON_POINTS if is_count and is_carton else ACC_OTHER_POINTS
         work[W_ACC + 2 * tally + side] += pts
         work[W_ACC + 2 * ACC_POINTS + side] += pts
         work[W_SCORES + side] += pts

@@ -10,6 +10,8 @@ against it move for move. Modules, one job each:
 * :mod:`.policies` - :class:`Observation` and the built-in ``random``, ``greedy``,
   ``heuristic`` and ``pimc``;
 * :mod:`.search` - the heuristic's scores and pimc's sampling and playouts on rank counts;
+* :mod:`.solver` - brute-force twin of the exact solver (every line enumerated) and random
+  test positions;
 * :mod:`.events` - the steps of a game and their trace rows (contract section 7);
 * :mod:`.game` - data, chica and mesa flow, :func:`play_game`;
 * :mod:`.replay` - :func:`format_game`, a play-by-play text.

@@ -1,0 +1,132 @@
+"""Speed of the exact solver (:mod:`cuarenta_sim.cuarenta.engine.solver`).
+
+Run from the repository root::
+
+    python benchmarks/solver.py                    # 200 positions (2 players), 20 (4 players)
+    python benchmarks/solver.py --positions 50 --positions4 5
+
+It prints and writes ``benchmarks/results/solver.json`` (atomically): for 2 and 4 players
+(Quito rules), the positions solved per second **from the start of the last deal** (the
+leader's first play, every legal play valued exactly to the end of the data) and from a random
+turn of it, with the nodes searched per position and per second. Positions are those of
+:func:`cuarenta_sim.cuarenta.reference.solver.random_position` (a data of random play, scores
+near the thresholds half the time); one transposition table of ``2**--bits`` entries is reused
+(a new generation per position); one thread; a warm-up solve first (numba's cache). Because the
+machine may be shared it also reports the process's CPU share (CPU time over wall time) and the
+positions per CPU-second, which contention does not change.
+
+Benchmarks on a shared machine are noisy: give the command with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numba
+import numpy as np
+
+from cuarenta_sim import __version__
+from cuarenta_sim.cuarenta.engine.moves import build_kernel_sums
+from cuarenta_sim.cuarenta.engine.solver import (
+    MAX_MOVES,
+    STAT_NODES,
+    SolveOptions,
+    new_table,
+    position_array,
+    solve_position,
+)
+from cuarenta_sim.cuarenta.reference.solver import SolverPosition, random_position
+from cuarenta_sim.cuarenta.rules import resolve_rules
+from cuarenta_sim.io import write_json_atomic
+from cuarenta_sim.reports import text_table
+
+DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "solver.json"
+
+
+def _array(p: SolverPosition) -> np.ndarray:
+    return position_array(
+        p.players, p.dealer, p.deal, p.turn, [list(h) for h in p.hands],
+        [list(r) for r in p.rondas], list(p.table), -1 if p.trail is None else p.trail,
+        p.scores, p.piles, -1 if p.last_capturer is None else p.last_capturer, p.claims,
+        p.claim_order[0] if p.claim_order else -1,
+    )  # fmt: skip
+
+
+def measure(players: int, n: int, start: bool, bits: int, seed: int) -> dict[str, Any]:
+    """Solve ``n`` positions of the last deal; return the timing row (module docstring)."""
+    rules = resolve_rules("quito")
+    kernel_rules = rules.to_kernel()
+    sums = build_kernel_sums(kernel_rules.max_sum_cards)
+    options = SolveOptions()
+    positions = [
+        _array(random_position(rules, players, seed, i, turn=0 if start else None))
+        for i in range(n)
+    ]
+    tt = new_table(bits)
+    values = np.zeros(MAX_MOVES, dtype=np.int64)
+    solve_position(kernel_rules, sums, options, positions[0], tt, values)  # warm-up
+    nodes = 0
+    worst = 0.0
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+    for pos in positions:
+        t1 = time.perf_counter()
+        solve_position(kernel_rules, sums, options, pos, tt, values)
+        worst = max(worst, time.perf_counter() - t1)
+        nodes += int(tt.stats[STAT_NODES])
+    wall = time.perf_counter() - t0
+    cpu = time.process_time() - c0
+    return {
+        "players": players,
+        "from": "deal start" if start else "random turn",
+        "positions": n,
+        "seconds": round(wall, 3),
+        "positions_per_s": round(n / wall, 2),
+        "cpu_share": round(cpu / wall, 2),
+        "positions_per_cpu_s": round(n / cpu, 2),
+        "slowest_s": round(worst, 3),
+        "nodes_per_position": round(nodes / n),
+        "nodes_per_s": round(nodes / wall),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark (module docstring); return the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=200, help="2-player positions")
+    parser.add_argument("--positions4", type=int, default=20, help="4-player positions")
+    parser.add_argument("--bits", type=int, default=20, help="table size: 2**bits entries")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = parser.parse_args(argv)
+    if args.positions < 1 or args.positions4 < 1:
+        parser.error("--positions and --positions4 must be at least 1")
+    rows = []
+    for players, n in ((2, args.positions), (4, args.positions4)):
+        for start in (True, False):
+            rows.append(measure(players, n, start, args.bits, args.seed))
+    results = {
+        "benchmark": "solver",
+        "command": "python benchmarks/solver.py "
+        + " ".join(sys.argv[1:] if argv is None else argv),
+        "version": __version__,
+        "python": platform.python_version(),
+        "numba": numba.__version__,
+        "machine": platform.machine(),
+        "table_bits": args.bits,
+        "rows": rows,
+    }
+    columns = list(rows[0])
+    print(text_table(columns, [[row[c] for c in columns] for row in rows]))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    write_json_atomic(args.out, results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

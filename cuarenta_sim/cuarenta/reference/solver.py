@@ -1,0 +1,400 @@
+"""Brute-force twin of the exact solver: every line of play enumerated with the reference rules.
+
+The executable form of :mod:`cuarenta_sim.cuarenta.engine.solver` (its docstring defines the
+value). A :class:`SolverPosition` is a full state of a deal on rank counts; :meth:`step
+<SolverPosition.step>` plays one legal play with the reference engine's own functions
+(:func:`.plays.legal_plays`, :func:`.plays.resolve_play`, :class:`.scoring.ScoreBoard`,
+:func:`.scoring.end_of_data`), crediting in the order of R9.2: the play, at the end of the deal
+the claims (first claimer first), at the end of the data the count; nothing after a side
+reaches the target when ``stop_at_target``. :func:`solve_values` enumerates every line to the
+end of the deal (of the data in its last deal) and returns the value of every legal play: plain
+minimax, no pruning; the optional memo only keys results on the whole position.
+
+:func:`random_position` draws test positions: a seeded data of random play, stopped at a random
+turn of its last deal, with random scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...rng import STREAM_POSITION, PyRng, root_from_seed
+from ..rules import RuleSet, resolve_rules
+from .events import PlayEvent
+from .game import play_game
+from .plays import Play, caida_trail, legal_plays, resolve_play
+from .scoring import ScoreBoard, end_of_data
+from .state import CARDS_PER_DEAL, DataState, deals_per_data
+
+
+@dataclass(frozen=True)
+class SolverPosition:
+    """A full state of one deal, every hand known (rank counts).
+
+    Attributes
+    ----------
+    rules : RuleSet
+        The switches.
+    players, dealer : int
+        2 or 4; the dealer seat.
+    deal, turn : int
+        The deal (0-based) and the turns already played in it; the seat to move is
+        ``(dealer + 1 + turn) % players`` (R3.3).
+    hands : tuple of tuple of int
+        Per seat, 10 rank counts.
+    rondas : tuple of tuple of int
+        Per seat, its ronda ranks of this deal (R4; caida en ronda, R6.4).
+    table : tuple of int
+        10 rank counts.
+    trail : int or None
+        Rank of the previous seat's trail a caida may be made on (R6.1).
+    piles : tuple of int
+        Cards captured per side in the data.
+    last_capturer : int or None
+        Side of the data's last capture (R8.1).
+    scores : tuple of int
+        Side scores.
+    claims : tuple of int
+        Points claimed per side in this deal, credited at its end (R6.4 ``end_of_deal``).
+    claim_order : tuple of int
+        The sides that claimed, first claimer first.
+    stop_at_target : bool
+        A side reaching the target wins at once, nothing credited after (R9.2).
+    """
+
+    rules: RuleSet
+    players: int
+    dealer: int
+    deal: int
+    turn: int
+    hands: tuple[tuple[int, ...], ...]
+    rondas: tuple[tuple[int, ...], ...]
+    table: tuple[int, ...]
+    trail: int | None
+    piles: tuple[int, int]
+    last_capturer: int | None
+    scores: tuple[int, int]
+    claims: tuple[int, int] = (0, 0)
+    claim_order: tuple[int, ...] = ()
+    stop_at_target: bool = True
+
+    @property
+    def seat(self) -> int:
+        """The seat to move."""
+        return (self.dealer + 1 + self.turn) % self.players
+
+    @property
+    def last_deal(self) -> bool:
+        """True in the data's last deal: the search goes on to the end-of-data count."""
+        return self.deal == deals_per_data(self.players) - 1
+
+    def plays(self) -> list[Play]:
+        """The legal plays of the seat to move, canonical order (contract section 3)."""
+        return legal_plays(self.hands[self.seat], self.table, self.rules)
+
+    def step(self, play: Play) -> Transition:
+        """Play ``play`` (legal for the seat to move) and credit what follows it (R9.2).
+
+        Parameters
+        ----------
+        play : Play
+            One of :meth:`plays`.
+
+        Returns
+        -------
+        Transition
+            The next position (``None`` at the end of the deal or when the chica ended), the
+            points credited to each side, the winner, the piles after.
+        """
+        rules, n = self.rules, self.players
+        seat = self.seat
+        side = seat % 2
+        board = ScoreBoard(rules, list(self.scores), stop_at_target=self.stop_at_target)
+        in_ronda = self.trail is not None and self.trail in self.rondas[(seat - 1) % n]
+        out = resolve_play(
+            rules,
+            self.table,
+            play,
+            trail=self.trail,
+            trail_in_ronda=in_ronda,
+            score=self.scores[side],
+        )
+        board.credit(side, out.points)
+        hands = list(self.hands)
+        hand = list(hands[seat])
+        hand[play.rank] -= 1
+        hands[seat] = tuple(hand)
+        piles = list(self.piles)
+        piles[side] += len(out.captured)
+        last_capturer = side if out.captured else self.last_capturer
+        trail = play.rank if play.is_trail else None
+        claims = list(self.claims)
+        order = list(self.claim_order)
+        if out.claim:
+            if side not in order:
+                order.append(side)
+            claims[side] += out.claim
+        if board.ended:
+            return Transition(None, self._gains(board), board.winner, (piles[0], piles[1]))
+        if self.turn + 1 < CARDS_PER_DEAL * n:
+            child = SolverPosition(
+                self.rules,
+                n,
+                self.dealer,
+                self.deal,
+                self.turn + 1,
+                tuple(hands),
+                self.rondas,
+                out.table_after,
+                trail,
+                (piles[0], piles[1]),
+                last_capturer,
+                (board.scores[0], board.scores[1]),
+                (claims[0], claims[1]),
+                tuple(order),
+                self.stop_at_target,
+            )
+            return Transition(child, self._gains(board), None, child.piles)
+        # End of the deal: claims, first claimer first (contract 5), then in the last deal the
+        # end-of-data count (R8); ScoreBoard credits nothing once a side has won (R9.2).
+        for claimer in order:
+            board.credit(claimer, claims[claimer])
+        if self.last_deal and not board.ended:
+            count = end_of_data(
+                rules,
+                piles,
+                sum(out.table_after),
+                last_capturer,
+                (self.dealer + 1) % 2,
+                (board.scores[0], board.scores[1]),
+            )
+            piles = list(count.cards)
+            for credit in count.credits:
+                board.credit(credit.side, credit.points)
+        return Transition(None, self._gains(board), board.winner, (piles[0], piles[1]))
+
+    def _gains(self, board: ScoreBoard) -> tuple[int, int]:
+        return (board.scores[0] - self.scores[0], board.scores[1] - self.scores[1])
+
+
+@dataclass(frozen=True)
+class Transition:
+    """What one play leads to (:meth:`SolverPosition.step`).
+
+    Attributes
+    ----------
+    child : SolverPosition or None
+        The next turn's position; ``None`` when the deal ended or a side won.
+    points : tuple of int
+        Points credited to each side by the play and, after the deal's last play, by the
+        claims and the end-of-data count.
+    winner : int or None
+        The side that won the chica (``stop_at_target`` only).
+    piles : tuple of int
+        Cards captured per side after the transition (after leftovers at the data's end).
+    """
+
+    child: SolverPosition | None
+    points: tuple[int, int]
+    winner: int | None
+    piles: tuple[int, int]
+
+
+def solve_values(
+    position: SolverPosition,
+    *,
+    unit: int = 1,
+    win_bonus: int = 0,
+    leaf_cards: int = 0,
+    memo: bool = True,
+) -> list[tuple[Play, int]]:
+    """Value of every legal play of the seat to move, by enumerating every line.
+
+    Parameters
+    ----------
+    position : SolverPosition
+        The root.
+    unit, win_bonus, leaf_cards : int
+        As :class:`cuarenta_sim.cuarenta.engine.solver.SolveOptions` (``leaf_cards`` counts
+        the cards captured since ``position``).
+    memo : bool
+        Reuse the value of a position already enumerated (keyed on the whole position).
+
+    Returns
+    -------
+    list of (Play, int)
+        In canonical order; the value is for the side to move.
+    """
+    root_piles = position.piles
+    cache: dict[tuple[object, ...], int] = {}
+
+    def play_value(pos: SolverPosition, play: Play) -> int:
+        me = pos.seat % 2
+        tr = pos.step(play)
+        v = unit * (tr.points[me] - tr.points[1 - me])
+        if tr.winner is not None:
+            return v + (win_bonus if tr.winner == me else -win_bonus)
+        if tr.child is None:
+            if not pos.last_deal:
+                net = (tr.piles[me] - root_piles[me]) - (tr.piles[1 - me] - root_piles[1 - me])
+                v += leaf_cards * net
+            return v
+        # Seats alternate sides (R2.1): the next player's value is the other side's.
+        return v - value(tr.child)
+
+    def value(pos: SolverPosition) -> int:
+        # The fields that change during the deal: the rules, seats and deal are the root's.
+        key = (
+            pos.turn,
+            pos.hands,
+            pos.table,
+            pos.trail,
+            pos.piles,
+            pos.last_capturer,
+            pos.scores,
+            pos.claims,
+            pos.claim_order,
+        )
+        if memo and key in cache:
+            return cache[key]
+        best = max(play_value(pos, play) for play in pos.plays())
+        if memo:
+            cache[key] = best
+        return best
+
+    return [(play, play_value(position, play)) for play in position.plays()]
+
+
+def from_state(
+    state: DataState,
+    scores: Sequence[int],
+    *,
+    claims: Sequence[int] = (0, 0),
+    claim_order: Sequence[int] = (),
+    stop_at_target: bool = True,
+) -> SolverPosition:
+    """The :class:`SolverPosition` of a reference game's state before its next play.
+
+    Parameters
+    ----------
+    state : DataState
+        The data state (read, not changed).
+    scores : sequence of int
+        Side scores to solve at.
+    claims, claim_order : sequence of int
+        Claims of the deal so far, and the sides that made them in order.
+    stop_at_target : bool
+        As :class:`SolverPosition`.
+
+    Returns
+    -------
+    SolverPosition
+    """
+    trail, _in_ronda = caida_trail(state)
+    return SolverPosition(
+        rules=state.rules,
+        players=state.players,
+        dealer=state.dealer,
+        deal=state.deal,
+        turn=state.turns - state.deal * CARDS_PER_DEAL * state.players,
+        hands=tuple(tuple(state.hand_counts(s)) for s in range(state.players)),
+        rondas=tuple(tuple(r) for r in state.rondas),
+        table=tuple(state.table_counts()),
+        trail=trail,
+        piles=(len(state.piles[0]), len(state.piles[1])),
+        last_capturer=state.last_capturer,
+        scores=(int(scores[0]), int(scores[1])),
+        claims=(int(claims[0]), int(claims[1])),
+        claim_order=tuple(claim_order),
+        stop_at_target=stop_at_target,
+    )
+
+
+def random_position(
+    rules: RuleSet | str,
+    players: int,
+    seed: int,
+    index: int,
+    *,
+    deal: int | None = None,
+    max_remaining: int | None = None,
+    turn: int | None = None,
+) -> SolverPosition:
+    """A random position: data ``index`` of random play, stopped at a random turn.
+
+    The data is played by the reference engine (level ``data``, ``random`` at every seat,
+    seed ``seed``, hand ``index``); the turn and the scores are drawn from the stream
+    ``(seed, index, 0, STREAM_POSITION)``: the turn uniformly among the last ``max_remaining``
+    turns of the deal (all by default), each score an even number below the target, half the
+    time among its last 7 (the 38 rule, the blocks from 30, the target, R4.3, R8.6, R9).
+
+    Parameters
+    ----------
+    rules : RuleSet or str
+        The rules.
+    players : int
+        2 or 4.
+    seed, index : int
+        The data (contract section 2).
+    deal : int, optional
+        The deal to stop in (0-based); default the data's last.
+    max_remaining : int, optional
+        At most this many turns left in the deal (bounds the enumeration's size).
+    turn : int, optional
+        Stop at this turn of the deal (0-based) instead of a random one.
+
+    Returns
+    -------
+    SolverPosition
+        With ``stop_at_target`` and the claims of the deal so far.
+
+    Raises
+    ------
+    ValueError
+        Bad rules, or a ``turn`` outside the deal.
+    """
+    rule_set = resolve_rules(rules)
+    last = deals_per_data(players) - 1 if deal is None else deal
+    root, _ = root_from_seed(seed)
+    rng = PyRng.for_stream(root, index, 0, STREAM_POSITION)
+    turns = CARDS_PER_DEAL * players
+    low = 0 if max_remaining is None else max(0, turns - max_remaining)
+    drawn = low + rng.randbelow(turns - low)
+    if turn is None:
+        turn = drawn
+    elif not 0 <= turn < turns:
+        raise ValueError(f"turn must be 0..{turns - 1} with {players} players, got {turn!r}")
+    scores = []
+    top = rule_set.target // 2  # scores are even: 2 * (0 .. top - 1)
+    for _ in range(2):
+        span = top if rng.randbelow(2) == 0 else min(7, top)
+        scores.append(2 * (top - 1 - rng.randbelow(span)))
+    claims = [0, 0]
+    order: list[int] = []
+    snapshot: list[SolverPosition] = []
+
+    def hook(state: DataState, _board: ScoreBoard, event: object) -> None:
+        if state.deal != last:
+            return
+        if isinstance(event, PlayEvent) and any(event.claims):
+            side = event.seat % 2
+            if side not in order:
+                order.append(side)
+            claims[side] += event.claims[side]
+        # The last event of a turn count is the state just before that turn's play.
+        if state.turns - last * turns == turn:
+            snapshot[:] = [from_state(state, scores, claims=claims, claim_order=order)]
+
+    play_game(rule_set, players, "random", seed, "data", index, on_step=hook)
+    position = snapshot[0]
+    return position
+
+
+__all__ = [
+    "SolverPosition",
+    "Transition",
+    "from_state",
+    "random_position",
+    "solve_values",
+]

@@ -1,0 +1,31 @@
+"""benchmarks/solver.py runs end to end (tiny counts)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def test_solver_benchmark_quick_run(tmp_path: Path) -> None:
+    out = tmp_path / "solver.json"
+    proc = subprocess.run(
+        [
+            sys.executable, str(ROOT / "benchmarks" / "solver.py"), "--positions", "3",
+            "--positions4", "1", "--bits", "12", "--out", str(out),
+        ],
+        capture_output=True, text=True, cwd=ROOT, timeout=600, check=False, env=ENV,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(out.read_text())["rows"]
+    assert [(r["players"], r["from"]) for r in rows] == [
+        (2, "deal start"), (2, "random turn"), (4, "deal start"), (4, "random turn"),
+    ]  # fmt: skip
+    assert [r["positions"] for r in rows] == [3, 3, 1, 1]
+    assert all(r["positions_per_s"] > 0 for r in rows)
+    assert rows[0]["nodes_per_position"] > 0  # a deal's start is searched
