@@ -458,9 +458,7 @@ class BatchedCuarenta:
                 f"got {type(actions).__name__}"
             )
         if actions.shape != (self.n_envs,):
-            raise ValueError(
-                f"actions must have shape ({self.n_envs},), got {actions.shape}"
-            )
+            raise ValueError(f"actions must have shape ({self.n_envs},), got {actions.shape}")
         if actions.dtype.kind not in "iu":
             raise ValueError(f"actions must have an integer dtype, got {actions.dtype}")
         if actions.dtype != np.int64:

@@ -825,4 +825,3 @@ def random_legal_actions(mask_bits: np.ndarray, states: np.ndarray, out: np.ndar
         while (np.int64(1) << a) != low:
             a += 1
         out[i] = a
-

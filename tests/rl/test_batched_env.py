@@ -16,7 +16,6 @@ import pytest
 
 from cuarenta_sim.cuarenta.reference import play_game
 from cuarenta_sim.cuarenta.reference.state import rank_counts
-from cuarenta_sim.cuarenta.rules import resolve_rules
 from cuarenta_sim.rl import batched_kernel as bk
 from cuarenta_sim.rl.batched import (
     ACTION_IDS,
