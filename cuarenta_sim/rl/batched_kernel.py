@@ -499,18 +499,21 @@ def _start_episode(
 @njit(cache=True, inline="always")
 def _counts(obs: np.ndarray, i: np.int64, at: np.int64, packed: np.int64, thermo: bool) -> None:
     """Write the rank counts of ``packed``: a thermometer of 4 cells per rank (full) or one
-    count per rank (compact). The cells are zero beforehand."""
-    p = packed
-    r = np.int64(0)
-    while p != 0:
-        c = p & 15
+    count per rank (compact). Every cell is written (branch-free: no zeroing pass)."""
+    for r in range(10):
+        c = (packed >> (4 * r)) & 15
         if thermo:
-            for k in range(c):
-                obs[i, at + 4 * r + k] = 1
+            for k in range(4):
+                obs[i, at + 4 * r + k] = c > k
         else:
             obs[i, at + r] = c
-        p >>= 4
-        r += 1
+
+
+@njit(cache=True, inline="always")
+def _flags(obs: np.ndarray, i: np.int64, at: np.int64, size: np.int64, hot: np.int64) -> None:
+    """Write a one-hot block of ``size`` cells, cell ``hot`` set (none when ``hot < 0``)."""
+    for j in range(size):
+        obs[i, at + j] = j == hot
 
 
 @njit(cache=True)
@@ -525,15 +528,12 @@ def write_observation(
 ) -> None:
     """Write what ``seat`` of env ``i`` may know into row ``i`` of ``obs``.
 
-    The layout of :mod:`cuarenta_sim.rl.batched` (``observation_segments``): relative seats
-    (slot 0 the observer), own side first; full mode writes thermometer codes and fractions
-    (float32), compact mode counts and plain integers (int8).
+    The layout of :func:`cuarenta_sim.rl.batched.observation_segments`: relative seats (slot 0
+    the observer), own side first; full mode writes thermometer codes and fractions (float32),
+    compact mode counts and plain integers (int8). Every cell of the row is written once.
     """
     n = n_players
-    cell = 4 if thermo else 1
-    block = 10 * cell
-    for j in range(obs.shape[1]):
-        obs[i, j] = 0
+    block = 40 if thermo else 10
     side = seat & 1
     at = 0
     _counts(obs, i, at, st[i, F_HANDS + seat], thermo)
@@ -552,26 +552,22 @@ def write_observation(
     for k in range(n):  # rondas announced in this deal
         mask = st[i, F_RONDA + (seat + k) % n]
         for r in range(10):
-            if (mask >> (4 * r + 3)) & 1 != 0:
-                obs[i, at + r] = 1
+            obs[i, at + r] = (mask >> (4 * r + 3)) & 1
         at += 10
+    # The trail a caida may be made on (R6.1) and whether it is its trailer's ronda (R6.4).
     prev_rank = st[i, F_PREV_RANK]
-    if prev_rank >= 0:  # the trail a caida may be made on (R6.1) and its ronda (R6.4)
-        obs[i, at + prev_rank] = 1
-        if (st[i, F_RONDA + st[i, F_PREV_SEAT]] >> (4 * prev_rank + 3)) & 1 != 0:
-            obs[i, at + 10] = 1
+    _flags(obs, i, at, 10, prev_rank)
+    in_ronda = prev_rank >= 0 and (st[i, F_RONDA + st[i, F_PREV_SEAT]] >> (4 * prev_rank + 3)) & 1
+    obs[i, at + 10] = in_ronda
     at += 11
-    obs[i, at + (st[i, F_DEALER] - seat) % n] = 1
+    _flags(obs, i, at, n, (st[i, F_DEALER] - seat) % n)
     at += n
-    if st[i, F_DEAL] >= 0:
-        obs[i, at + st[i, F_DEAL]] = 1
+    _flags(obs, i, at, 8 // n, st[i, F_DEAL])
     at += 8 // n
     for k in range(n):
         h = st[i, F_HANDS + (seat + k) % n]
-        c = np.int64(0)
-        while h != 0:
-            c += h & 15
-            h >>= 4
+        c = (h & 0x0F0F0F0F0F) + ((h >> 4) & 0x0F0F0F0F0F)
+        c = (c + (c >> 8) + (c >> 16) + (c >> 24) + (c >> 32)) & 0xFF
         if thermo:
             obs[i, at + k] = c / 5.0
         else:
@@ -588,8 +584,7 @@ def write_observation(
             obs[i, at + 2 + k] = score
     at += 4
     last = st[i, F_LAST_CAPTURER]
-    if last >= 0:
-        obs[i, at + (0 if last == side else 1)] = 1
+    _flags(obs, i, at, 2, -1 if last < 0 else (0 if last == side else 1))
 
 
 @njit(cache=True, inline="always")
