@@ -27,6 +27,7 @@ Episodes
 
 from __future__ import annotations
 
+import sys
 from typing import Any, NamedTuple
 
 import numba
@@ -188,7 +189,8 @@ class BatchedStep(NamedTuple):
         float32 (``"full"``), int8 (``"compact"``) or float32 with 0 columns (``"none"``):
         what the seat to act may know (:func:`observation_segments`).
     action_mask : ndarray of bool, (n_envs, 53)
-        The legal actions of the seat to act; all False for a terminated env.
+        The legal actions of the seat to act; all False for a terminated env (a view of a
+        (n_envs, 56) buffer: rows are not contiguous with each other).
     reward : ndarray of float32, (n_envs, players) or (n_envs, 1)
         Per seat (no opponent) or for the learner's side 0 (with an opponent).
     terminated : ndarray of bool, (n_envs,)
@@ -337,7 +339,13 @@ class BatchedCuarenta:
         dim = sum(size for _, size in observation_segments(self.players, observation))
         dtype = np.int8 if observation == "compact" else np.float32
         self._obs = np.zeros((n, dim), dtype=dtype)
-        self._mask = np.zeros((n, N_ACTIONS), dtype=np.bool_)
+        # The kernel writes the mask 8 actions per uint64 store (padded to 56 columns); the
+        # caller sees the first 53 columns.
+        if sys.byteorder != "little":  # pragma: no cover - numba targets are little-endian
+            raise RuntimeError("the batched environment needs a little-endian machine")
+        self._mask_bytes = np.zeros((n, bk.MASK_BYTES), dtype=np.bool_)
+        self._mask_words = self._mask_bytes.view(np.uint64)
+        self._mask = self._mask_bytes[:, :N_ACTIONS]
         self._reward = np.zeros((n, 1 if self.opponent is not None else self.players), np.float32)
         self._terminated = np.zeros(n, dtype=np.bool_)
         self._truncated = np.zeros(n, dtype=np.bool_)
@@ -421,7 +429,7 @@ class BatchedCuarenta:
             bk.reset_kernel(
                 self._st, self._rngs, self._decks, self._rules, self.players, self._sums,
                 self._root, EPISODES.index(self.episode), self._policies, self.start_index,
-                self._obs_code, 0, self._obs, self._mask, self._reward, self._terminated,
+                self._obs_code, 0, self._obs, self._mask_words, self._reward, self._terminated,
                 self._truncated, self._current,
             )  # fmt: skip
         finally:
@@ -472,7 +480,7 @@ class BatchedCuarenta:
                 self._st, self._rngs, self._decks, self._rules, self.players, self._sums,
                 self._root, EPISODES.index(self.episode), self._policies, self.start_index,
                 self._obs_code, 0, self.auto_reset, self.win_reward, self.point_reward,
-                _KERNEL_PLAYS, actions, self._obs, self._mask, self._reward, self._terminated,
+                _KERNEL_PLAYS, actions, self._obs, self._mask_words, self._reward, self._terminated,
                 self._truncated, self._current, self._final_scores,
             )  # fmt: skip
         finally:

@@ -105,6 +105,15 @@ F_WINNER = 48  # winning side at the end, -1 for none (a tie or truncated)
 F_TRUNCATED = 49
 N_FIELDS = 50
 
+#: Bytes of a bool mask row (the 53 actions padded to whole uint64 words) and its words.
+MASK_BYTES = 56
+MASK_WORDS = 7
+#: ``SPREAD[b]``: the 8 bits of ``b`` as 8 bytes 0/1 of a little-endian uint64 (bit k in
+#: byte k), so a mask word is written in one store.
+SPREAD = np.array(
+    [sum(((b >> k) & 1) << (8 * k) for k in range(8)) for b in range(256)], dtype=np.uint64
+)
+
 #: ``rngs`` row: deck scratch, then the policy stream of seat s at RNG_POLICY + 4 s.
 RNG_POLICY = 4
 N_RNG = 20
@@ -599,10 +608,14 @@ def _write_outputs(
     current: np.ndarray,
     obs: np.ndarray,
 ) -> None:
-    """Action mask, seat to act and observation of env ``i`` (at a decision or the end)."""
+    """Action mask, seat to act and observation of env ``i`` (at a decision or the end).
+
+    ``mask`` is the uint64 view (n_envs, 7) of the bool mask (n_envs, 56): each group of 8
+    legal bits becomes 8 bytes 0/1 through :data:`SPREAD` (little-endian byte order).
+    """
     bits = st[i, F_LEGAL]
-    for a in range(mask.shape[1]):
-        mask[i, a] = (bits >> a) & 1 != 0
+    for w in range(MASK_WORDS):
+        mask[i, w] = SPREAD[(bits >> (8 * w)) & 255]
     seat = st[i, F_SEAT]
     current[i] = seat
     if obs_mode != OBS_NONE:

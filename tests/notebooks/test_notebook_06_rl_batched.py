@@ -8,7 +8,10 @@ def test_rl_batched_notebook_executes(run_notebook, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("CUARENTA_NB06_ENVS", "128")
     book = run_notebook("06_rl_batched.ipynb")
     images = [
-        o for c in book.cells if c.cell_type == "code" for o in c.outputs
+        o
+        for c in book.cells
+        if c.cell_type == "code"
+        for o in c.outputs
         if "image/png" in o.get("data", {})
     ]
     assert len(images) == 1  # the learning curve
