@@ -469,8 +469,8 @@ class BatchedCuarenta:
             raise ValueError(f"actions must have shape ({self.n_envs},), got {actions.shape}")
         if actions.dtype.kind not in "iu":
             raise ValueError(f"actions must have an integer dtype, got {actions.dtype}")
-        if actions.dtype != np.int64:
-            actions = actions.astype(np.int64)
+        # One array type for the kernel (a strided or other-integer array would compile anew).
+        actions = np.ascontiguousarray(actions, dtype=np.int64)
         bad = int(bk.check_actions(self._st, actions))
         if bad >= 0:
             raise ValueError(self._bad_action_message(bad, int(actions[bad])))
