@@ -14,6 +14,9 @@ Public API
     The action and observation encodings both interfaces share (plain numpy, no RL package).
 :class:`.cuarenta_game.CuarentaGame`, :class:`.cuatrola_game.CuatrolaGame`
     One episode on the reference engine, advanced one decision at a time.
+:class:`cuarenta_sim.rl.batched.BatchedCuarenta`
+    N Cuarenta games stepped at once by a numba kernel (pgx-style arrays in and out, the
+    same action ids as the AEC environment); ``docs/rl_batched.md``.
 
 The RL packages (pettingzoo, gymnasium, open-spiel) come with the ``rl`` extra
 (``pip install -e '.[rl]'``). Importing this package does not import them; :func:`make_env`
