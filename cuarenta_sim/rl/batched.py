@@ -33,7 +33,6 @@ from typing import Any, NamedTuple
 import numba
 import numpy as np
 
-from ..cuarenta.cards import N_NUMERIC, N_RANKS, RANK_NAMES
 from ..cuarenta.engine.layout import KIND_MATCH, KIND_SUM, KIND_TRAIL
 from ..cuarenta.engine.moves import build_kernel_sums
 from ..cuarenta.policies import POLICIES, parse_policy
@@ -42,6 +41,7 @@ from ..cuarenta.rules import RuleSet, resolve_rules
 from ..cuarenta.tables import SUM_START, enumerate_sum_bases
 from ..rng import root_from_seed
 from . import batched_kernel as bk
+from .cuarenta_actions import PLAYS, action_name
 
 #: Episode units.
 EPISODES: tuple[str, ...] = ("data", "chica")
@@ -49,21 +49,15 @@ EPISODES: tuple[str, ...] = ("data", "chica")
 OBSERVATIONS: tuple[str, ...] = ("none", "full", "compact")
 #: Size of the action space.
 N_ACTIONS: int = bk.N_ACTIONS
+# The kernel's fixed-size mask must cover the AEC action space exactly.
+if len(PLAYS) != N_ACTIONS:  # pragma: no cover - a broken build, not an input error
+    raise ImportError(f"batched kernel has {N_ACTIONS} actions, the AEC space {len(PLAYS)}")
 
 
-def _action_plays() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    plays: list[tuple[int, tuple[int, ...]]] = []
-    for rank in range(N_RANKS):
-        plays.append((rank, ()))
-        plays.append((rank, (rank,)))
-        if rank < N_NUMERIC:
-            plays.extend((rank, base) for base in enumerate_sum_bases(rank + 1))
-    return tuple(plays)
-
-
-#: Every play ``(rank, base)`` by action id: base ``()`` a trail, ``(rank,)`` a match, else the
-#: sorted ranks of a sum (R5.1, R5.2).
-ACTION_PLAYS: tuple[tuple[int, tuple[int, ...]], ...] = _action_plays()
+#: Every play ``(rank, base)`` by action id, the AEC environment's encoding
+#: (:data:`cuarenta_sim.rl.cuarenta_actions.PLAYS`): base ``()`` a trail, ``(rank,)`` a match,
+#: else the sorted ranks of a sum (R5.1, R5.2).
+ACTION_PLAYS: tuple[tuple[int, tuple[int, ...]], ...] = tuple((p.rank, p.base) for p in PLAYS)
 #: Action id of each ``(rank, base)``.
 ACTION_IDS: dict[tuple[int, tuple[int, ...]], int] = {p: a for a, p in enumerate(ACTION_PLAYS)}
 
@@ -85,26 +79,6 @@ def _kernel_plays() -> np.ndarray:
 
 
 _KERNEL_PLAYS = _kernel_plays()
-
-
-def action_name(action: int) -> str:
-    """Return a short name of an action id, e.g. ``"7 trail"``, ``"5 match"``, ``"7 sum A+6"``.
-
-    Raises
-    ------
-    ValueError
-        If ``action`` is not a whole number from 0 to 52.
-    """
-    if isinstance(action, bool) or not isinstance(action, int | np.integer):
-        raise ValueError(f"action must be a whole number from 0 to {N_ACTIONS - 1}, got {action!r}")
-    if not 0 <= action < N_ACTIONS:
-        raise ValueError(f"action must be a whole number from 0 to {N_ACTIONS - 1}, got {action!r}")
-    rank, base = ACTION_PLAYS[int(action)]
-    if not base:
-        return f"{RANK_NAMES[rank]} trail"
-    if base == (rank,):
-        return f"{RANK_NAMES[rank]} match"
-    return f"{RANK_NAMES[rank]} sum " + "+".join(RANK_NAMES[r] for r in base)
 
 
 def observation_segments(players: int, observation: str = "full") -> list[tuple[str, int]]:
