@@ -811,6 +811,42 @@ def play_outside_duplicate(
     )
 
 
+def tournament_play(
+    *, rules: str = "quito", players: int = 2, seed: int = 0
+) -> Callable[[str, str, str, int], pd.DataFrame]:
+    """Return a ``play(a, b, level, n)`` for :func:`cuarenta_sim.tournament.run_tournament`.
+
+    With it a round-robin tournament takes OpenSpiel's bots as players next to our policies
+    (``("greedy", "pimc(samples=8)", "openspiel-ismcts(simulations=50)", "openspiel-random")``),
+    every match a :func:`play_outside_duplicate` on the same seed (same decks).
+
+    Parameters
+    ----------
+    rules : str
+        Preset or slug.
+    players : int
+        2 or 4.
+    seed : int
+        Seed of every match.
+
+    Returns
+    -------
+    callable
+        ``play(a, b, level, n) -> DataFrame`` with :data:`cuarenta_sim.tournament.PAIR_COLUMNS`;
+        it raises ``ValueError`` for a level other than ``chica`` (the OpenSpiel game plays
+        chicas, not mesas).
+    """
+
+    def play(a: str, b: str, level: str, n: int) -> pd.DataFrame:
+        if level != "chica":
+            raise ValueError(
+                f"outside matches are played at level chica only, got {level!r}; set mesas=0"
+            )
+        return play_outside_duplicate(a, b, rules=rules, players=players, n=n, seed=seed).pairs
+
+    return play
+
+
 __all__ = [
     "BOTS",
     "ChicaResult",
@@ -821,4 +857,5 @@ __all__ = [
     "play_chica",
     "play_outside_duplicate",
     "resample_cuarenta",
+    "tournament_play",
 ]

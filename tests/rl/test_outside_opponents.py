@@ -213,3 +213,18 @@ def test_bad_match_arguments() -> None:
         play_outside_duplicate("greedy", "openspiel-random", n=0)
     with pytest.raises(ValueError, match="unknown parameter 'x' of openspiel-ismcts"):
         play_outside_duplicate("greedy", "openspiel-ismcts(x=1)", n=1)
+
+
+def test_bots_as_tournament_players() -> None:
+    """OpenSpiel's bots enter a round-robin tournament by spec, next to our policies."""
+    from cuarenta_sim.tournament import TournamentSettings, run_tournament
+
+    settings = TournamentSettings(
+        policies=("greedy", "heuristic", "openspiel-random"), chicas=2, seed=3, bootstrap=0
+    )
+    result = run_tournament(settings, outside.tournament_play(seed=3))
+    assert len(result.matches) == 3
+    first = result.pairs[("greedy", "openspiel-random", "chica")]
+    assert first.equals(play_outside_duplicate("greedy", "openspiel-random", n=1, seed=3).pairs)
+    with pytest.raises(ValueError, match="level chica only"):
+        outside.tournament_play()("greedy", "openspiel-random", "mesa", 1)
