@@ -48,7 +48,7 @@ from cuarenta_sim.io import write_json_atomic
 DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "openspiel_opponents.json"
 #: The stated IS-MCTS budget of the README's figures (see the README for why these values).
 DEFAULT_ISMCTS = (
-    "openspiel-ismcts(simulations=50,uct_c=2,rollouts=1,rollout_length=40,point_reward=0.025)"
+    "openspiel-ismcts(simulations=100,uct_c=2,rollouts=1,rollout_length=40,point_reward=0.025)"
 )
 RANDOM_BOT = "openspiel-random"
 TARGET_LOWER = 0.5
@@ -211,10 +211,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--policies", default="greedy,heuristic,pimc", help="our policy specs")
     parser.add_argument("--ismcts", default=DEFAULT_ISMCTS, help="the IS-MCTS bot's spec")
-    parser.add_argument("--ismcts-pairs", type=int, default=4, help="duplicate pairs vs IS-MCTS")
-    parser.add_argument("--random-pairs", type=int, default=40, help="pairs vs random bot")
+    parser.add_argument("--ismcts-pairs", type=int, default=5, help="duplicate pairs vs IS-MCTS")
+    parser.add_argument("--random-pairs", type=int, default=100, help="pairs vs random bot")
     parser.add_argument(
-        "--baseline-pairs", type=int, default=4, help="pairs IS-MCTS vs random bot (0: skip)"
+        "--baseline-pairs", type=int, default=3, help="pairs IS-MCTS vs random bot (0: skip)"
     )
     parser.add_argument("--rules", default="quito")
     parser.add_argument("--players", type=int, default=2)
