@@ -228,3 +228,28 @@ def test_bots_as_tournament_players() -> None:
     assert first.equals(play_outside_duplicate("greedy", "openspiel-random", n=1, seed=3).pairs)
     with pytest.raises(ValueError, match="level chica only"):
         outside.tournament_play()("greedy", "openspiel-random", "mesa", 1)
+
+
+def test_our_side_sees_nothing_of_the_hidden_hands() -> None:
+    """Information discipline: in worlds that differ only in the cards hidden from the seat
+    (resampled), the seat's observation and so our policies' actions are the same."""
+    game = pyspiel.load_game("python_cuarenta", {"rules": "quito", "players": 2})
+    rng = np.random.default_rng(8)
+    rs = np.random.RandomState(8)
+    root, _ = root_from_seed(8)
+    specs = [parse_player(p).policy for p in ("greedy", "heuristic", "pimc(samples=4)")]
+    state = game.new_initial_state()
+    compared = differed = 0
+    while not state.is_terminal() and compared < 40:
+        if state.is_chance_node():
+            state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
+            continue
+        p = state.current_player()
+        other = resample_cuarenta(state, p, rs)
+        differed += other.core.state.hands[1 - p] != state.core.state.hands[1 - p]
+        for spec in specs:
+            acts = [outside._PolicyAgent(spec, root, 0, p).act(s) for s in (state, other)]
+            assert acts[0] == acts[1]
+        compared += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert compared > 0 and differed > 0
