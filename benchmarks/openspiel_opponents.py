@@ -138,15 +138,15 @@ def table_markdown(rows: list[dict[str, Any]]) -> str:
     """The results as a markdown table (one row per match)."""
     lines = [
         "| our side (a) | opponent (b) | pairs (chicas) | a wins [95% interval] | "
-        "points per data a-b [95% interval] | a decisions/s | b decisions/s | wall s |",
-        "|---|---|---:|---|---|---:|---:|---:|",
+        "points per data a-b [95% interval] | verdict | a decisions/s | b decisions/s | wall s |",
+        "|---|---|---:|---|---|---|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
             f"| `{r['a_label']}` | `{r['b_label']}` | {r['pairs']} ({r['games']}) | "
             f"{_pct(r['win_rate'])} [{_pct(r['lower'])}, {_pct(r['upper'])}] | "
             f"{r['points_per_data']:+.2f} [{r['ppd_lower']:+.2f}, {r['ppd_upper']:+.2f}] | "
-            f"{_rate(r['a_decisions_per_s'])} | {_rate(r['b_decisions_per_s'])} | "
+            f"{r['verdict']} | {_rate(r['a_decisions_per_s'])} | {_rate(r['b_decisions_per_s'])} | "
             f"{r['wall_seconds']:.0f} |"
         )
     return "\n".join(lines)
@@ -177,15 +177,17 @@ def report_markdown(doc: dict[str, Any]) -> str:
         "",
         "The policies' full specs: "
         + "; ".join(f"`{k}` = `{v['spec']}`" for k, v in doc["policies"].items())
-        + ". Decisions per second are each side's decisions over the wall time it spent "
-        "deciding (one process; the machine is shared, so they are indicative).",
+        + ". Verdict: `a better` when the win rate's lower bound is above 50%, `b better` when "
+        "its upper bound is below, else `not resolved` (too few chicas to tell). Decisions per "
+        "second are each side's decisions over the wall time it spent deciding (one process; "
+        "the machine is shared, so they are indicative).",
         "",
         "## The bots' settings",
         "",
         f"`openspiel-ismcts` = `{bots['ismcts']['spec']}`:",
         "",
     ]
-    lines += [f"* {k}: `{v}`" for k, v in ismcts.items()]
+    lines += [f"* {k}: `{v}`" for k, v in sorted(ismcts.items())]
     lines += [
         "",
         f"`openspiel-random` = `{bots['random']['settings']['bot']}` "
@@ -223,7 +225,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk", type=int, default=1, help="pairs per job (IS-MCTS matches)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--report", type=Path, default=None, help="write DIR/openspiel.md")
+    parser.add_argument(
+        "--from-json",
+        type=Path,
+        default=None,
+        help="play nothing: print the table of a results file (and --report it)",
+    )
     args = parser.parse_args(argv)
+    if args.from_json is not None:
+        import json
+
+        doc = json.loads(args.from_json.read_text())
+        print(table_markdown(doc["results"]))
+        if args.report is not None:
+            _write_report(args.report, doc)
+        return 0
 
     from cuarenta_sim.rl.outside import OutsideMatch, parse_player
 
@@ -325,11 +341,15 @@ def main(argv: list[str] | None = None) -> int:
     write_json_atomic(args.out, doc)
     print(f"wrote {args.out}")
     if args.report is not None:
-        args.report.mkdir(parents=True, exist_ok=True)
-        path = args.report / "openspiel.md"
-        path.write_text(report_markdown(doc))
-        print(f"wrote {path}")
+        _write_report(args.report, doc)
     return 0
+
+
+def _write_report(directory: Path, doc: dict[str, Any]) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / "openspiel.md"
+    path.write_text(report_markdown(doc))
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":
