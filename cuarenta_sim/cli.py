@@ -879,8 +879,8 @@ def simulate_cuatrola_command(
     """
     from .cuarenta.policies import split_policy_list
     from .cuatrola.simulation import simulate_cuatrola
-    from .cuatrola.summary import summarize_games as cuatrola_games
-    from .cuatrola.summary import summarize_hands as cuatrola_hands
+    from .cuatrola.summaries import summarize_games as cuatrola_games
+    from .cuatrola.summaries import summarize_hands as cuatrola_hands
     from .stats import z_value
 
     z_value(confidence)
