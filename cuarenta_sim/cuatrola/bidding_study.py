@@ -694,7 +694,7 @@ def _methods(exp: BiddingExperiment, s: StudySettings) -> str:
         for r in exp.runs
     ]
     return (
-        "Four simulations (`simulate_cuatrola`, level hand) deal the same hands; in each the "
+        "Four simulations (`simulate('cuatrola')`, level hand) deal the same hands; in each the "
         f"studied seat {exp.seat} makes one bid (`always(X)` or `never`) and the others pass. "
         "A failed contract scores its value for the opponents (C5.5, `ro`). The declarer's "
         "partner sits out (C2.2). Hands are independent (own random streams), so EVs use "
@@ -716,7 +716,7 @@ def _provenance(
 
     import cuarenta_sim
 
-    from .simulation import CUATROLA_ENGINE_VERSION
+    from .definition import ENGINE_VERSION as CUATROLA_ENGINE_VERSION
 
     return {
         "report": NAME,
