@@ -77,10 +77,24 @@ def duplicate(a: str, b: str, chicas: int, seed: int, threads: int) -> dict[str,
     """``a``'s chica win rate against ``b`` in duplicate play (module docstring)."""
     t0 = time.perf_counter()
     first = simulate(
-        "quito", 2, (a, b), n=chicas, level="chica", seed=seed, threads=threads, keep_hands=False
+        rules="quito",
+        players=2,
+        policies=(a, b),
+        n=chicas,
+        level="chica",
+        seed=seed,
+        threads=threads,
+        keep_hands=False,
     ).games
     second = simulate(
-        "quito", 2, (b, a), n=chicas, level="chica", seed=seed, threads=threads, keep_hands=False
+        rules="quito",
+        players=2,
+        policies=(b, a),
+        n=chicas,
+        level="chica",
+        seed=seed,
+        threads=threads,
+        keep_hands=False,
     ).games
     wins = int((first["winner"] == 0).sum() + (second["winner"] == 1).sum())
     trials = 2 * chicas

@@ -581,7 +581,7 @@ def simulate(
     throughput, a provenance headline and the command that reproduces the numbers. The
     progress bar goes to stderr.
 
-    With ``--game cuatrola`` runs :func:`cuarenta_sim.cuatrola.simulate_cuatrola` instead
+    With ``--game cuatrola`` runs ``cuarenta_sim.simulate("cuatrola", ...)`` instead
     (:func:`simulate_cuatrola_command`).
 
     Parameters
@@ -626,9 +626,10 @@ def simulate(
     chunk_size : int or None
         Games per chunk, >= 1.
     aggregates_only : bool
-        Keep counters only (``output="aggregates"``); the estimates are the same.
+        Keep counters only (:func:`cuarenta_sim.simulation.aggregate`); the estimates are the
+        same.
     dataset : Path or None
-        Resumable run directory: ``output="dataset"`` (or ``"aggregates"`` with
+        Resumable run directory: ``aggregate(dataset=..., records=True)`` (counters only with
         ``--aggregates-only``); a directory of another run's settings is refused.
 
     Raises

@@ -230,8 +230,9 @@ def _load_builtin() -> None:
 
 
 class _Registry(Mapping[str, Game]):
-    """Read-only view of the registered games, in registration order; loads the built-in
-    games on first use."""
+    """Read-only view of the registered games, by name in alphabetical order (registration
+    order depends on which game module was imported first); loads the built-in games on first
+    use."""
 
     def __getitem__(self, name: str) -> Game:
         _load_builtin()
@@ -239,7 +240,7 @@ class _Registry(Mapping[str, Game]):
 
     def __iter__(self) -> Iterator[str]:
         _load_builtin()
-        return iter(list(_REGISTRY))
+        return iter(sorted(_REGISTRY))
 
     def __len__(self) -> int:
         _load_builtin()

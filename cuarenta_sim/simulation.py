@@ -207,10 +207,6 @@ def check_simulation(
         raise ValueError("progress and keep_hands must be True or False")
     if not isinstance(records, bool):
         raise ValueError("records must be True or False")
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0
-    ):
-        raise ValueError(f"seed must be None or a non-negative whole number, got {seed!r}")
     root, seed_used = root_from_seed(seed)
     spec = g.make_spec(
         rule_set,

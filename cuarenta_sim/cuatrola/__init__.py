@@ -10,7 +10,7 @@ Public API
 :func:`from_slug`, :func:`resolve_rules` (:mod:`.rules`). Modules: :mod:`.rules`,
 :mod:`.cards`, :mod:`.contracts`, :mod:`.reference` (readable engine, replay),
 :mod:`.engine` (numba), :mod:`.policies`, :mod:`.scenario` (judge), :mod:`.simulation` (spec,
-kernel call, frames), :mod:`.aggregates`, :mod:`.summaries`, :mod:`.bidding`,
+kernel call), :mod:`.records` (frames), :mod:`.aggregates`, :mod:`.summaries`, :mod:`.bidding`,
 :mod:`.bidding_study`.
 """
 

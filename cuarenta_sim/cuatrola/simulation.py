@@ -56,11 +56,6 @@ import pandas as pd
 
 from .engine.batch import level_code, run_batch
 from .engine.layout import (
-    G8_FIRST_DEALER,
-    G8_TRUNCATED,
-    G8_WINNER,
-    G16_HANDS,
-    G16_SCORE,
     LEVEL_HAND,
     MAX_HANDS,
     N_GAME8,
@@ -68,12 +63,6 @@ from .engine.layout import (
     N_REC8,
     N_REC16,
     N_REC32,
-    R8_LAST,
-    R16_HAND,
-    R16_SCORE,
-    REC8_COLUMNS,
-    REC16_COLUMNS,
-    REC32_COLUMNS,
 )
 from .policies import (
     bid_policy_array,
@@ -81,6 +70,7 @@ from .policies import (
     resolve_bid_policies,
     resolve_play_policies,
 )
+from .records import games_frame, hands_frame
 from .rules import CuatrolaRules
 
 #: Records kept per chunk (level hand: hands; level game: record slots).
@@ -257,8 +247,11 @@ def range_frames(
 ) -> tuple[pd.DataFrame | None, pd.DataFrame | None]:
     """The hands and games frames of one range (columns in the module docstring), with
     absolute indices; either is None when not kept."""
-    hands = None if out.records is None else _hands_frame(spec.code, *out.records)
-    games = None if out.games is None else _games_frame(out.start, *out.games)
+    hands = None if out.records is None else hands_frame(spec.code, *out.records)
+    games = None
+    if out.games is not None:
+        games = games_frame(*out.games)
+        games["game"] = np.arange(out.start, out.stop, dtype=np.int64)
     return hands, games
 
 
@@ -274,43 +267,3 @@ def _blocks(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 def _block(size: int, threads: int) -> int:
     """Items per parallel task; never changes the results."""
     return max(1, min(256, math.ceil(size / (8 * threads))))
-
-
-def _hands_frame(
-    code: int, rec8: np.ndarray, rec16: np.ndarray, rec32: np.ndarray, rec64: np.ndarray
-) -> pd.DataFrame:
-    cols: dict[str, np.ndarray] = {}
-    if code == LEVEL_HAND:
-        cols["hand"] = rec64[0]
-    else:
-        cols["game"] = rec64[0]
-        cols["hand"] = rec16[R16_HAND]
-    for j, name in enumerate(REC8_COLUMNS[: R8_LAST - 2]):
-        cols[name] = rec8[j]
-    for j in range(R16_HAND + 1, R16_SCORE):
-        cols[REC16_COLUMNS[j]] = rec16[j]
-    for j in range(R8_LAST - 2, R8_LAST):
-        cols[REC8_COLUMNS[j]] = rec8[j]
-    if code != LEVEL_HAND:
-        cols["score_0"] = rec16[R16_SCORE]
-        cols["score_1"] = rec16[R16_SCORE + 1]
-    cols["last_trick"] = rec8[R8_LAST]
-    for j, name in enumerate(REC32_COLUMNS):
-        cols[name] = rec32[j]
-    return pd.DataFrame(cols, copy=False)
-
-
-def _games_frame(start: int, game8: np.ndarray, game16: np.ndarray) -> pd.DataFrame:
-    n = game8.shape[1]
-    return pd.DataFrame(
-        {
-            "game": np.arange(start, start + n, dtype=np.int64),
-            "first_dealer": game8[G8_FIRST_DEALER],
-            "winner": game8[G8_WINNER],
-            "score_0": game16[G16_SCORE],
-            "score_1": game16[G16_SCORE + 1],
-            "hands": game16[G16_HANDS],
-            "truncated": game8[G8_TRUNCATED].view(np.bool_),
-        },
-        copy=False,
-    )

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from cuarenta_sim import simulate
-from cuarenta_sim.cuatrola.engine.batch import trace_cuatrola
+from cuarenta_sim.cuatrola.engine.batch import trace_game
 from cuarenta_sim.cuatrola.policies import resolve_bid_policies, resolve_play_policies
 from cuarenta_sim.cuatrola.reference import play_hand, reference_trace
 from cuarenta_sim.cuatrola.rules import resolve_rules
@@ -32,7 +32,7 @@ VARIANTS = [
 
 def _compare(rules: str, plays, bids, seed: int, level: str, index: int) -> None:
     ref = np.array(reference_trace(rules, plays, bids, seed, level, index), dtype=np.int64)
-    ker = trace_cuatrola(rules, plays, bids, seed, level, index)
+    ker = trace_game(rules, plays, bids, seed, level, index)
     assert ref.shape == ker.shape, (rules, plays, bids, level, index)
     bad = np.nonzero((ref != ker).any(axis=1))[0]
     assert bad.size == 0, (rules, plays, bids, level, index, ref[bad[0]], ker[bad[0]])

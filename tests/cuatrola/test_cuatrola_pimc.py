@@ -7,7 +7,7 @@ import pytest
 
 from cuarenta_sim import simulate
 from cuarenta_sim.cuatrola.cards import N_CARDS
-from cuarenta_sim.cuatrola.engine.batch import trace_cuatrola
+from cuarenta_sim.cuatrola.engine.batch import trace_game
 from cuarenta_sim.cuatrola.policies import resolve_bid_policies, resolve_play_policies
 from cuarenta_sim.cuatrola.reference import game as ref_game
 from cuarenta_sim.cuatrola.reference.game import reference_trace
@@ -24,7 +24,7 @@ MIXES = [
 
 def _compare(rules: str, plays, bids, seed: int, index: int) -> None:
     ref = np.array(reference_trace(rules, plays, bids, seed, "hand", index), dtype=np.int64)
-    ker = trace_cuatrola(rules, plays, bids, seed, "hand", index)
+    ker = trace_game(rules, plays, bids, seed, "hand", index)
     assert ref.shape == ker.shape and (ref == ker).all(), (rules, plays, bids, index)
 
 

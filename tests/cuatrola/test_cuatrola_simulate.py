@@ -116,3 +116,17 @@ def test_games_only_and_pimc_provenance() -> None:
     pd.testing.assert_frame_equal(full.games, games_only.games)
     assert full.provenance["policies"][:2] == ["pimc(samples=2)", "greedy"]
     assert full.provenance["bid_policies"][0] == "threshold(solo=15,cuatrola=18,quintola=22)"
+
+
+def test_truncated_games_warn_and_are_counted() -> None:
+    """With failed contracts scoring for nobody (C5.5) and forced quintolas, games hit the
+    engine's cap of hands: the run warns and counts them in the provenance."""
+    from cuarenta_sim.simulation import TruncationWarning
+
+    kw = dict(rules="ro(failed_contract=nobody)", policies="random", level="game", seed=1)
+    with pytest.warns(TruncationWarning, match=r"of 20 games were truncated"):
+        res = simulate("cuatrola", bid_policies="always(quintola)", n=20, keep_hands=False, **kw)
+    truncated = int(res.games["truncated"].sum())
+    assert truncated > 0 and res.provenance["truncated"] == truncated
+    assert (res.games["winner"][res.games["truncated"]] == -1).all()
+    assert simulate("cuatrola", n=20, **kw).provenance["truncated"] == 0

@@ -23,7 +23,6 @@ from ..policies import (
 )
 from ..rules import CuatrolaRules, resolve_rules
 from ..trace_format import MAX_TRACE_PER_HAND, N_TRACE
-from .kernel import play_game, play_hand
 from .layout import (
     LEVEL_HAND,
     LEVELS,
@@ -37,6 +36,7 @@ from .layout import (
     N_WORK,
     W_TRACE_N,
 )
+from .play import play_game, play_hand
 
 
 @njit(cache=True)
@@ -247,7 +247,7 @@ def kernel_policies(
     return plays, bid_policy_array(resolve_bid_policies(bid_policies))
 
 
-def trace_cuatrola(
+def trace_game(
     rules: CuatrolaRules | str | dict[str, Any],
     play_policies: str | Sequence[str],
     bid_policies: str | Sequence[str],
@@ -274,7 +274,7 @@ def trace_cuatrola(
     if isinstance(index, bool) or not isinstance(index, int | np.integer) or index < 0:
         raise ValueError(f"index must be a non-negative integer, got {index!r}")
     if seed is None:
-        raise ValueError("trace_cuatrola needs an explicit seed (a non-negative integer)")
+        raise ValueError("trace_game needs an explicit seed (a non-negative integer)")
     root, _ = root_from_seed(seed)
     hands = 1 if code == LEVEL_HAND else MAX_HANDS
     trace = np.empty((hands * MAX_TRACE_PER_HAND, N_TRACE), dtype=np.int64)
@@ -284,7 +284,7 @@ def trace_cuatrola(
 
 def warmup() -> None:
     """Compile (or load from numba's on-disk cache) the Cuatrola kernels: one tiny call of
-    :func:`run_batch` per level and one :func:`trace_cuatrola`.
+    :func:`run_batch` per level and one :func:`trace_game`.
 
     A cold compile takes tens of seconds on a 2-core machine; with a warm cache this only loads
     the machine code.
@@ -299,4 +299,4 @@ def warmup() -> None:
             np.empty((N_GAME8, 1), dtype=np.int8), np.empty((N_GAME16, 1), dtype=np.int16),
             np.empty(1, dtype=np.int64),
         )  # fmt: skip
-    trace_cuatrola(CuatrolaRules(), "greedy", "threshold", 0, "hand", 0)
+    trace_game(CuatrolaRules(), "greedy", "threshold", 0, "hand", 0)

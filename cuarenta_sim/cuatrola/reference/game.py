@@ -292,7 +292,7 @@ def reference_trace(
     index: int,
 ) -> list[tuple[int, ...]]:
     """Play hand (level ``"hand"``) or game (level ``"game"``) ``index`` of a simulation and
-    return its trace rows (contract section 6), as the kernel's ``trace_cuatrola`` does.
+    return its trace rows (contract section 6), as the kernel's ``trace_game`` does.
 
     Raises
     ------
