@@ -9,6 +9,8 @@ import name`` is an edge to ``pkg.name`` when that is a module, else to ``pkg``.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -176,3 +178,27 @@ def test_every_package_states_its_public_api() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         doc = ast.get_docstring(tree)
         assert doc and len(doc) > 40, f"{path.relative_to(PACKAGE.parent)} has no docstring"
+
+
+@pytest.mark.parametrize("module", shared_modules())
+def test_shared_layer_never_branches_on_a_game_name(module: str) -> None:
+    """No ``if game == "cuatrola"`` above the games: what differs is read from the Game."""
+    path = all_modules()[module]
+    names = set(GAME_PACKAGES)
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            parts = [node.left, *node.comparators]
+            consts = {p.value for p in parts if isinstance(p, ast.Constant)}
+            for p in parts:
+                if isinstance(p, ast.Tuple | ast.List | ast.Set):
+                    consts |= {e.value for e in p.elts if isinstance(e, ast.Constant)}
+            assert not consts & names, f"{module}:{node.lineno} compares with a game name"
+
+
+def test_importing_the_package_loads_no_game() -> None:
+    code = (
+        "import sys, cuarenta_sim; "
+        "print(sorted(m for m in sys.modules if m.split('.')[1:2] in (['cuarenta'], ['cuatrola'])))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
