@@ -532,11 +532,20 @@ class _OrderedMerge:
 def _concat(parts: list[pd.DataFrame | None]) -> pd.DataFrame | None:
     """The chunks' frames as one frame (in chunk order), or None when none was kept."""
     kept = [p for p in parts if p is not None]
+    parts.clear()
     if not kept:
         return None
     if len(kept) == 1:
         return kept[0]
-    return pd.concat(kept, ignore_index=True)
+    if any(not isinstance(dtype, np.dtype) for dtype in kept[0].dtypes):
+        return pd.concat(kept, ignore_index=True)
+    # Column by column, releasing each chunk's column once copied: the peak stays near one
+    # copy of the records (pd.concat would hold every chunk and the result together).
+    names = list(kept[0].columns)
+    arrays = [{c: p[c].to_numpy() for c in names} for p in kept]
+    kept.clear()
+    columns = {c: np.concatenate([a.pop(c) for a in arrays]) for c in names}
+    return pd.DataFrame(columns, copy=False)
 
 
 def _identity(run: ValidatedRun) -> dict[str, Any]:
