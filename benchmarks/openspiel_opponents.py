@@ -171,7 +171,7 @@ def report_markdown(doc: dict[str, Any]) -> str:
         "per data is the side point difference per data played (ratio interval). Our policies "
         "decide from the seat's observation only "
         "(`cuarenta_sim.cuarenta.reference.game.observe` -> "
-        "`cuarenta_sim.cuarenta.policies.decide`).",
+        "`cuarenta_sim.cuarenta.engine.decide.decide`).",
         "",
         table_markdown(doc["results"]),
         "",

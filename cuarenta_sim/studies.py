@@ -260,16 +260,16 @@ def run_study(name: str, settings: StudySettings, progress: Progress | None = No
     ValueError
         Unknown study name, or bad settings / rules.
     """
-    from .cuarenta.strategies import strategies_study
-    from .cuarenta.studies import odds_study, quito_vs_cuenca, sensitivity_study
-    from .cuatrola.bidding_study import cuatrola_bidding_study
+    import importlib
 
-    builders = {"quito-vs-cuenca": quito_vs_cuenca, "odds": odds_study,
-                "sensitivity": sensitivity_study, "strategies": strategies_study,
-                "cuatrola-bidding": cuatrola_bidding_study}
+    from .game import GAMES
+
+    # Each game names its studies ("module:function"); the shared layer imports no game.
+    builders = {study: path for g in GAMES.values() for study, path in g.studies.items()}
     if name not in builders:
         raise ValueError(f"unknown report {name!r}; accepted: {', '.join(STUDY_NAMES)}")
-    return builders[name](settings, progress)
+    module, function = builders[name].split(":")
+    return getattr(importlib.import_module(module), function)(settings, progress)
 
 
 # --------------------------------------------------------------------------- formatting
@@ -330,11 +330,12 @@ def _rel_cell(row: Mapping[str, Any]) -> str:
 def _versions() -> dict[str, Any]:
     import numba
 
-    import cuarenta_sim
+    from .game import DEFAULT_GAME, get_game
+    from .version import __version__
 
     return {
-        "package_version": cuarenta_sim.__version__,
-        "engine_version": cuarenta_sim.ENGINE_VERSION,
+        "package_version": __version__,
+        "engine_version": get_game(DEFAULT_GAME).engine_version,
         "numba": numba.__version__,
         "numpy": np.__version__,
         "pandas": pd.__version__,

@@ -203,7 +203,7 @@ def report_settings(
     from ..studies import DEFAULT_N, StudySettings
     from .bidding import default_play_policy
     from .policies import PLAY_POLICIES, resolve_play_policies
-    from .rules import resolve
+    from .rules import resolve_rules
 
     if players != "2,4":
         raise ValueError(
@@ -224,7 +224,7 @@ def report_settings(
             f"one of {', '.join(PLAY_POLICIES)}; {err}"
         ) from err
     try:
-        rule_set = resolve(rules if rules is not None else "ro")
+        rule_set = resolve_rules(rules if rules is not None else "ro")
     except ValueError as err:
         raise ValueError(f"--rules {rules!r}: {err}") from err
     if n is not None and (isinstance(n, bool) or n <= 0):
@@ -694,7 +694,7 @@ def _methods(exp: BiddingExperiment, s: StudySettings) -> str:
         for r in exp.runs
     ]
     return (
-        "Four simulations (`simulate_cuatrola`, level hand) deal the same hands; in each the "
+        "Four simulations (`simulate('cuatrola')`, level hand) deal the same hands; in each the "
         f"studied seat {exp.seat} makes one bid (`always(X)` or `never`) and the others pass. "
         "A failed contract scores its value for the opponents (C5.5, `ro`). The declarer's "
         "partner sits out (C2.2). Hands are independent (own random streams), so EVs use "
@@ -716,7 +716,7 @@ def _provenance(
 
     import cuarenta_sim
 
-    from .simulation import CUATROLA_ENGINE_VERSION
+    from .definition import ENGINE_VERSION as CUATROLA_ENGINE_VERSION
 
     return {
         "report": NAME,

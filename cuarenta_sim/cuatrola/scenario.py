@@ -58,7 +58,7 @@ from .contracts import (
 from .reference.game import LAST_TRICK
 from .reference.scoring import CANTE_PLAIN, CANTE_TRUMP, score_hand
 from .reference.tricks import legal_plays, obligation, trick_points, trick_winner
-from .rules import CuatrolaRules, resolve
+from .rules import CuatrolaRules, resolve_rules
 
 KINDS = ("trick", "bids", "hand")
 _COMMON = ("game", "kind", "rules")
@@ -138,7 +138,7 @@ def _evaluate(obj: object) -> dict[str, Any]:
     if kind not in KINDS:
         raise ScenarioError(f"kind must be one of {', '.join(KINDS)} for Cuatrola; got {kind!r}")
     _check_fields(obj, FIELDS[kind], f"a Cuatrola {kind} scenario")
-    rules = resolve(obj.get("rules", "ro"))
+    rules = resolve_rules(obj.get("rules", "ro"))
     if kind == "trick":
         return _trick(obj)
     if kind == "bids":

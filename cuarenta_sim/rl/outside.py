@@ -13,7 +13,7 @@ Players (tournament-style specs, :func:`parse_player`):
 * **Our policies**: any spec of :func:`cuarenta_sim.cuarenta.policies.parse_policy`
   (``greedy``, ``heuristic(...)``, ``pimc(samples=8)``, ...). A seat decides from its own
   observation only: :func:`cuarenta_sim.cuarenta.reference.game.observe` builds what the seat
-  may see from the OpenSpiel state, :func:`cuarenta_sim.cuarenta.policies.decide` (the numba
+  may see from the OpenSpiel state, :func:`cuarenta_sim.cuarenta.engine.decide.decide` (the numba
   kernel's decision code, which receives nothing but that observation) picks a play, and
   :data:`cuarenta_sim.rl.cuarenta_actions.ACTION_OF` turns it into the OpenSpiel action.
   ``random`` (which ``decide`` refuses) plays the reference engine's random policy on the
@@ -50,7 +50,8 @@ from ._extra import require
 pyspiel = require("pyspiel")
 
 from ..cuarenta.cards import N_CARDS  # noqa: E402
-from ..cuarenta.policies import PolicySpec, decide, parse_policy  # noqa: E402
+from ..cuarenta.engine.decide import decide  # noqa: E402
+from ..cuarenta.policies import PolicySpec, parse_policy  # noqa: E402
 from ..cuarenta.policies.kernel import POLICY_RANDOM  # noqa: E402
 from ..cuarenta.reference.events import AnnounceEvent, PlayEvent  # noqa: E402
 from ..cuarenta.reference.game import observe  # noqa: E402
@@ -262,7 +263,7 @@ class PlayerSpec:
             }
         else:
             out["settings"] = {
-                "entry_point": "cuarenta_sim.cuarenta.policies.decide"
+                "entry_point": "cuarenta_sim.cuarenta.engine.decide.decide"
                 if self.policy is not None and self.policy.id != POLICY_RANDOM
                 else "cuarenta_sim.cuarenta.reference.policies.RandomPolicy",
                 "observation": "cuarenta_sim.cuarenta.reference.game.observe (the seat's view)",

@@ -58,7 +58,7 @@ from ..cuarenta.rules import RuleSet, resolve_rules  # noqa: E402
 from ..cuatrola.cards import format_card  # noqa: E402
 from ..cuatrola.contracts import CONTRACTS, DECLARATIONS  # noqa: E402
 from ..cuatrola.rules import CuatrolaRules  # noqa: E402
-from ..cuatrola.rules import resolve as resolve_cuatrola  # noqa: E402
+from ..cuatrola.rules import resolve_rules as resolve_cuatrola  # noqa: E402
 from ..rng import root_from_seed  # noqa: E402
 from . import cuarenta_actions, cuarenta_obs, cuatrola_obs  # noqa: E402
 from .cuarenta_game import EPISODES as CUARENTA_EPISODES  # noqa: E402

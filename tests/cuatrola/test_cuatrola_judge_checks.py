@@ -15,7 +15,7 @@ import pytest
 from cuarenta_sim.cuatrola.cards import N_CARDS, points_of
 from cuarenta_sim.cuatrola.policies import resolve_bid_policies, resolve_play_policies
 from cuarenta_sim.cuatrola.reference import play_game
-from cuarenta_sim.cuatrola.rules import resolve
+from cuarenta_sim.cuatrola.rules import resolve_rules as resolve
 from cuarenta_sim.cuatrola.scenario import CONTRACT_POINTS, TOTAL_POINTS
 from cuarenta_sim.rng import root_from_seed
 from cuarenta_sim.scenario import evaluate

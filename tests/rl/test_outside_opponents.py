@@ -6,7 +6,7 @@ import numpy as np
 import pyspiel
 import pytest
 
-from cuarenta_sim.cuarenta.policies import decide
+from cuarenta_sim.cuarenta.engine.decide import decide
 from cuarenta_sim.cuarenta.reference import play_game
 from cuarenta_sim.cuarenta.reference.events import PlayEvent
 from cuarenta_sim.cuarenta.reference.game import observe

@@ -14,7 +14,7 @@ from cuarenta_sim.cuarenta.reference.state import rank_counts
 from cuarenta_sim.cuarenta.rules import RuleSet, resolve_rules
 from cuarenta_sim.cuatrola.cards import N_CARDS
 from cuarenta_sim.cuatrola.reference import legal_plays as cuatrola_legal_plays
-from cuarenta_sim.cuatrola.rules import resolve as resolve_cuatrola
+from cuarenta_sim.cuatrola.rules import resolve_rules as resolve_cuatrola
 from cuarenta_sim.rl import cuarenta_actions, cuarenta_obs, cuatrola_obs
 from cuarenta_sim.rl.cuarenta_game import CuarentaGame, _rank_actions
 from cuarenta_sim.rl.cuatrola_game import BID0, N_ACTIONS, CuatrolaGame, action_name
