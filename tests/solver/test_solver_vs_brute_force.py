@@ -14,10 +14,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from solver_checks import kernel_values, scenario_of
+from solver_checks import kernel_values
 
 from cuarenta_sim.cuarenta.engine.solver import SolveOptions, new_table
-from cuarenta_sim.cuarenta.reference.solver import random_position, solve_values
+from cuarenta_sim.cuarenta.reference.solver import random_position, solve_scenario, solve_values
 from cuarenta_sim.cuarenta.rules import PRESETS, RuleSet
 from cuarenta_sim.scenario import evaluate
 
@@ -117,7 +117,7 @@ def test_memo_does_not_change_reference_values() -> None:
 def solve_scenario_check(position) -> None:
     """The ``solve`` scenario's values equal brute force; its principal line earns ``best``."""
     ref = reference_values(position)
-    out = evaluate(scenario_of(position))
+    out = evaluate(solve_scenario(position))
     assert "error" not in out, out
     assert [v["value"] for v in out["values"]] == ref, f"{position}"
     assert out["best"] == max(ref)
