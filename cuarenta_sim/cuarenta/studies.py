@@ -48,12 +48,21 @@ def _prose(report: str) -> Any:
 
 def _unresolved(diffs: pd.DataFrame, label_cols: Sequence[str]) -> str:
     bad = diffs[diffs["verdict"].isin(["not resolved", "undefined"])]
-    rows = [[*(str(r[c]) for c in label_cols), str(r["label"]),
-             _diff_cell(r, percent=r["metric"] in PERCENT_METRICS),
-             f"{int(r['differing']):,} of {int(r['n']):,}", r["verdict"]]
-            for _, r in bad.iterrows()]
-    table = markdown_table([*label_cols, "metric", "difference [interval]", "pairs that differ",
-                            "verdict"], rows, right=(len(label_cols) + 1, len(label_cols) + 2))
+    rows = [
+        [
+            *(str(r[c]) for c in label_cols),
+            str(r["label"]),
+            _diff_cell(r, percent=r["metric"] in PERCENT_METRICS),
+            f"{int(r['differing']):,} of {int(r['n']):,}",
+            r["verdict"],
+        ]
+        for _, r in bad.iterrows()
+    ]
+    table = markdown_table(
+        [*label_cols, "metric", "difference [interval]", "pairs that differ", "verdict"],
+        rows,
+        right=(len(label_cols) + 1, len(label_cols) + 2),
+    )
     return _prose("common").resolution(len(bad), table)
 
 
@@ -73,15 +82,25 @@ SUMMARY_METRICS = (
     "caidas_limpias_per_play",
 )
 PERCENT_METRICS = {
-    "first_dealer_wins", "zapateria", "decided_at_38", "ronda_dealt", "mesa_zapateria",
-    "caidas_per_play", "limpias_per_play", "caidas_limpias_per_play", "rondas_per_hand",
-    "doble_rondas_per_hand", "share_carton", "share_caida", "share_limpia", "share_ronda",
+    "first_dealer_wins",
+    "zapateria",
+    "decided_at_38",
+    "ronda_dealt",
+    "mesa_zapateria",
+    "caidas_per_play",
+    "limpias_per_play",
+    "caidas_limpias_per_play",
+    "rondas_per_hand",
+    "doble_rondas_per_hand",
+    "share_carton",
+    "share_caida",
+    "share_limpia",
+    "share_ronda",
     "share_other",
 }
 
 
-def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None
-                    ) -> GeneratedReport:
+def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -> GeneratedReport:
     """Paired comparison of Quito and Cuenca scoring (R7.2) for each player count.
 
     For every player count: ``settings.n`` datas (level data), ``n_chicas`` chicas and
@@ -108,10 +127,16 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None
     lengths, winprob, odds_rows = [], [], []
     for players in settings.players:
         comp = compare.compare_rules(
-            {"quito": "quito", "cuenca": "cuenca"}, players=players,
-            policies=settings.policies, n_datas=settings.n, n_chicas=settings.n_chicas,
-            n_mesas=settings.n_mesas, seed=settings.seed, confidence=settings.confidence,
-            threads=settings.threads, keep=("chica", "chica_hands", "data"),
+            {"quito": "quito", "cuenca": "cuenca"},
+            players=players,
+            policies=settings.policies,
+            n_datas=settings.n,
+            n_chicas=settings.n_chicas,
+            n_mesas=settings.n_mesas,
+            seed=settings.seed,
+            confidence=settings.confidence,
+            threads=settings.threads,
+            keep=("chica", "chica_hands", "data"),
             on_variant=lambda v, p=players: _say(progress, f"simulating {v}, {p} players"),
         )
         runs += comp.meta["runs"]
@@ -120,12 +145,16 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None
         for variant, frames in comp.frames.items():
             dist = analysis.length_distribution(frames["chica"]["hands"], settings.confidence)
             lengths.append(dist.assign(variant=variant, players=players))
-            wp = analysis.win_probability_by_score(frames["chica_hands"], frames["chica"],
-                                                   players=players,
-                                                   confidence=settings.confidence)
+            wp = analysis.win_probability_by_score(
+                frames["chica_hands"],
+                frames["chica"],
+                players=players,
+                confidence=settings.confidence,
+            )
             winprob.append(wp.assign(variant=variant, players=players))
-        odds_rows.append(analysis.odds_check(comp.frames["quito"]["data"], players,
-                                             settings.confidence))
+        odds_rows.append(
+            analysis.odds_check(comp.frames["quito"]["data"], players, settings.confidence)
+        )
         del comp
     est = pd.concat(estimates, ignore_index=True)
     diff = pd.concat(differences, ignore_index=True)
@@ -136,15 +165,24 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None
     summary = _qc_summary(est, diff, settings)
     report = Report(
         title="Quito vs Cuenca scoring: paired simulation",
-        provenance=_provenance("quito-vs-cuenca", settings, runs, time.perf_counter() - t0,
-                               rules={"quito": "quito", "cuenca": "cuenca"}),
+        provenance=_provenance(
+            "quito-vs-cuenca",
+            settings,
+            runs,
+            time.perf_counter() - t0,
+            rules={"quito": "quito", "cuenca": "cuenca"},
+        ),
         command=settings.command("quito-vs-cuenca"),
     )
     prose = _prose("quito_vs_cuenca")
-    report.add("Summary", prose.summary(settings, markdown_table(
-        list(summary.columns), summary.to_numpy().tolist(), right=(2, 3, 4, 5))))
-    report.add("How much does Cuenca scoring shorten a chica?",
-               _qc_shorten(est, diff, settings))
+    report.add(
+        "Summary",
+        prose.summary(
+            settings,
+            markdown_table(list(summary.columns), summary.to_numpy().tolist(), right=(2, 3, 4, 5)),
+        ),
+    )
+    report.add("How much does Cuenca scoring shorten a chica?", _qc_shorten(est, diff, settings))
     report.add("Where do a data's points come from?", _qc_sources(est, diff, settings))
     report.add("How big is the dealer's advantage?", _qc_dealer(est, diff, settings))
     report.add("How often is a ronda dealt?", _qc_rondas(odds_table, settings))
@@ -161,16 +199,23 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None
     }
     text = text_table(list(summary.columns), summary.to_numpy().tolist(), right=(2, 3, 4, 5))
     return GeneratedReport(
-        name="quito-vs-cuenca", report=report, figures=figures,
+        name="quito-vs-cuenca",
+        report=report,
+        figures=figures,
         summary=prose.console(settings, text),
-        tables={"estimates": est, "differences": diff, "summary": summary,
-                "win_probability": wins, "chica_length": length, "odds": odds_table},
+        tables={
+            "estimates": est,
+            "differences": diff,
+            "summary": summary,
+            "win_probability": wins,
+            "chica_length": length,
+            "odds": odds_table,
+        },
     )
 
 
 def _est_row(est: pd.DataFrame, players: int, variant: str, metric: str) -> pd.Series:
-    sel = est[(est["players"] == players) & (est["variant"] == variant)
-              & (est["metric"] == metric)]
+    sel = est[(est["players"] == players) & (est["variant"] == variant) & (est["metric"] == metric)]
     return sel.iloc[0]
 
 
@@ -187,19 +232,34 @@ def _qc_summary(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> pd.D
             c = _est_row(est, players, "cuenca", metric)
             d = _diff_row(diff, players, metric)
             pct = metric in PERCENT_METRICS
-            rows.append([q["label"], players, _row_cell(q, percent=pct),
-                         _row_cell(c, percent=pct), _diff_cell(d, percent=pct), _rel_cell(d),
-                         d["verdict"]])
-    return pd.DataFrame(rows, columns=["metric", "players", "Quito", "Cuenca",
-                                       "Cuenca - Quito", "relative", "verdict"])
+            rows.append(
+                [
+                    q["label"],
+                    players,
+                    _row_cell(q, percent=pct),
+                    _row_cell(c, percent=pct),
+                    _diff_cell(d, percent=pct),
+                    _rel_cell(d),
+                    d["verdict"],
+                ]
+            )
+    return pd.DataFrame(
+        rows,
+        columns=["metric", "players", "Quito", "Cuenca", "Cuenca - Quito", "relative", "verdict"],
+    )
 
 
 def _qc_shorten(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
-    items = [{"players": p,
-              "q": _est_row(est, p, "quito", "datas_per_chica"),
-              "c": _est_row(est, p, "cuenca", "datas_per_chica"),
-              "d": _diff_row(diff, p, "datas_per_chica"),
-              "pts": _diff_row(diff, p, "points")} for p in s.players]
+    items = [
+        {
+            "players": p,
+            "q": _est_row(est, p, "quito", "datas_per_chica"),
+            "c": _est_row(est, p, "cuenca", "datas_per_chica"),
+            "d": _diff_row(diff, p, "datas_per_chica"),
+            "pts": _diff_row(diff, p, "points"),
+        }
+        for p in s.players
+    ]
     return _prose("quito_vs_cuenca").shorten(items)
 
 
@@ -214,11 +274,22 @@ def _qc_sources(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
             cells.append(_row_cell(_diff_row(diff, p, f"points_{src}")))
             rows.append(cells)
         tot = [_row_cell(_est_row(est, p, v, "points")) for v in ("quito", "cuenca")]
-        rows.append(["**all**", p, tot[0], "100%", tot[1], "100%",
-                     _row_cell(_diff_row(diff, p, "points"))])
+        rows.append(
+            ["**all**", p, tot[0], "100%", tot[1], "100%", _row_cell(_diff_row(diff, p, "points"))]
+        )
     table = markdown_table(
-        ["source", "players", "Quito points/data", "Quito share", "Cuenca points/data",
-         "Cuenca share", "Cuenca - Quito points/data"], rows, right=(2, 3, 4, 5, 6))
+        [
+            "source",
+            "players",
+            "Quito points/data",
+            "Quito share",
+            "Cuenca points/data",
+            "Cuenca share",
+            "Cuenca - Quito points/data",
+        ],
+        rows,
+        right=(2, 3, 4, 5, 6),
+    )
     return _prose("quito_vs_cuenca").sources(table)
 
 
@@ -228,13 +299,30 @@ def _qc_dealer(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
         variants = []
         for v, name in (("quito", "Quito"), ("cuenca", "Cuenca")):
             win = _est_row(est, p, v, "first_dealer_wins")
-            edge = cell(win["estimate"] - 0.5, win["lower"] - 0.5, win["upper"] - 0.5,
-                        bool(win["defined"]), percent=True, suffix=" pp")
-            variants.append({"name": name, "adv": _est_row(est, p, v, "dealer_advantage"),
-                             "win": win, "edge": edge})
-        items.append({"players": p, "variants": variants,
-                      "d": _diff_row(diff, p, "dealer_advantage"),
-                      "dw": _diff_row(diff, p, "first_dealer_wins")})
+            edge = cell(
+                win["estimate"] - 0.5,
+                win["lower"] - 0.5,
+                win["upper"] - 0.5,
+                bool(win["defined"]),
+                percent=True,
+                suffix=" pp",
+            )
+            variants.append(
+                {
+                    "name": name,
+                    "adv": _est_row(est, p, v, "dealer_advantage"),
+                    "win": win,
+                    "edge": edge,
+                }
+            )
+        items.append(
+            {
+                "players": p,
+                "variants": variants,
+                "d": _diff_row(diff, p, "dealer_advantage"),
+                "dw": _diff_row(diff, p, "first_dealer_wins"),
+            }
+        )
     return _prose("quito_vs_cuenca").dealer(items)
 
 
@@ -242,32 +330,73 @@ def _qc_rondas(odds_table: pd.DataFrame, s: StudySettings) -> str:
     rows = []
     for _, r in odds_table.iterrows():
         if r["event"] not in ("ronda", "doble_ronda") or r["scope"] not in (
-                "hand", "side 0", "anyone"):
+            "hand",
+            "side 0",
+            "anyone",
+        ):
             continue
         pct = r["scope"] != "per data"
-        rows.append([r["event"].replace("_", " "), r["scope"].replace("side 0", "side"),
-                     r["players"], f"{100 * r['exact']:.4f}%", _row_cell(r, percent=pct),
-                     f"{int(r['n']):,}", r["method"], "yes" if r["within"] else "**no**"])
+        rows.append(
+            [
+                r["event"].replace("_", " "),
+                r["scope"].replace("side 0", "side"),
+                r["players"],
+                f"{100 * r['exact']:.4f}%",
+                _row_cell(r, percent=pct),
+                f"{int(r['n']):,}",
+                r["method"],
+                "yes" if r["within"] else "**no**",
+            ]
+        )
     return _prose("quito_vs_cuenca").rondas(
-        markdown_table(["event", "scope", "players", "exact", "simulated [interval]",
-                        "n", "method", "exact inside"], rows, right=(3, 4, 5)))
+        markdown_table(
+            [
+                "event",
+                "scope",
+                "players",
+                "exact",
+                "simulated [interval]",
+                "n",
+                "method",
+                "exact inside",
+            ],
+            rows,
+            right=(3, 4, 5),
+        )
+    )
 
 
 def _qc_caidas(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
     rows = []
     verdicts = set()
     for p in s.players:
-        for metric in ("caidas_per_play", "limpias_per_play", "caidas_limpias_per_play",
-                       "caidas_per_data"):
+        for metric in (
+            "caidas_per_play",
+            "limpias_per_play",
+            "caidas_limpias_per_play",
+            "caidas_per_data",
+        ):
             q = _est_row(est, p, "quito", metric)
             c = _est_row(est, p, "cuenca", metric)
             d = _diff_row(diff, p, metric)
             verdicts.add(d["verdict"])
             pct = metric in PERCENT_METRICS
-            rows.append([q["label"], p, _row_cell(q, percent=pct), _row_cell(c, percent=pct),
-                         _diff_cell(d, percent=pct), d["verdict"], q["method"]])
-    table = markdown_table(["metric", "players", "Quito", "Cuenca", "Cuenca - Quito",
-                            "verdict", "method"], rows, right=(2, 3, 4))
+            rows.append(
+                [
+                    q["label"],
+                    p,
+                    _row_cell(q, percent=pct),
+                    _row_cell(c, percent=pct),
+                    _diff_cell(d, percent=pct),
+                    d["verdict"],
+                    q["method"],
+                ]
+            )
+    table = markdown_table(
+        ["metric", "players", "Quito", "Cuenca", "Cuenca - Quito", "verdict", "method"],
+        rows,
+        right=(2, 3, 4),
+    )
     return _prose("quito_vs_cuenca").caidas(table, verdicts == {"identical"})
 
 
@@ -276,14 +405,14 @@ def _qc_winprob(wins: pd.DataFrame, s: StudySettings) -> str:
     for p in s.players:
         for v in ("quito", "cuenca"):
             sub = wins[(wins["players"] == p) & (wins["variant"] == v)]
-            for own, opp in ((10, 10), (20, 20), (30, 20), (20, 30), (38, 30), (30, 38),
-                             (38, 38)):
+            for own, opp in ((10, 10), (20, 20), (30, 20), (20, 30), (38, 30), (30, 38), (38, 38)):
                 r = sub[(sub["own_score"] == own) & (sub["opponent_score"] == opp)].iloc[0]
-                rows.append([p, v, f"{own}-{opp}", _row_cell(r, percent=True),
-                             f"{int(r['n']):,}"])
+                rows.append([p, v, f"{own}-{opp}", _row_cell(r, percent=True), f"{int(r['n']):,}"])
     return _prose("quito_vs_cuenca").winprob(
-        markdown_table(["players", "rules", "own-opponent", "P(win) [interval]", "n"], rows,
-                       right=(3, 4)))
+        markdown_table(
+            ["players", "rules", "own-opponent", "P(win) [interval]", "n"], rows, right=(3, 4)
+        )
+    )
 
 
 def _qc_all(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
@@ -294,12 +423,39 @@ def _qc_all(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
             c = _est_row(est, p, "cuenca", q["metric"])
             d = _diff_row(diff, p, q["metric"])
             pct = q["metric"] in PERCENT_METRICS
-            rows.append([q["label"], q["level"], _row_cell(q, percent=pct),
-                         _row_cell(c, percent=pct), f"{int(q['n']):,}", q["method"],
-                         _diff_cell(d, percent=pct), d["method"], d["verdict"]])
-        items.append({"players": p, "table": markdown_table(
-            ["metric", "level", "Quito", "Cuenca", "n", "method", "Cuenca - Quito", "method",
-             "verdict"], rows, right=(2, 3, 4, 6))})
+            rows.append(
+                [
+                    q["label"],
+                    q["level"],
+                    _row_cell(q, percent=pct),
+                    _row_cell(c, percent=pct),
+                    f"{int(q['n']):,}",
+                    q["method"],
+                    _diff_cell(d, percent=pct),
+                    d["method"],
+                    d["verdict"],
+                ]
+            )
+        items.append(
+            {
+                "players": p,
+                "table": markdown_table(
+                    [
+                        "metric",
+                        "level",
+                        "Quito",
+                        "Cuenca",
+                        "n",
+                        "method",
+                        "Cuenca - Quito",
+                        "method",
+                        "verdict",
+                    ],
+                    rows,
+                    right=(2, 3, 4, 6),
+                ),
+            }
+        )
     return _prose("quito_vs_cuenca").all_metrics(items)
 
 
@@ -323,18 +479,25 @@ def _fig_sources(est: pd.DataFrame, s: StudySettings) -> Figure:
         for v in ("quito", "cuenca"):
             for src in compare.POINT_SOURCES:
                 r = _est_row(est, p, v, f"points_{src}")
-                rows.append({"source": src, "variant": v, **r[["estimate", "lower", "upper",
-                                                                "defined"]].to_dict()})
-        plotting.points_by_source(pd.DataFrame(rows), ax=ax,
-                                  title=f"Points per data by source, {p} players")
+                rows.append(
+                    {
+                        "source": src,
+                        "variant": v,
+                        **r[["estimate", "lower", "upper", "defined"]].to_dict(),
+                    }
+                )
+        plotting.points_by_source(
+            pd.DataFrame(rows), ax=ax, title=f"Points per data by source, {p} players"
+        )
     return fig
 
 
 def _fig_lengths(length: pd.DataFrame, s: StudySettings) -> Figure:
     fig, axes = _new_figure(1, len(s.players))
     for ax, p in zip(axes[0], s.players, strict=True):
-        plotting.length_distribution(length[length["players"] == p], ax=ax,
-                                     title=f"Datas per chica, {p} players")
+        plotting.length_distribution(
+            length[length["players"] == p], ax=ax, title=f"Datas per chica, {p} players"
+        )
     return fig
 
 
@@ -343,9 +506,12 @@ def _fig_winprob(wins: pd.DataFrame, s: StudySettings) -> Figure:
     for i, p in enumerate(s.players):
         for j, v in enumerate(("quito", "cuenca")):
             sub = wins[(wins["players"] == p) & (wins["variant"] == v)]
-            plotting.score_heatmap(sub, ax=axes[i, j],
-                                   title=f"P(next dealer's side wins), {v}, {p} players",
-                                   colorbar=j == 1)
+            plotting.score_heatmap(
+                sub,
+                ax=axes[i, j],
+                title=f"P(next dealer's side wins), {v}, {p} players",
+                colorbar=j == 1,
+            )
     return fig
 
 
@@ -376,16 +542,27 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
     rules = resolve_rules(settings.rules)
     runs: list[dict[str, Any]] = []
     tables, rates = [], []
-    metrics = [m for m in compare.cuarenta_metrics() if m.name in (
-        "caidas_per_play", "caidas_per_data", "caidas_limpias_per_play", "limpias_per_play")]
+    metrics = [
+        m
+        for m in compare.cuarenta_metrics()
+        if m.name
+        in ("caidas_per_play", "caidas_per_data", "caidas_limpias_per_play", "limpias_per_play")
+    ]
     for p in settings.players:
         _say(progress, f"simulating {rules.slug()}, {p} players")
-        frames = compare.simulate_frames(rules, players=p, policies=settings.policies,
-                                         n_datas=settings.n, seed=settings.seed,
-                                         threads=settings.threads, runs=runs)
+        frames = compare.simulate_frames(
+            rules,
+            players=p,
+            policies=settings.policies,
+            n_datas=settings.n,
+            seed=settings.seed,
+            threads=settings.threads,
+            runs=runs,
+        )
         tables.append(analysis.odds_check(frames["data"], p, settings.confidence))
-        rates.append(compare.estimate_metrics(frames, metrics, settings.confidence)
-                     .assign(players=p))
+        rates.append(
+            compare.estimate_metrics(frames, metrics, settings.confidence).assign(players=p)
+        )
         del frames
     _say(progress, "counting caida risk on the simulator's decks")
     odds_table = pd.concat(tables, ignore_index=True)
@@ -395,15 +572,29 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
 
     report = Report(
         title="Ronda and caida odds: exact vs simulated",
-        provenance=_provenance("odds", settings, runs, time.perf_counter() - t0,
-                               rules=rules.slug(), caida_risk_decks=settings.n),
+        provenance=_provenance(
+            "odds",
+            settings,
+            runs,
+            time.perf_counter() - t0,
+            rules=rules.slug(),
+            caida_risk_decks=settings.n,
+        ),
         command=settings.command("odds"),
     )
     prose = _prose("odds")
     ronda = odds_table[(odds_table["event"] == "ronda") & (odds_table["scope"] == "anyone")]
-    report.add("Summary", prose.summary(
-        settings, int(odds_table["within"].sum()), len(odds_table), ronda.iloc[0],
-        [(p, _rate(rate, p, "caidas_per_play")) for p in settings.players], rules.slug()))
+    report.add(
+        "Summary",
+        prose.summary(
+            settings,
+            int(odds_table["within"].sum()),
+            len(odds_table),
+            ronda.iloc[0],
+            [(p, _rate(rate, p, "caidas_per_play")) for p in settings.players],
+            rules.slug(),
+        ),
+    )
     report.add("Dealing odds (R4)", _odds_section(odds_table))
     report.add("Caida rate per play", _rates_section(rate, rules.slug(), settings))
     report.add("Caida risk (R6.1)", _risk_section(risk, check, settings))
@@ -412,18 +603,37 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
     for ax, p in zip(axes[0], settings.players, strict=True):
         sub = odds_table[odds_table["players"] == p]
         plotting.exact_vs_simulated(
-            sub.assign(label=sub["event"] + ", " + sub["scope"]), ax=ax,
-            title=f"Simulated vs exact, {p} players")
-    summary_rows = [[r["event"], r["scope"], r["players"], f"{r['exact']:.6f}",
-                     _row_cell(r), "yes" if r["within"] else "no"]
-                    for _, r in odds_table.iterrows()]
-    text = text_table(["event", "scope", "players", "exact", "simulated [interval]", "inside"],
-                      summary_rows, right=(2, 3, 4))
+            sub.assign(label=sub["event"] + ", " + sub["scope"]),
+            ax=ax,
+            title=f"Simulated vs exact, {p} players",
+        )
+    summary_rows = [
+        [
+            r["event"],
+            r["scope"],
+            r["players"],
+            f"{r['exact']:.6f}",
+            _row_cell(r),
+            "yes" if r["within"] else "no",
+        ]
+        for _, r in odds_table.iterrows()
+    ]
+    text = text_table(
+        ["event", "scope", "players", "exact", "simulated [interval]", "inside"],
+        summary_rows,
+        right=(2, 3, 4),
+    )
     return GeneratedReport(
-        name="odds", report=report, figures={"exact_vs_simulated": fig},
+        name="odds",
+        report=report,
+        figures={"exact_vs_simulated": fig},
         summary=prose.console(settings, text),
-        tables={"odds": odds_table, "caida_rates": rate, "caida_risk": risk,
-                "caida_risk_check": check},
+        tables={
+            "odds": odds_table,
+            "caida_rates": rate,
+            "caida_risk": risk,
+            "caida_risk_check": check,
+        },
     )
 
 
@@ -437,37 +647,78 @@ def _odds_section(t: pd.DataFrame) -> str:
         frac = r["exact_fraction"] if len(r["exact_fraction"]) <= 24 else "(long fraction)"
         pct = r["scope"] != "per data"
         exact = f"{100 * r['exact']:.4f}%" if pct else f"{r['exact']:.5f}"
-        rows.append([r["event"].replace("_", " "), r["scope"], r["players"], exact, frac,
-                     _row_cell(r, percent=pct), f"{int(r['n']):,}", r["method"],
-                     "yes" if r["within"] else "**no**"])
+        rows.append(
+            [
+                r["event"].replace("_", " "),
+                r["scope"],
+                r["players"],
+                exact,
+                frac,
+                _row_cell(r, percent=pct),
+                f"{int(r['n']):,}",
+                r["method"],
+                "yes" if r["within"] else "**no**",
+            ]
+        )
     return _prose("odds").dealing(
-        markdown_table(["event", "scope", "players", "exact", "exact fraction",
-                        "simulated [interval]", "n", "method", "exact inside"], rows,
-                       right=(3, 5, 6)))
+        markdown_table(
+            [
+                "event",
+                "scope",
+                "players",
+                "exact",
+                "exact fraction",
+                "simulated [interval]",
+                "n",
+                "method",
+                "exact inside",
+            ],
+            rows,
+            right=(3, 5, 6),
+        )
+    )
 
 
 def _rates_section(rate: pd.DataFrame, slug: str, s: StudySettings) -> str:
     rows = []
     for _, r in rate.iterrows():
         pct = r["metric"].endswith("per_play")
-        rows.append([r["label"], r["players"], _row_cell(r, percent=pct), f"{int(r['n']):,}",
-                     r["method"]])
+        rows.append(
+            [r["label"], r["players"], _row_cell(r, percent=pct), f"{int(r['n']):,}", r["method"]]
+        )
     return _prose("odds").rates(
-        s, slug, markdown_table(["metric", "players", "estimate [interval]", "datas", "method"],
-                                rows, right=(2, 3)))
+        s,
+        slug,
+        markdown_table(
+            ["metric", "players", "estimate [interval]", "datas", "method"], rows, right=(2, 3)
+        ),
+    )
 
 
 def _risk_section(risk: pd.DataFrame, check: pd.DataFrame, s: StudySettings) -> str:
     cols = [c for c in risk.columns if c != "seen"]
     rows = [[int(r["seen"]), *(f"{100 * r[c]:.1f}%" for c in cols)] for _, r in risk.iterrows()]
-    crow = [[int(r["seen"]), f"{100 * r['exact']:.3f}%", _row_cell(r, percent=True),
-             f"{int(r['trials']):,}", f"{int(r['n']):,}", r["method"],
-             "yes" if r["within"] else "**no**"] for _, r in check.iterrows()]
+    crow = [
+        [
+            int(r["seen"]),
+            f"{100 * r['exact']:.3f}%",
+            _row_cell(r, percent=True),
+            f"{int(r['trials']):,}",
+            f"{int(r['n']):,}",
+            r["method"],
+            "yes" if r["within"] else "**no**",
+        ]
+        for _, r in check.iterrows()
+    ]
     return _prose("odds").risk(
         s,
         markdown_table(["seen", *cols], rows, right=tuple(range(1, len(cols) + 1))),
-        markdown_table(["seen", "exact", "counted [interval]", "ranks", "decks", "method",
-                        "exact inside"], crow, right=(1, 2, 3, 4)))
+        markdown_table(
+            ["seen", "exact", "counted [interval]", "ranks", "decks", "method", "exact inside"],
+            crow,
+            right=(1, 2, 3, 4),
+        ),
+    )
 
 
 # =========================================================================== sensitivity
@@ -484,8 +735,7 @@ TORNADO_METRICS = (
 )
 
 
-def sensitivity_study(settings: StudySettings, progress: Progress | None = None
-                      ) -> GeneratedReport:
+def sensitivity_study(settings: StudySettings, progress: Progress | None = None) -> GeneratedReport:
     """Flip each switch of ``settings.rules`` alone; paired effects on every metric.
 
     Uses :func:`cuarenta_sim.cuarenta.compare.sensitivity` for every player count: the base and each
@@ -510,10 +760,17 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None
     estimates, differences, runs = [], [], []
     for p in settings.players:
         comp = compare.sensitivity(
-            base, players=p, policies=settings.policies, n_datas=settings.n,
-            n_chicas=settings.n_chicas, n_mesas=settings.n_mesas, seed=settings.seed,
-            confidence=settings.confidence, threads=settings.threads,
-            on_variant=lambda v, p=p: _say(progress, f"simulating {v}, {p} players"))
+            base,
+            players=p,
+            policies=settings.policies,
+            n_datas=settings.n,
+            n_chicas=settings.n_chicas,
+            n_mesas=settings.n_mesas,
+            seed=settings.seed,
+            confidence=settings.confidence,
+            threads=settings.threads,
+            on_variant=lambda v, p=p: _say(progress, f"simulating {v}, {p} players"),
+        )
         runs += comp.meta["runs"]
         estimates.append(comp.estimates.assign(players=p))
         differences.append(comp.differences.assign(players=p))
@@ -524,17 +781,26 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None
     prose = _prose("sensitivity")
     report = Report(
         title=prose.title(base.slug()),
-        provenance=_provenance("sensitivity", settings, runs, time.perf_counter() - t0,
-                               base=base.slug(), flips=flips),
+        provenance=_provenance(
+            "sensitivity", settings, runs, time.perf_counter() - t0, base=base.slug(), flips=flips
+        ),
         command=settings.command("sensitivity"),
     )
     summary = _sens_summary(diff, settings)
-    report.add("Summary", prose.summary(
-        settings, base.slug(), markdown_table(list(summary.columns), summary.to_numpy().tolist(),
-                                              right=tuple(range(2, summary.shape[1])))))
+    report.add(
+        "Summary",
+        prose.summary(
+            settings,
+            base.slug(),
+            markdown_table(
+                list(summary.columns),
+                summary.to_numpy().tolist(),
+                right=tuple(range(2, summary.shape[1])),
+            ),
+        ),
+    )
     for metric in TORNADO_METRICS:
-        report.add(prose.heading(_label(est, metric)),
-                   _sens_metric(est, diff, metric, settings))
+        report.add(prose.heading(_label(est, metric)), _sens_metric(est, diff, metric, settings))
     report.add("Resolution", _unresolved(diff, ["players", "variant"]))
     report.add("Methods", prose.methods(base.slug(), _base_table(est)))
     figures = {}
@@ -542,13 +808,17 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None
         fig, axes = _new_figure(1, len(settings.players), (6.5, 0.32 * len(flips) + 1.6))
         for ax, p in zip(axes[0], settings.players, strict=True):
             sub = diff[(diff["players"] == p) & (diff["metric"] == metric)]
-            plotting.tornado(sub, ax=ax, xlabel=f"effect on {_label(est, metric)}",
-                             title=f"{p} players")
+            plotting.tornado(
+                sub, ax=ax, xlabel=f"effect on {_label(est, metric)}", title=f"{p} players"
+            )
         figures[f"tornado_{metric}"] = fig
-    text = text_table(list(summary.columns), summary.to_numpy().tolist(),
-                      right=tuple(range(2, summary.shape[1])))
+    text = text_table(
+        list(summary.columns), summary.to_numpy().tolist(), right=tuple(range(2, summary.shape[1]))
+    )
     return GeneratedReport(
-        name="sensitivity", report=report, figures=figures,
+        name="sensitivity",
+        report=report,
+        figures=figures,
         summary=prose.console(settings, base.slug(), text),
         tables={"estimates": est, "differences": diff, "summary": summary},
     )
@@ -561,7 +831,8 @@ def _label(est: pd.DataFrame, metric: str) -> str:
 def _mark(row: Mapping[str, Any], *, percent: bool = False) -> str:
     text = _diff_cell(row, percent=percent)
     return {"not resolved": "~ ", "identical": "= ", "undefined": "? "}.get(
-        row["verdict"], "") + text
+        row["verdict"], ""
+    ) + text
 
 
 def _sens_summary(diff: pd.DataFrame, s: StudySettings) -> pd.DataFrame:
@@ -569,14 +840,21 @@ def _sens_summary(diff: pd.DataFrame, s: StudySettings) -> pd.DataFrame:
     rows = []
     for (variant, p), sub in diff.groupby(["variant", "players"], sort=False):
         by = sub.set_index("metric")
-        rows.append([variant, p, *(_mark(by.loc[m], percent=m in PERCENT_METRICS)
-                                   for m in head)])
-    return pd.DataFrame(rows, columns=["flip", "players", "datas per chica", "points per data",
-                                       "P(first dealer wins chica)", "P(zapateria)"])
+        rows.append([variant, p, *(_mark(by.loc[m], percent=m in PERCENT_METRICS) for m in head)])
+    return pd.DataFrame(
+        rows,
+        columns=[
+            "flip",
+            "players",
+            "datas per chica",
+            "points per data",
+            "P(first dealer wins chica)",
+            "P(zapateria)",
+        ],
+    )
 
 
-def _sens_metric(est: pd.DataFrame, diff: pd.DataFrame, metric: str,
-                 s: StudySettings) -> str:
+def _sens_metric(est: pd.DataFrame, diff: pd.DataFrame, metric: str, s: StudySettings) -> str:
     pct = metric in PERCENT_METRICS
     bases = []
     for p in s.players:
@@ -584,8 +862,9 @@ def _sens_metric(est: pd.DataFrame, diff: pd.DataFrame, metric: str,
         bases.append((p, b.iloc[0]))
     sub = diff[diff["metric"] == metric]
     first = sub[sub["players"] == s.players[0]]
-    order = first.assign(a=first["estimate"].abs()).sort_values("a", ascending=False,
-                                                                kind="stable")["variant"]
+    order = first.assign(a=first["estimate"].abs()).sort_values(
+        "a", ascending=False, kind="stable"
+    )["variant"]
     rows = []
     for v in order:
         cells = [v]
@@ -604,11 +883,18 @@ def _sens_metric(est: pd.DataFrame, diff: pd.DataFrame, metric: str,
 def _base_table(est: pd.DataFrame) -> str:
     rows = []
     for _, r in est[est["variant"] == "base"].iterrows():
-        rows.append([r["label"], r["players"],
-                     _row_cell(r, percent=r["metric"] in PERCENT_METRICS), f"{int(r['n']):,}",
-                     r["method"]])
-    return markdown_table(["metric (base)", "players", "estimate [interval]", "n", "method"],
-                          rows, right=(2, 3))
+        rows.append(
+            [
+                r["label"],
+                r["players"],
+                _row_cell(r, percent=r["metric"] in PERCENT_METRICS),
+                f"{int(r['n']):,}",
+                r["method"],
+            ]
+        )
+    return markdown_table(
+        ["metric (base)", "players", "estimate [interval]", "n", "method"], rows, right=(2, 3)
+    )
 
 
 # =========================================================================== registration
@@ -686,42 +972,61 @@ def register_cuarenta_studies() -> None:
         "player_counts": (2, 4),
         "player_rule": "R2.1",
     }
-    register_study(Study(
-        name="quito-vs-cuenca",
-        title="Quito vs Cuenca scoring",
-        description="paired comparison of the two scorings (R7.2), 2 and 4 players",
-        defaults={"n": DEFAULT_N["quito-vs-cuenca"], "players": (2, 4),
-                  "policies": ("greedy",)},
-        build=quito_vs_cuenca,
-        options=("players", "policies", "chicas", "mesas"),
-        refused={"rules": "it compares quito and cuenca; use --rules with odds or sensitivity"},
-        reproduce=("players", "policies", "chicas", "mesas"),
-        **common,
-    ))
-    register_study(Study(
-        name="odds",
-        title="Ronda and caida odds",
-        description="exact dealing odds vs simulated; caida rate and caida risk",
-        defaults={"n": DEFAULT_N["odds"], "players": (2, 4), "policies": ("greedy",),
-                  "rules": "quito"},
-        build=odds_study,
-        options=("players", "policies", "rules"),
-        refused={"chicas": "it plays level-data runs only",
-                 "mesas": "it plays level-data runs only"},
-        reproduce=("players", "policies", "rules"),
-        **common,
-    ))
-    register_study(Study(
-        name="sensitivity",
-        title="Rule sensitivity",
-        description="every switch flipped alone from a base preset (tornado charts)",
-        defaults={"n": DEFAULT_N["sensitivity"], "players": (2, 4), "policies": ("greedy",),
-                  "rules": "quito"},
-        build=sensitivity_study,
-        options=("players", "policies", "chicas", "mesas", "rules"),
-        reproduce=("players", "policies", "chicas", "mesas", "rules"),
-        **common,
-    ))
+    register_study(
+        Study(
+            name="quito-vs-cuenca",
+            title="Quito vs Cuenca scoring",
+            description="paired comparison of the two scorings (R7.2), 2 and 4 players",
+            defaults={
+                "n": DEFAULT_N["quito-vs-cuenca"],
+                "players": (2, 4),
+                "policies": ("greedy",),
+            },
+            build=quito_vs_cuenca,
+            options=("players", "policies", "chicas", "mesas"),
+            refused={"rules": "it compares quito and cuenca; use --rules with odds or sensitivity"},
+            reproduce=("players", "policies", "chicas", "mesas"),
+            **common,
+        )
+    )
+    register_study(
+        Study(
+            name="odds",
+            title="Ronda and caida odds",
+            description="exact dealing odds vs simulated; caida rate and caida risk",
+            defaults={
+                "n": DEFAULT_N["odds"],
+                "players": (2, 4),
+                "policies": ("greedy",),
+                "rules": "quito",
+            },
+            build=odds_study,
+            options=("players", "policies", "rules"),
+            refused={
+                "chicas": "it plays level-data runs only",
+                "mesas": "it plays level-data runs only",
+            },
+            reproduce=("players", "policies", "rules"),
+            **common,
+        )
+    )
+    register_study(
+        Study(
+            name="sensitivity",
+            title="Rule sensitivity",
+            description="every switch flipped alone from a base preset (tornado charts)",
+            defaults={
+                "n": DEFAULT_N["sensitivity"],
+                "players": (2, 4),
+                "policies": ("greedy",),
+                "rules": "quito",
+            },
+            build=sensitivity_study,
+            options=("players", "policies", "chicas", "mesas", "rules"),
+            reproduce=("players", "policies", "chicas", "mesas", "rules"),
+            **common,
+        )
+    )
 
 
 register_cuarenta_studies()

@@ -175,8 +175,9 @@ class GeneratedReport:
         for stem, fig in self.figures.items():
             path = fig_dir / f"{stem}.png"
             with atomic_path(path) as tmp:
-                fig.savefig(tmp, format="png", dpi=110, bbox_inches="tight",
-                            metadata={"Software": None})
+                fig.savefig(
+                    tmp, format="png", dpi=110, bbox_inches="tight", metadata={"Software": None}
+                )
             written.append(path)
         if fig_dir.is_dir():
             for stale in fig_dir.glob("*.png"):
@@ -187,8 +188,15 @@ class GeneratedReport:
 
 
 # --------------------------------------------------------------------------- formatting
-def cell(est: float, lo: float, hi: float, defined: bool = True, *, percent: bool = False,
-         suffix: str | None = None) -> str:
+def cell(
+    est: float,
+    lo: float,
+    hi: float,
+    defined: bool = True,
+    *,
+    percent: bool = False,
+    suffix: str | None = None,
+) -> str:
     """``"estimate [lower, upper]"`` with the decimals the interval warrants.
 
     Parameters
@@ -217,8 +225,10 @@ def cell(est: float, lo: float, hi: float, defined: bool = True, *, percent: boo
     dec = estimate_decimals(lo * k, hi * k)
     if lo == hi == est:
         dec = 0 if est == 0 else dec
-    return (f"{format_number(est * k, dec)}{sfx} [{format_number(lo * k, dec)}, "
-            f"{format_number(hi * k, dec)}]")
+    return (
+        f"{format_number(est * k, dec)}{sfx} [{format_number(lo * k, dec)}, "
+        f"{format_number(hi * k, dec)}]"
+    )
 
 
 def row_cell(row: Mapping[str, Any], *, percent: bool = False) -> str:
@@ -235,8 +245,7 @@ def row_cell(row: Mapping[str, Any], *, percent: bool = False) -> str:
     -------
     str
     """
-    return cell(row["estimate"], row["lower"], row["upper"], bool(row["defined"]),
-                percent=percent)
+    return cell(row["estimate"], row["lower"], row["upper"], bool(row["defined"]), percent=percent)
 
 
 def diff_cell(row: Mapping[str, Any], *, percent: bool = False) -> str:
@@ -253,8 +262,14 @@ def diff_cell(row: Mapping[str, Any], *, percent: bool = False) -> str:
     -------
     str
     """
-    return cell(row["estimate"], row["lower"], row["upper"], bool(row["defined"]),
-                percent=percent, suffix=" pp" if percent else None)
+    return cell(
+        row["estimate"],
+        row["lower"],
+        row["upper"],
+        bool(row["defined"]),
+        percent=percent,
+        suffix=" pp" if percent else None,
+    )
 
 
 def rel_cell(row: Mapping[str, Any]) -> str:
@@ -293,8 +308,9 @@ def _versions() -> dict[str, Any]:
     }
 
 
-def provenance(name: str, settings: StudySettings, runs: list[dict[str, Any]],
-               wall: float, **extra: Any) -> dict[str, Any]:
+def provenance(
+    name: str, settings: StudySettings, runs: list[dict[str, Any]], wall: float, **extra: Any
+) -> dict[str, Any]:
     """The ``provenance.json`` record of a study run.
 
     Parameters
@@ -315,8 +331,7 @@ def provenance(name: str, settings: StudySettings, runs: list[dict[str, Any]],
     dict
         JSON-serialisable.
     """
-    keep = ("rules", "players", "policies", "level", "n", "datas", "seed", "root",
-            "wall_time_s")
+    keep = ("rules", "players", "policies", "level", "n", "datas", "seed", "root", "wall_time_s")
     return {
         "report": name,
         **_versions(),
@@ -334,8 +349,9 @@ def provenance(name: str, settings: StudySettings, runs: list[dict[str, Any]],
     }
 
 
-def new_figure(rows: int = 1, cols: int = 1, size: tuple[float, float] = (7.0, 4.5)
-               ) -> tuple[Figure, np.ndarray]:
+def new_figure(
+    rows: int = 1, cols: int = 1, size: tuple[float, float] = (7.0, 4.5)
+) -> tuple[Figure, np.ndarray]:
     """A constrained-layout figure (not registered with pyplot) and its axes grid.
 
     Parameters

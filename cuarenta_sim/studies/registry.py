@@ -199,8 +199,13 @@ class Study:
                 f"(NUMBA_NUM_THREADS), got {threads}"
             )
         z_value(confidence)
-        given = {"players": players, "policies": policies, "chicas": chicas, "mesas": mesas,
-                 "rules": rules}
+        given = {
+            "players": players,
+            "policies": policies,
+            "chicas": chicas,
+            "mesas": mesas,
+            "rules": rules,
+        }
         for option, value in given.items():
             if value is not None and option not in self.options:
                 reason = self.refused.get(option)
@@ -209,15 +214,22 @@ class Study:
                     + (f": {reason}" if reason else "")
                     + f"; got {value!r}"
                 )
-        values: dict[str, Any] = {"n": n, "seed": seed, "chicas": chicas, "mesas": mesas,
-                                  "confidence": confidence, "threads": threads}
+        values: dict[str, Any] = {
+            "n": n,
+            "seed": seed,
+            "chicas": chicas,
+            "mesas": mesas,
+            "confidence": confidence,
+            "threads": threads,
+        }
         values.update((k, v) for k, v in given.items() if k in ("players", "policies", "rules"))
         for key, default in self.defaults.items():
             if values.get(key) is None:
                 values[key] = default() if callable(default) else default
         # A setting with neither a value nor a study default keeps StudySettings' default.
-        values = {k: v for k, v in values.items()
-                  if v is not None or k in ("chicas", "mesas", "threads")}
+        values = {
+            k: v for k, v in values.items() if v is not None or k in ("chicas", "mesas", "threads")
+        }
         if "players" in values:
             values["players"] = self.parse_players(values["players"])
         if isinstance(values.get("policies"), str):
@@ -276,8 +288,15 @@ class Study:
             ``--confidence`` when not 0.95. Threads are left out (they never change the
             numbers).
         """
-        args = ["cuarenta-sim", "report", self.name, "--n", str(settings.n), "--seed",
-                str(settings.seed)]
+        args = [
+            "cuarenta-sim",
+            "report",
+            self.name,
+            "--n",
+            str(settings.n),
+            "--seed",
+            str(settings.seed),
+        ]
         for option in self.reproduce:
             key = option.rstrip("?")
             if option.endswith("?") and getattr(settings, key) is None:
@@ -317,9 +336,7 @@ def register_study(study: Study) -> None:
         raise ValueError(f"register_study takes a Study, got {type(study).__name__}")
     old = _REGISTRY.get(study.name)
     if old is not None and old.game != study.game:
-        raise ValueError(
-            f"study {study.name!r} is already registered for game {old.game!r}"
-        )
+        raise ValueError(f"study {study.name!r} is already registered for game {old.game!r}")
     _REGISTRY[study.name] = study
 
 
@@ -407,8 +424,9 @@ def get_study(name: str, game: str | None = None) -> Study:
     return study
 
 
-def run_study(name: str, settings: StudySettings, progress: Progress | None = None, *,
-              game: str | None = None) -> GeneratedReport:
+def run_study(
+    name: str, settings: StudySettings, progress: Progress | None = None, *, game: str | None = None
+) -> GeneratedReport:
     """Check ``settings`` against study ``name`` and run it.
 
     Parameters
