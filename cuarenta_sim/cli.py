@@ -708,13 +708,19 @@ def simulate(
         check_not_clobbered([report / "report.md", report / "provenance.json"], force)
 
     from .cuarenta.engine import warmup
-    from .cuarenta.simulation import simulate as run_simulation
+    from .simulation import aggregate
+    from .simulation import simulate as run_simulation
 
     t0 = time.perf_counter()
     warmup()
     load_s = time.perf_counter() - t0
     t0 = time.perf_counter()
-    results = run_simulation(
+    extra: dict[str, Any] = {}
+    if output != "frames":
+        # Counters only (and, with --dataset and without --aggregates-only, Parquet records).
+        extra = {"dataset": dataset, "records": output == "dataset"}
+    results = (aggregate if output != "frames" else run_simulation)(
+        "cuarenta",
         rules=rule_set,
         players=players,
         policies=seats,
@@ -728,8 +734,7 @@ def simulate(
         backend=backend,
         client=scheduler,
         workers=workers,
-        output=output,
-        dataset=dataset,
+        **extra,
     )
     elapsed = time.perf_counter() - t0
     unit = "datas" if level == "data" else f"{level}s"
@@ -757,8 +762,8 @@ def simulate(
     thread_count = provenance.get("threads", threads)
     if "games_computed" in provenance:
         # A resumed run timed only the chunks it computed.
-        n_timed, datas = provenance["games_computed"], provenance["datas_computed"]
-        plays = plays * datas // max(provenance["datas"], 1)
+        n_timed, datas = provenance["games_computed"], provenance["hands_computed"]
+        plays = plays * datas // max(provenance["hands_played"], 1)
     else:
         n_timed = n
     throughput = {
@@ -878,9 +883,9 @@ def simulate_cuatrola_command(
         Bad rules, policies, level, counts or an existing output without ``--force``.
     """
     from .cuarenta.policies import split_policy_list
-    from .cuatrola.simulation import simulate_cuatrola
-    from .cuatrola.summary import summarize_games as cuatrola_games
-    from .cuatrola.summary import summarize_hands as cuatrola_hands
+    from .cuatrola.summaries import summarize_games as cuatrola_games
+    from .cuatrola.summaries import summarize_hands as cuatrola_hands
+    from .simulation import simulate as run_simulation
     from .stats import z_value
 
     z_value(confidence)
@@ -892,8 +897,8 @@ def simulate_cuatrola_command(
         check_writable(out, directory=False)
         check_not_clobbered([out, games_path(out)] if level == "game" else [out], force)
     t0 = time.perf_counter()
-    results = simulate_cuatrola(
-        rules=rules, play_policies=split_policy_list(play),
+    results = run_simulation(
+        "cuatrola", rules=rules, policies=split_policy_list(play),
         bid_policies=split_policy_list(bid), n=n, level=level, seed=seed,
         threads=threads, chunk_size=chunk_size, progress=progress,
     )
@@ -902,7 +907,7 @@ def simulate_cuatrola_command(
     hands = results.hands
     assert hands is not None
     typer.echo(
-        f"Cuatrola simulation: rules {prov['rules']}, play {','.join(prov['play_policies'])}, "
+        f"Cuatrola simulation: rules {prov['rules']}, play {','.join(prov['policies'])}, "
         f"bidding {','.join(prov['bid_policies'])}, {n:,} {level}s (level {level}), seed {seed}"
     )
     typer.echo("\nPer hand")
@@ -1217,24 +1222,20 @@ def report(
         confidence=confidence,
         threads=threads,
     )
-    # Only the Cuarenta kernels need compiling first (until Game.warmup, docs/design.md).
-    _write_study(name, settings, out, progress, warm=study.game == "cuarenta")
+    _write_study(name, settings, out, progress)
 
 
-def _write_study(name: str, settings: StudySettings, out: Path, progress: bool, *, warm: bool
-                 ) -> None:
+def _write_study(name: str, settings: StudySettings, out: Path, progress: bool) -> None:
     """Run study ``name`` and write ``out / name``; print its summary and reproduce command.
 
-    ``warm`` compiles the Cuarenta kernels first (the Cuatrola study does not need them).
+    The study's game compiles its kernels first (``Game.warmup``), before the timer starts.
     """
-    from .studies import run_study
+    from .game import get_game
+    from .studies import get_study, run_study
 
     directory = out / name
     check_writable(directory, directory=True)
-    if warm:
-        from .cuarenta.engine import warmup
-
-        warmup()
+    get_game(get_study(name).game).warmup()
     say = (lambda msg: typer.echo(f"{PROG} report {name}: {msg}", err=True)) if progress else None
     t0 = time.perf_counter()
     built = run_study(name, settings, progress=say)
@@ -1352,7 +1353,7 @@ def tournament(
         write_text_atomic(files[1], result.ratings.to_csv(index=False))
         write_json_atomic(files[2], {
             "package_version": cuarenta_sim.__version__,
-            "engine_version": cuarenta_sim.ENGINE_VERSION,
+            "engine_version": cuarenta_sim.get_game("cuarenta").engine_version,
             "command": command,
             "policies": [parse_policy(spec).canonical for spec in specs],
             "policies_as_given": list(specs),

@@ -180,7 +180,7 @@ def parse_options(values: dict[str, Any]) -> dict[str, Any]:
         Not exactly one Cuatrola play policy, or bad rules (the message says what is accepted).
     """
     from .policies import PLAY_POLICIES, resolve_play_policies
-    from .rules import resolve
+    from .rules import resolve_rules
 
     out = dict(values)
     text = ",".join(out["policies"])
@@ -192,7 +192,7 @@ def parse_options(values: dict[str, Any]) -> dict[str, Any]:
             f"one of {', '.join(PLAY_POLICIES)}; {err}"
         ) from err
     try:
-        out["rules"] = resolve(out["rules"]).slug()
+        out["rules"] = resolve_rules(out["rules"]).slug()
     except ValueError as err:
         raise ValueError(f"--rules {out['rules']!r}: {err}") from err
     return out
@@ -213,7 +213,7 @@ def check_bidding(settings: StudySettings) -> None:
         The first problem found; the message says what is accepted.
     """
     from .policies import PLAY_POLICIES, resolve_play_policies
-    from .rules import resolve
+    from .rules import resolve_rules
 
     if tuple(settings.players) != (4,):
         raise ValueError(f"{NAME} is played by 4 (C1.1); got players {list(settings.players)}")
@@ -223,7 +223,7 @@ def check_bidding(settings: StudySettings) -> None:
             f"{', '.join(PLAY_POLICIES)}; got {list(settings.policies)}"
         )
     resolve_play_policies(settings.policies[0])
-    resolve(settings.rules)
+    resolve_rules(settings.rules)
 
 
 def _default_policy() -> str:
@@ -626,7 +626,7 @@ def _provenance(
 
     import cuarenta_sim
 
-    from .simulation import CUATROLA_ENGINE_VERSION
+    from .definition import ENGINE_VERSION as CUATROLA_ENGINE_VERSION
 
     return {
         "report": NAME,

@@ -13,11 +13,28 @@ from cuarenta_sim.results import Results
 
 def test_simulate_cuatrola_prints_estimates_and_saves(run_cli, tmp_path: Path) -> None:
     out = tmp_path / "c.parquet"
-    run = run_cli("simulate", "--game", "cuatrola", "--n", "300", "--level", "game",
-                  "--seed", "3", "--no-progress", "--out", str(out))
+    run = run_cli(
+        "simulate",
+        "--game",
+        "cuatrola",
+        "--n",
+        "300",
+        "--level",
+        "game",
+        "--seed",
+        "3",
+        "--no-progress",
+        "--out",
+        str(out),
+    )
     assert run.code == 0, run.err
-    for needle in ("Cuatrola simulation: rules ro", "made_solo", "first_dealer_pair_wins",
-                   "wilson", "reproduce: cuarenta-sim simulate --game cuatrola"):
+    for needle in (
+        "Cuatrola simulation: rules ro",
+        "made_solo",
+        "first_dealer_pair_wins",
+        "wilson",
+        "reproduce: cuarenta-sim simulate --game cuatrola",
+    ):
         assert needle in run.out
     back = Results.from_parquet(out)
     direct = cuarenta_sim.simulate(game="cuatrola", n=300, level="game", seed=3)
@@ -48,7 +65,7 @@ def test_simulate_cuatrola_bad_options(run_cli, args: list[str], needle: str) ->
 
 
 def test_simulate_dispatches_on_game() -> None:
-    c = cuarenta_sim.simulate("quito", 2, "greedy", n=50, seed=1)
+    c = cuarenta_sim.simulate(rules="quito", players=2, policies="greedy", n=50, seed=1)
     assert c.provenance["game"] == "cuarenta"
     t = cuarenta_sim.simulate(game="cuatrola", n=50, seed=1)
     assert t.provenance["game"] == "cuatrola" and len(t.hands) == 50
@@ -56,8 +73,8 @@ def test_simulate_dispatches_on_game() -> None:
         cuarenta_sim.simulate(game="chess")
     # --policies names the play policies of either game; unknown arguments list the accepted.
     alias = cuarenta_sim.simulate(game="cuatrola", policies="random", n=50, seed=1)
-    assert alias.provenance["play_policies"] == ["random"] * 4
-    with pytest.raises(ValueError, match="unexpected keyword argument 'players'; accepted"):
+    assert alias.provenance["policies"] == ["random"] * 4
+    with pytest.raises(ValueError, match="Cuatrola is played by 4"):
         cuarenta_sim.simulate(game="cuatrola", players=2, n=10)
-    with pytest.raises(ValueError, match="unexpected keyword argument 'bid_policies'"):
+    with pytest.raises(ValueError, match="unknown option bid_policies for game 'cuarenta'"):
         cuarenta_sim.simulate(bid_policies="never", n=10)
