@@ -85,8 +85,8 @@ class Study:
         the game's own parsing of policies and rules. Default: unchanged.
     n_unit : str
         What ``--n`` counts, for messages (``"datas"``, ``"hands per bid"``).
-    player_counts : tuple of int
-        Accepted player counts.
+    player_counts : tuple of int or None
+        Accepted player counts; None: the game's (:attr:`cuarenta_sim.game.Game.player_counts`).
     player_rule : str
         The rule that fixes them, cited in messages (``"R2.1"``).
     """
@@ -103,7 +103,7 @@ class Study:
     reproduce: tuple[str, ...] = ()
     parse: Callable[[dict[str, Any]], dict[str, Any]] = _no_parse
     n_unit: str = "datas"
-    player_counts: tuple[int, ...] = (2, 4)
+    player_counts: tuple[int, ...] | None = None
     player_rule: str = ""
 
     def __post_init__(self) -> None:
@@ -252,7 +252,12 @@ class Study:
         ValueError
             Anything else; the message lists the accepted values.
         """
-        counts = self.player_counts
+        if self.player_counts is not None:
+            counts = self.player_counts
+        else:
+            from ..game import get_game
+
+            counts = get_game(self.game).player_counts
         accepted = ", ".join(str(c) for c in counts)
         if len(counts) > 1:  # "2, 4 or 2,4": each alone, or all of them
             accepted += " or " + ",".join(str(c) for c in counts)
