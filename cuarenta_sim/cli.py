@@ -1118,12 +1118,12 @@ def report(
     ] = None,
     seed: SeedOpt = 0,
     players: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--players",
-            help="Player counts: 2, 4 or 2,4 (both). Not used by cuatrola-bidding.",
+            help="Player counts: 2, 4 or 2,4 (default both). Not used by cuatrola-bidding.",
         ),
-    ] = "2,4",
+    ] = None,
     policies: Annotated[
         str | None,
         typer.Option(
@@ -1173,17 +1173,17 @@ def report(
     Parameters
     ----------
     name : str
-        ``"quito-vs-cuenca"``, ``"odds"``, ``"sensitivity"``, ``"strategies"`` or
-        ``"cuatrola-bidding"`` (options checked by
-        :func:`cuarenta_sim.cuatrola.bidding_study.report_settings`).
+        A registered study (:data:`cuarenta_sim.studies.STUDIES`): ``"quito-vs-cuenca"``,
+        ``"odds"``, ``"sensitivity"``, ``"strategies"`` or ``"cuatrola-bidding"``; its options
+        are checked by :meth:`cuarenta_sim.studies.Study.settings`.
     n : int or None
         Datas per rule set and player count (strategies: chicas per pair of policies;
         cuatrola-bidding: hands per bid);
-        None takes the study's default (:data:`cuarenta_sim.studies.DEFAULT_N`).
+        None takes the study's default (``Study.defaults``).
     seed : int
         Non-negative seed shared by every simulation (common random numbers).
-    players : str
-        ``"2"``, ``"4"`` or ``"2,4"``.
+    players : str or None
+        ``"2"``, ``"4"`` or ``"2,4"``; None: the study's default.
     policies : str or None
         Comma-separated policy names (see :func:`parse_policies`), checked for every
         player count; for strategies the tournament's policy specs. None: the study's
@@ -1208,85 +1208,35 @@ def report(
     OSError
         When the report cannot be written (no partial file is left).
     """
-    import numba
+    from .studies import get_study
 
-    from .stats import z_value
-    from .studies import DEFAULT_N, STUDY_NAMES, StudySettings
-
-    if name not in STUDY_NAMES:
-        raise ValueError(f"unknown report {name!r}; accepted: {', '.join(STUDY_NAMES)}")
-    if name == "cuatrola-bidding":
-        from .cuatrola.bidding_study import report_settings
-
-        settings = report_settings(n=n, seed=seed, policies=policies, rules=rules,
-                                   confidence=confidence, threads=threads, players=players,
-                                   chicas=chicas, mesas=mesas)
-        _write_study(name, settings, out, progress, warm=False)
-        return
-    counts = parse_player_list(players)
-    if name == "strategies":
-        from .cuarenta.strategies import DEFAULT_POLICIES
-
-        seats = (
-            DEFAULT_POLICIES if policies is None else parse_policy_set(policies, counts)
-        )
-        if n is not None and (n <= 0 or n % 2):
-            raise ValueError(
-                f"--n must be an even positive number of chicas per pair (played in duplicate "
-                f"pairs), got {n}"
-            )
-        if chicas is not None:
-            raise ValueError("--chicas does not apply to strategies; --n is the chicas per pair")
-        if mesas is not None and (mesas <= 0 or mesas % 2):
-            raise ValueError(
-                f"--mesas must be an even positive number of mesas per pair (played in "
-                f"duplicate pairs), got {mesas}"
-            )
-    else:
-        for count in counts:
-            seats = parse_policies("greedy" if policies is None else policies, count)
-    if rules is not None and name == "quito-vs-cuenca":
-        raise ValueError(
-            "--rules does not apply to quito-vs-cuenca (it compares quito and "
-            "cuenca); use it with odds or sensitivity"
-        )
-    rule_set = parse_rules(rules if rules is not None else "quito")
-    if n is not None and n <= 0:
-        raise ValueError(f"--n must be a positive whole number of datas, got {n}")
-    if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-        raise ValueError(
-            f"--threads must be a whole number from 1 to {numba.config.NUMBA_NUM_THREADS} "
-            f"(NUMBA_NUM_THREADS), got {threads}"
-        )
-    z_value(confidence)
-    settings = StudySettings(
-        n=DEFAULT_N[name] if n is None else n,
+    # Every option is checked by the study's registry entry before any simulation.
+    study = get_study(name)
+    settings = study.settings(
+        n=n,
         seed=seed,
-        players=counts,
-        policies=seats,
+        players=players,
+        policies=policies,
         chicas=chicas,
         mesas=mesas,
-        rules=rule_set.slug(),
+        rules=rules,
         confidence=confidence,
         threads=threads,
     )
-    _write_study(name, settings, out, progress, warm=True)
+    _write_study(name, settings, out, progress)
 
 
-def _write_study(name: str, settings: StudySettings, out: Path, progress: bool, *, warm: bool
-                 ) -> None:
+def _write_study(name: str, settings: StudySettings, out: Path, progress: bool) -> None:
     """Run study ``name`` and write ``out / name``; print its summary and reproduce command.
 
-    ``warm`` compiles the Cuarenta kernels first (the Cuatrola study does not need them).
+    The study's game compiles its kernels first (``Game.warmup``), before the timer starts.
     """
-    from .studies import run_study
+    from .game import get_game
+    from .studies import get_study, run_study
 
     directory = out / name
     check_writable(directory, directory=True)
-    if warm:
-        from .cuarenta.engine import warmup
-
-        warmup()
+    get_game(get_study(name).game).warmup()
     say = (lambda msg: typer.echo(f"{PROG} report {name}: {msg}", err=True)) if progress else None
     t0 = time.perf_counter()
     built = run_study(name, settings, progress=say)
