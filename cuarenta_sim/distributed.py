@@ -26,7 +26,6 @@ import hashlib
 import importlib.util
 import json
 import os
-import sys
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -384,9 +383,10 @@ class ChunkStore:
 
 
 def progress_bar(total: int, unit: str, enabled: bool) -> Any:
-    """A tqdm bar on stderr (or None when disabled) for :func:`execute`'s ``progress``."""
+    """:func:`cuarenta_sim.progress.progress_bar` (None when disabled) for :func:`execute`'s
+    ``progress``: a bar on a terminal, plain lines in a log."""
     if not enabled:
         return None
-    from tqdm.auto import tqdm
+    from .progress import progress_bar as bar
 
-    return tqdm(total=total, unit=unit, unit_scale=True, file=sys.stderr)
+    return bar(total, unit if unit.endswith("s") else f"{unit}s", True, "simulate")

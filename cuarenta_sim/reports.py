@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import os
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,11 @@ from .stats import ESTIMATE_COLUMNS
 
 #: Largest number of decimals :func:`format_estimate` prints.
 MAX_DECIMALS = 8
+
+#: Width of console tables: the command line's output fits 100 columns.
+CONSOLE_WIDTH = 100
+#: Narrowest a text column is wrapped to when a console table is too wide.
+MIN_WRAP = 16
 
 REPORT_FILE = "report.md"
 PROVENANCE_FILE = "provenance.json"
@@ -124,9 +130,17 @@ def estimate_rows(estimates: pd.DataFrame) -> list[list[str]]:
 
 # --------------------------------------------------------------------------- tables
 def text_table(
-    headers: Sequence[str], rows: Sequence[Sequence[object]], *, right: Sequence[int] = ()
+    headers: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    *,
+    right: Sequence[int] = (),
+    width: int | None = CONSOLE_WIDTH,
 ) -> str:
-    """Render an aligned plain-text table (for terminals).
+    """Render an aligned plain-text table (for terminals), at most ``width`` columns wide.
+
+    A table wider than ``width`` is first narrowed by wrapping its left-aligned (text) columns
+    onto continuation lines, widest first, down to :data:`MIN_WRAP` characters; if it is still
+    too wide it is split into stacked tables that each repeat the first (key) column.
 
     Parameters
     ----------
@@ -135,12 +149,16 @@ def text_table(
     rows : sequence of sequences
         Cells, converted with ``str``; every row has ``len(headers)`` cells.
     right : sequence of int
-        Indices of the columns to right-align (numbers); the others are left-aligned.
+        Indices of the columns to right-align (numbers); the others are left-aligned and may be
+        wrapped.
+    width : int or None
+        Largest line length in characters; None never wraps nor splits.
 
     Returns
     -------
     str
-        The header, a rule of dashes and the rows, lines joined by ``"\\n"`` (no final newline).
+        The header, a rule of dashes and the rows, lines joined by ``"\\n"`` (no final
+        newline); stacked tables are separated by a blank line.
 
     Raises
     ------
@@ -152,16 +170,70 @@ def text_table(
         if len(row) != len(headers):
             raise ValueError(f"table row has {len(row)} cells, expected {len(headers)}: {row}")
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    if width is not None:
+        _narrow(widths, set(right), width)
+        if _span(widths) > width and len(headers) > 2:
+            groups = _column_groups(widths, width)
+            if len(groups) > 1:
+                return "\n\n".join(
+                    text_table(
+                        [headers[i] for i in group],
+                        [[row[i] for i in group] for row in rows],
+                        right=[k for k, i in enumerate(group) if i in right],
+                        width=width,
+                    )
+                    for group in groups
+                )
 
-    def line(row: list[str]) -> str:
-        parts = [
-            cell.rjust(w) if i in right else cell.ljust(w)
-            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+    def lines(row: list[str]) -> list[str]:
+        wrapped = [
+            textwrap.wrap(cell, w) or [""] if len(cell) > w else [cell]
+            for cell, w in zip(row, widths, strict=True)
         ]
-        return "  ".join(parts).rstrip()
+        out = []
+        for k in range(max(len(parts) for parts in wrapped)):
+            parts = [
+                (p[k] if k < len(p) else "").rjust(w)
+                if i in right
+                else (p[k] if k < len(p) else "").ljust(w)
+                for i, (p, w) in enumerate(zip(wrapped, widths, strict=True))
+            ]
+            out.append("  ".join(parts).rstrip())
+        return out
 
     rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(cells[0]), rule, *(line(r) for r in cells[1:])])
+    body = [line for row in cells[1:] for line in lines(row)]
+    return "\n".join([*lines(cells[0]), rule, *body])
+
+
+def _span(widths: Sequence[int]) -> int:
+    """Line length of a table with these column widths (two spaces between columns)."""
+    return sum(widths) + 2 * (len(widths) - 1)
+
+
+def _narrow(widths: list[int], right: set[int], width: int) -> None:
+    """Shrink the left-aligned columns of ``widths`` in place, widest first, to fit ``width``
+    (none below :data:`MIN_WRAP`)."""
+    while _span(widths) > width:
+        candidates = [i for i, w in enumerate(widths) if i not in right and w > MIN_WRAP]
+        if not candidates:
+            return
+        # One character at a time from the widest: the text columns end up balanced.
+        widths[max(candidates, key=lambda j: widths[j])] -= 1
+
+
+def _column_groups(widths: Sequence[int], width: int) -> list[list[int]]:
+    """Split columns 1.. into groups that fit ``width`` next to column 0 (each group at least
+    one column)."""
+    groups: list[list[int]] = []
+    current = [0]
+    for i in range(1, len(widths)):
+        if len(current) > 1 and _span([widths[j] for j in [*current, i]]) > width:
+            groups.append(current)
+            current = [0]
+        current.append(i)
+    groups.append(current)
+    return groups
 
 
 def markdown_table(

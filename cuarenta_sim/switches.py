@@ -74,7 +74,7 @@ def parse_slug(slug: object, presets: Mapping[str, object], *, label: str = "rul
     Raises
     ------
     ValueError
-        Not a string, or malformed (the message says what is expected).
+        Not a string, malformed (the message says what is expected), or a switch given twice.
     """
     if not isinstance(slug, str):
         raise ValueError(f"{label} slug must be a string, got {slug!r}")
@@ -91,5 +91,10 @@ def parse_slug(slug: object, presets: Mapping[str, object], *, label: str = "rul
             if "=" not in item:
                 raise ValueError(f"malformed switch {item.strip()!r} in rules slug {slug!r}")
             key, value = (s.strip() for s in item.split("=", 1))
+            if key in changes:
+                # Two values for one switch: which one was meant is a guess, so refuse.
+                raise ValueError(
+                    f"switch {key} is given twice in {label} slug {slug!r}; give each switch once"
+                )
             changes[key] = parse_value(value)
     return m.group(1), changes
