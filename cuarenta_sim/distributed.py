@@ -381,12 +381,3 @@ class ChunkStore:
             {"digest": self.digest, "range": [start, stop], "output": output},
         )
 
-
-def progress_bar(total: int, unit: str, enabled: bool) -> Any:
-    """:func:`cuarenta_sim.progress.progress_bar` (None when disabled) for :func:`execute`'s
-    ``progress``: a bar on a terminal, plain lines in a log."""
-    if not enabled:
-        return None
-    from .progress import progress_bar as bar
-
-    return bar(total, unit if unit.endswith("s") else f"{unit}s", True, "simulate")

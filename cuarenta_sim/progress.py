@@ -1,130 +1,103 @@
-"""Progress on stderr for long runs: a tqdm bar on a terminal, plain lines in a log.
+"""Progress reports of long runs (simulate, report, tournament) on stderr.
 
-:func:`progress_bar` is the one progress display of the package (``simulate``, the report
-studies, tournaments). On a terminal it is a tqdm bar; when stderr is a file or a pipe (CI
-logs, ``nohup``, ``2> run.log``) it prints a plain line at most every :data:`PLAIN_INTERVAL_S`
-seconds, one at the start and one at the end, e.g.
-``simulate: 40% (400,000 of 1,000,000 datas) 12 s``: no carriage-return fragments in the log.
+:func:`progress_bar` returns a tqdm bar when stderr is a terminal, otherwise a
+:class:`LineProgress` that prints a plain line (``simulate: 40% (400,000 of 1,000,000 datas)
+12 s``) at most every :data:`INTERVAL_S` seconds and once at the end: log files and CI output
+get whole lines, never ``\\r`` fragments.
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from typing import Any, Protocol, TextIO
+from typing import Any, TextIO
 
-#: Seconds between two plain progress lines (stderr not a terminal).
-PLAIN_INTERVAL_S = 10.0
-
-
-class Progress(Protocol):
-    """What :func:`progress_bar` returns."""
-
-    def update(self, k: int = 1) -> None:
-        """Count ``k`` more units done."""
-
-    def close(self) -> None:
-        """Finish the display (the plain form prints its last line)."""
+#: Least seconds between two plain progress lines.
+INTERVAL_S = 10.0
 
 
-class _PlainLines:
-    """Plain periodic lines for a log: never a ``\\r``, at most one line per ``interval``."""
-
-    def __init__(
-        self, total: int | None, unit: str, desc: str, stream: TextIO, interval: float
-    ) -> None:
-        self.total, self.unit, self.desc = total, unit, desc
-        self.stream, self.interval = stream, interval
-        self.done = 0
-        self.start = time.monotonic()
-        self.last = self.start
-        self.closed = False
-        # A first line at once: a log shows the run started and how big it is.
-        self._emit()
-
-    def _line(self) -> str:
-        seconds = time.monotonic() - self.start
-        if self.total:
-            share = 100 * self.done / self.total
-            counted = f"{share:.0f}% ({self.done:,} of {self.total:,} {self.unit})"
-        else:
-            counted = f"{self.done:,} {self.unit}"
-        return f"{self.desc}: {counted} {seconds:.0f} s"
-
-    def _emit(self) -> None:
-        self.stream.write(self._line() + "\n")
-        self.stream.flush()
-
-    def update(self, k: int = 1) -> None:
-        """Count ``k`` more units; print a line if :data:`interval` seconds have passed."""
-        self.done += int(k)
-        now = time.monotonic()
-        if now - self.last >= self.interval:
-            self.last = now
-            self._emit()
-
-    def close(self) -> None:
-        """Print the final line once."""
-        if not self.closed:
-            self._emit()
-        self.closed = True
-
-
-class _Bar:
-    """A tqdm bar on a terminal."""
-
-    def __init__(self, total: int | None, unit: str, desc: str, stream: TextIO) -> None:
-        from tqdm import tqdm
-
-        self._bar: Any = tqdm(
-            total=total, unit=f" {unit}", unit_scale=True, desc=desc, file=stream, leave=True
-        )
-
-    def update(self, k: int = 1) -> None:
-        """Advance the bar by ``k``."""
-        self._bar.update(k)
-
-    def close(self) -> None:
-        """Close the bar (its last state stays on screen)."""
-        self._bar.close()
-
-
-def progress_bar(
-    total: int | None,
-    unit: str,
-    enabled: bool,
-    desc: str | None = None,
-    *,
-    stream: TextIO | None = None,
-    interval: float | None = None,
-) -> Progress | None:
-    """A progress display on stderr: a tqdm bar on a terminal, plain periodic lines otherwise.
+class LineProgress:
+    """Plain-text progress: a line at most every ``interval`` seconds, and one at close.
 
     Parameters
     ----------
-    total : int or None
-        Units expected (``None``: unknown, the display counts without a percentage).
+    total : int
+        Units to do (> 0).
     unit : str
-        Plural name of one unit, e.g. ``"datas"``, ``"matches"``.
+        Plural name of a unit, e.g. ``"datas"``.
+    desc : str
+        What is running, e.g. ``"simulate"``.
+    stream : text file
+        Where lines go (default ``sys.stderr``).
+    interval : float
+        Least seconds between lines.
+    """
+
+    def __init__(
+        self,
+        total: int,
+        unit: str,
+        desc: str = "progress",
+        stream: TextIO | None = None,
+        interval: float = INTERVAL_S,
+    ) -> None:
+        self.total = int(total)
+        self.unit = unit
+        self.desc = desc
+        self.stream = stream if stream is not None else sys.stderr
+        self.interval = interval
+        self.n = 0
+        self.t0 = time.monotonic()
+        self.last = self.t0
+        self.closed = False
+
+    def update(self, k: int = 1) -> None:
+        """Count ``k`` more units done; print a line if the interval has passed."""
+        self.n += int(k)
+        now = time.monotonic()
+        if now - self.last >= self.interval:
+            self.last = now
+            self._line(now)
+
+    def close(self) -> None:
+        """Print the final line (once)."""
+        if not self.closed:
+            self.closed = True
+            self._line(time.monotonic())
+
+    def _line(self, now: float) -> None:
+        share = 100 * self.n / self.total if self.total else 100.0
+        print(
+            f"{self.desc}: {share:.0f}% ({self.n:,} of {self.total:,} {self.unit}) "
+            f"{now - self.t0:.0f} s",
+            file=self.stream,
+            flush=True,
+        )
+
+
+def progress_bar(total: int, unit: str, enabled: bool, desc: str | None = None) -> Any:
+    """A progress reporter with ``update(k)`` and ``close()``, or None when disabled.
+
+    Parameters
+    ----------
+    total : int
+        Units to do.
+    unit : str
+        Plural name of a unit (``"datas"``, ``"hands"``, ``"games"``).
     enabled : bool
         False returns None (callers skip reporting).
-    desc : str, optional
-        Label at the start of the bar or line; default ``"progress"``.
-    stream : text file, optional
-        Where to write; default ``sys.stderr`` (looked up at call time).
-    interval : float, optional
-        Seconds between plain lines; default :data:`PLAIN_INTERVAL_S`.
+    desc : str or None
+        Label of the bar or lines (default ``"progress"``).
 
     Returns
     -------
-    Progress or None
-        An object with ``update(k)`` and ``close()``; None when not ``enabled``.
+    tqdm, LineProgress or None
+        A tqdm bar on stderr when stderr is a terminal, else a :class:`LineProgress`.
     """
     if not enabled:
         return None
-    out = sys.stderr if stream is None else stream
-    label = desc or "progress"
-    isatty = getattr(out, "isatty", None)
-    if isatty is not None and isatty():
-        return _Bar(total, unit, label, out)
-    return _PlainLines(total, unit, label, out, PLAIN_INTERVAL_S if interval is None else interval)
+    if sys.stderr.isatty():
+        from tqdm.auto import tqdm
+
+        return tqdm(total=total, unit=unit, unit_scale=True, file=sys.stderr, desc=desc)
+    return LineProgress(total, unit, desc or "progress")

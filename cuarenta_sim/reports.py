@@ -6,7 +6,7 @@ reproduce the numbers), both written atomically through :mod:`cuarenta_sim.io`.
 
 The helpers are game-independent: they take estimate frames with the columns of
 :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS` and plain strings. Each game's summaries are in
-its subpackage (:mod:`cuarenta_sim.cuarenta.summaries`, :mod:`cuarenta_sim.cuatrola.summary`).
+its subpackage (:mod:`cuarenta_sim.cuarenta.summaries`, :mod:`cuarenta_sim.cuatrola.summaries`).
 """
 
 from __future__ import annotations

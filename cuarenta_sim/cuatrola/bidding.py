@@ -64,7 +64,7 @@ from .policies import (
     TRUMP_WEIGHTS,
     resolve_play_policies,
 )
-from .rules import resolve
+from .rules import resolve_rules
 from .simulation import simulate_cuatrola
 
 #: The four bids, by declaration code (0 pass, 1 solo, 2 cuatrola, 3 quintola).
@@ -270,7 +270,7 @@ def run_bidding_experiment(
     if not isinstance(policy, str):
         raise ValueError(f"play_policy must be one Cuatrola play policy name, got {policy!r}")
     policy = resolve_play_policies(policy)[0].name()
-    ruleset = resolve(rules)
+    ruleset = resolve_rules(rules)
     frames: dict[str, pd.DataFrame] = {}
     runs: list[dict[str, Any]] = []
     for code, bid in enumerate(BIDS):

@@ -203,7 +203,7 @@ def report_settings(
     from ..studies import DEFAULT_N, StudySettings
     from .bidding import default_play_policy
     from .policies import PLAY_POLICIES, resolve_play_policies
-    from .rules import resolve
+    from .rules import resolve_rules
 
     if players != "2,4":
         raise ValueError(
@@ -224,7 +224,7 @@ def report_settings(
             f"one of {', '.join(PLAY_POLICIES)}; {err}"
         ) from err
     try:
-        rule_set = resolve(rules if rules is not None else "ro")
+        rule_set = resolve_rules(rules if rules is not None else "ro")
     except ValueError as err:
         raise ValueError(f"--rules {rules!r}: {err}") from err
     if n is not None and (isinstance(n, bool) or n <= 0):

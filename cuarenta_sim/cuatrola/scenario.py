@@ -51,7 +51,7 @@ from .contracts import (
 )
 from .reference.scoring import score_hand
 from .reference.tricks import legal_plays, obligation, trick_points, trick_winner
-from .rules import CuatrolaRules, resolve
+from .rules import CuatrolaRules, resolve_rules
 
 KINDS = ("trick", "bids", "hand")
 _COMMON = ("game", "kind", "rules")
@@ -106,7 +106,7 @@ def _evaluate(obj: object) -> dict[str, Any]:
     if kind not in KINDS:
         raise ScenarioError(f"kind must be one of {', '.join(KINDS)} for Cuatrola; got {kind!r}")
     _check_fields(obj, FIELDS[kind], f"a Cuatrola {kind} scenario")
-    rules = resolve(obj.get("rules", "ro"))
+    rules = resolve_rules(obj.get("rules", "ro"))
     if kind == "trick":
         return _trick(obj)
     if kind == "bids":

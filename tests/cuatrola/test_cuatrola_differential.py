@@ -12,7 +12,7 @@ import pytest
 from cuarenta_sim.cuatrola.engine.batch import trace_cuatrola
 from cuarenta_sim.cuatrola.policies import resolve_bid_policies, resolve_play_policies
 from cuarenta_sim.cuatrola.reference import play_hand, reference_trace
-from cuarenta_sim.cuatrola.rules import resolve
+from cuarenta_sim.cuatrola.rules import resolve_rules
 from cuarenta_sim.cuatrola.simulation import simulate_cuatrola
 from cuarenta_sim.rng import root_from_seed
 
@@ -57,7 +57,7 @@ def test_games_agree(rules: str) -> None:
 def test_records_match_the_reference() -> None:
     """The simulate frame's columns equal the reference engine's HandRecord, hand by hand."""
     res = simulate_cuatrola("ro", ["random", "greedy"], "threshold", n=300, seed=3)
-    ruleset = resolve("ro")
+    ruleset = resolve_rules("ro")
     root, _ = root_from_seed(3)
     plays = resolve_play_policies(["random", "greedy"])
     bids = resolve_bid_policies("threshold")

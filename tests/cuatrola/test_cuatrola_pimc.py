@@ -11,7 +11,7 @@ from cuarenta_sim.cuatrola.policies import resolve_bid_policies, resolve_play_po
 from cuarenta_sim.cuatrola.reference import game as ref_game
 from cuarenta_sim.cuatrola.reference.game import reference_trace
 from cuarenta_sim.cuatrola.reference.pimc import Knowledge, determinize
-from cuarenta_sim.cuatrola.rules import resolve
+from cuarenta_sim.cuatrola.rules import resolve_rules
 from cuarenta_sim.cuatrola.simulation import simulate_cuatrola
 from cuarenta_sim.rng import PyRng, root_from_seed
 
@@ -70,7 +70,7 @@ def test_inferences_are_true_and_samples_consistent(monkeypatch: pytest.MonkeyPa
     plays = resolve_play_policies("random")
     bids = resolve_bid_policies("threshold(solo=9,cuatrola=14,quintola=18)")
     for i in range(300):
-        ref_game.play_hand(resolve("ro"), root, i, 0, i % 4, [0, 0], plays, bids)
+        ref_game.play_hand(resolve_rules("ro"), root, i, 0, i % 4, [0, 0], plays, bids)
     assert checked["decisions"] > 4000
 
     # Samples: a seat void in copas and trumps (o) gets neither; the dealer keeps the 7-card.

@@ -21,7 +21,7 @@ from ..policies import (
     resolve_bid_policies,
     resolve_play_policies,
 )
-from ..rules import CuatrolaRules, resolve
+from ..rules import CuatrolaRules, resolve_rules
 from ..trace_format import MAX_TRACE_PER_HAND, N_TRACE
 from .kernel import play_game, play_hand
 from .layout import (
@@ -268,7 +268,7 @@ def trace_cuatrola(
     ValueError
         Bad rules, policies, seed, level or index.
     """
-    ruleset = resolve(rules)
+    ruleset = resolve_rules(rules)
     plays, bids = kernel_policies(play_policies, bid_policies)
     code = level_code(level)
     if isinstance(index, bool) or not isinstance(index, int | np.integer) or index < 0:
@@ -280,3 +280,23 @@ def trace_cuatrola(
     trace = np.empty((hands * MAX_TRACE_PER_HAND, N_TRACE), dtype=np.int64)
     rows = _trace_one(ruleset.to_kernel(), plays, bids, np.uint64(root), code, int(index), trace)
     return trace[:rows].copy()
+
+
+def warmup() -> None:
+    """Compile (or load from numba's on-disk cache) the Cuatrola kernels: one tiny call of
+    :func:`run_batch` per level and one :func:`trace_cuatrola`.
+
+    A cold compile takes tens of seconds on a 2-core machine; with a warm cache this only loads
+    the machine code.
+    """
+    rules = CuatrolaRules().to_kernel()
+    plays, bids = kernel_policies("greedy", "threshold")
+    for code in range(len(LEVELS)):
+        run_batch(
+            rules, plays, bids, np.uint64(1), code, 0, 1, 1, 0, 0,
+            np.empty((N_REC8, 0), dtype=np.int8), np.empty((N_REC16, 0), dtype=np.int16),
+            np.empty((N_REC32, 0), dtype=np.int32), np.empty((1, 0), dtype=np.int64),
+            np.empty((N_GAME8, 1), dtype=np.int8), np.empty((N_GAME16, 1), dtype=np.int16),
+            np.empty(1, dtype=np.int64),
+        )  # fmt: skip
+    trace_cuatrola(CuatrolaRules(), "greedy", "threshold", 0, "hand", 0)

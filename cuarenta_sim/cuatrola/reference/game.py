@@ -26,7 +26,7 @@ from ..policies import (
     resolve_bid_policies,
     resolve_play_policies,
 )
-from ..rules import CuatrolaRules, resolve
+from ..rules import CuatrolaRules, resolve_rules
 from ..trace_format import (
     KIND_BID,
     KIND_CANTE,
@@ -299,7 +299,7 @@ def reference_trace(
     ValueError
         Bad rules, policies, seed or level.
     """
-    ruleset = resolve(rules)
+    ruleset = resolve_rules(rules)
     plays = resolve_play_policies(play_policies)
     bids = resolve_bid_policies(bid_policies)
     root, _ = root_from_seed(seed)
