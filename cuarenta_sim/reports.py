@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import os
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -393,3 +393,63 @@ def _short(value: object, limit: int = 80) -> str:
 
 
 # --------------------------------------------------------------------------- Cuarenta builders
+
+
+def simulation_report(
+    *,
+    game: Any,
+    rules: Any,
+    summaries: Mapping[str, pd.DataFrame],
+    provenance: dict[str, Any],
+    command: str,
+    throughput: Mapping[str, str],
+    confidence: float = 0.95,
+) -> Report:
+    """Build the report of one simulation run of any game (``cuarenta-sim simulate --report``).
+
+    Parameters
+    ----------
+    game : cuarenta_sim.game.Game
+        The game simulated (its rules rows, spec document and unit names).
+    rules : rule set
+        The rules simulated; the report lists its slug and every switch.
+    summaries : mapping of str to DataFrame
+        Section title -> estimate frame (columns :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS`),
+        e.g. ``Game.summaries`` of the run.
+    provenance : dict
+        The run's provenance (JSON-serialisable).
+    command : str
+        Shell command that reproduces the run.
+    throughput : mapping of str to str
+        Measured figures to list (e.g. ``{"datas per second": "1.2M"}``).
+    confidence : float
+        Confidence level the intervals were computed at (labels the columns).
+
+    Returns
+    -------
+    Report
+        Call :meth:`Report.write` to put it on disk.
+    """
+    report = Report(
+        title=f"{game.title} simulation: {rules.slug()}", provenance=provenance, command=command
+    )
+    hands = game.unit(game.levels[0])
+    for title, frame in summaries.items():
+        body = (
+            f"Estimates with {interval_header(confidence)}s; `n` is the sample size ({hands} or "
+            f"games), `method` the interval (wilson: proportion; normal: mean of independent "
+            f"values; ratio: ratio of sums with a delta-method error).\n\n"
+            + estimates_table(frame, confidence=confidence, markdown=True)
+        )
+        report.add(title, body)
+    report.add(
+        "Rules",
+        f"Slug: `{rules.slug()}` (spec: `{game.spec_doc}`). A `*` marks a switch that differs "
+        f"from the base preset.\n\n"
+        + markdown_table(["switch", "value", "base preset"], game.rules_rows(rules)),
+    )
+    report.add(
+        "Run",
+        markdown_table(["figure", "value"], [[k, v] for k, v in throughput.items()], right=(1,)),
+    )
+    return report

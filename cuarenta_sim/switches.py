@@ -98,3 +98,48 @@ def parse_slug(slug: object, presets: Mapping[str, object], *, label: str = "rul
                 )
             changes[key] = parse_value(value)
     return m.group(1), changes
+
+
+def split_specs(text: str, *, label: str = "list") -> list[str]:
+    """Split a comma-separated list of specs ``name(param=value,...)``, keeping commas inside
+    parentheses: ``"random,pimc(samples=8,depth=deal)"`` -> ``["random",
+    "pimc(samples=8,depth=deal)"]`` (policy lists of both games).
+
+    Parameters
+    ----------
+    text : str
+        Specs separated by commas.
+    label : str
+        What the list is, for messages (``"policy list"``).
+
+    Returns
+    -------
+    list of str
+        The specs, stripped.
+
+    Raises
+    ------
+    ValueError
+        On an empty spec or unbalanced parentheses.
+    """
+    parts: list[str] = []
+    depth = 0
+    current: list[str] = []
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                raise ValueError(f"{label} {text!r} has an unmatched ')'")
+        if ch == "," and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+    if depth != 0:
+        raise ValueError(f"{label} {text!r} has an unclosed '('")
+    parts.append("".join(current).strip())
+    if any(not p for p in parts):
+        raise ValueError(f"{label} {text!r} has an empty name; give names separated by commas")
+    return parts

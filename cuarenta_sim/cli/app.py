@@ -68,19 +68,21 @@ for module in (simulate, scenario, replay, rules, report, tournament):
         app.command(name=name, help=text, cls=PanelCommand)(function)
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, unwound like Ctrl-C (atomic writers remove their temporary files)."""
+#: Signals received during the current :func:`main` call (typer turns the KeyboardInterrupt
+#: they raise into exit status 130 whatever the signal, so the handler records which it was).
+_received: list[int] = []
 
 
 def _terminate(signum: int, frame: object) -> None:
-    raise Terminated
+    """SIGTERM handler: unwind like Ctrl-C, so atomic writers remove their temporary files."""
+    _received.append(signum)
+    raise KeyboardInterrupt
 
 
-def _interrupted(err: BaseException) -> int:
-    """Report an interrupt and return its exit status (143 for SIGTERM, else 130)."""
-    cause = err if isinstance(err, KeyboardInterrupt) else err.__cause__
+def _interrupted() -> int:
+    """Report an interrupt; its exit status: 128 + the signal (143 SIGTERM, 130 SIGINT)."""
     _error("interrupted; no partial output file was left")
-    return EXIT_SIGTERM if isinstance(cause, Terminated) else EXIT_SIGINT
+    return EXIT_SIGTERM if signal.SIGTERM in _received else EXIT_SIGINT
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         SIGINT, 143 after SIGTERM.
     """
     command = typer.main.get_command(app)
+    _received.clear()
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         code = command.main(args=argv, prog_name=PROG, standalone_mode=False)
@@ -113,8 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     except _CLICK_ERROR as err:
         _error(err.format_message())  # type: ignore[attr-defined]
         return int(err.exit_code)  # type: ignore[attr-defined]
-    except (typer.Abort, KeyboardInterrupt) as err:
-        return _interrupted(err)
+    except (typer.Abort, KeyboardInterrupt):
+        return _interrupted()
     except OSError as err:
         _error(_describe_os_error(err))
         return EXIT_BAD_INPUT
@@ -123,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     finally:
         signal.signal(signal.SIGTERM, previous)
+    if code == EXIT_SIGINT:
+        return _interrupted()
     return int(code or 0)
 
 

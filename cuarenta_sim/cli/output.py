@@ -58,10 +58,10 @@ def check_file(path: Path, flag: str, *, suffix: str | None = None, force: bool 
         One line naming ``path``: wrong suffix, a directory, an existing file without
         ``force``, a parent that is a file, or a place where nothing can be created.
     """
+    if path.is_dir():
+        raise ValueError(f"{flag} {path}: is a directory, not a file name")
     if suffix is not None and path.suffix != suffix:
         raise ValueError(f"{flag} {path}: use a {suffix} path (the records are written as Parquet)")
-    if path.is_dir():
-        raise ValueError(f"{flag} {path}: is a directory; give a file name")
     if path.exists() and not force:
         raise ValueError(f"{flag} {path}: already exists; pass --force to overwrite it")
     _probe(path, flag)
@@ -190,7 +190,6 @@ def step_progress(
     if not enabled:
         return None, lambda: None
     if not sys.stderr.isatty():
-
         done = [0]
 
         def line(message: str) -> None:

@@ -89,8 +89,7 @@ COMMANDS = [
     (
         "presets",
         presets,
-        "List a game's presets and every switch (docs/cuarenta.md section S, "
-        "docs/cuatrola.md).",
+        "List a game's presets and every switch (docs/cuarenta.md section S, docs/cuatrola.md).",
     ),
     (
         "rules",

@@ -19,6 +19,7 @@ from .options import (
     SeedOpt,
     ThreadsOpt,
     TournamentOutOpt,
+    split_list,
 )
 from .output import check_directory, reproduce_line, step_progress
 
@@ -81,7 +82,6 @@ def tournament(
     """
     import cuarenta_sim
 
-    from ..cuarenta.policies import split_policy_list
     from ..game import get_game
     from ..io import write_json_atomic, write_text_atomic
     from ..tournament import TournamentSettings, game_tournament
@@ -91,7 +91,7 @@ def tournament(
     if out is not None:
         check_directory(out, "--out", files=FILES, force=force)
     settings = TournamentSettings(
-        policies=tuple(split_policy_list(policies)),
+        policies=split_list(policies) or (),
         rules=rules or spec.default_rules,
         players=spec.default_players if players is None else players,
         chicas=chicas,

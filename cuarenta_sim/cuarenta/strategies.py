@@ -34,7 +34,7 @@ from ..tournament import (
     match_summary,
     run_tournament,
 )
-from .policies import parse_policy, resolve_policies
+from .policies import parse_policy
 from .rules import resolve_rules
 
 if TYPE_CHECKING:
@@ -215,18 +215,20 @@ def check_tournament(settings: TournamentSettings) -> None:
     ------
     ValueError
         Unknown rules; players other than 2 or 4 (R2.1); an unknown or malformed policy spec;
-        two specs that are the same policy with the same parameters (``heuristic`` and
+        bad threads; two specs that are the same policy with the same parameters (``heuristic`` and
         ``heuristic(cards=350)`` are one policy, compared by their canonical specs).
     """
+    from ..simulation import check_simulation
+
     resolve_rules(settings.rules)
-    if settings.players not in (2, 4):
-        raise ValueError(f"players must be 2 or 4 (R2.1), got {settings.players!r}")
     text = ",".join(settings.policies)
-    try:
-        for spec in settings.policies:
-            resolve_policies(spec, settings.players)
-    except ValueError as err:
-        raise ValueError(f"policies {text!r}: {err}") from err
+    for spec in settings.policies:
+        # The pipeline's own validation: rules, players (R2.1), the policy, threads.
+        try:
+            check_simulation("cuarenta", rules=settings.rules, players=settings.players,
+                             policies=spec, n=1, threads=settings.threads)  # fmt: skip
+        except ValueError as err:
+            raise ValueError(f"policies {text!r}: {err}") from err
     canonical = [parse_policy(spec).canonical for spec in settings.policies]
     if len(set(canonical)) != len(canonical):
         raise ValueError(

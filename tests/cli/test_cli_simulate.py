@@ -133,12 +133,12 @@ def test_interrupt_while_writing_leaves_no_partial_file(
 def test_failure_during_the_run_writes_nothing(
     run_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def failing(**kwargs: object) -> Results:
+    def failing(run: object) -> Results:
         raise OSError(28, "No space left on device")
 
     # The package exports the function under the submodule's name: patch the module itself.
-    module = importlib.import_module("cuarenta_sim.cuarenta.simulation")
-    monkeypatch.setattr(module, "simulate", failing)
+    module = importlib.import_module("cuarenta_sim.simulation")
+    monkeypatch.setattr(module, "run_validated", failing)
     run = run_cli(
         "simulate", "--n", "500", "--out", str(tmp_path / "h.parquet"),
         "--report", str(tmp_path / "rep"), "--no-progress",
@@ -169,7 +169,11 @@ def restore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def test_sigint_during_a_run_exits_130_and_leaves_no_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_signal_during_a_run_exits_128_plus_signal_and_leaves_no_file(
+    tmp_path: Path, signum: int, code: int
+) -> None:
+    """Ctrl-C exits 130 and SIGTERM 143 (128 + signal), with no partial output file."""
     out = tmp_path / "big.parquet"
     report = tmp_path / "report"
     proc = subprocess.Popen(
@@ -182,15 +186,17 @@ def test_sigint_during_a_run_exits_130_and_leaves_no_file(tmp_path: Path) -> Non
     )  # fmt: skip
     try:
         assert proc.stderr is not None
-        seen = _read_until(proc.stderr.fileno(), b"chica/s]", timeout=120)
-        assert b"chica/s]" in seen, seen
-        proc.send_signal(signal.SIGINT)
+        # stderr is a pipe: plain progress lines ("simulate: 19% (...) 11 s"), no bar.
+        seen = _read_until(proc.stderr.fileno(), b" chicas) ", timeout=120)
+        assert b" chicas) " in seen, seen
+        proc.send_signal(signum)
         _, rest = proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
     err = (seen + rest).decode()
-    assert proc.returncode == 130, err
+    assert proc.returncode == code, err
     assert "cuarenta-sim: error: interrupted" in err and "Traceback" not in err
+    assert "\r" not in err
     assert list(tmp_path.iterdir()) == []
