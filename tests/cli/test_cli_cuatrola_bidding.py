@@ -107,14 +107,12 @@ def test_a_failed_write_leaves_no_partial_file(
 
 
 def test_default_settings_use_the_lookahead_player() -> None:
-    from cuarenta_sim.cuatrola.bidding_study import report_settings
-    from cuarenta_sim.studies import DEFAULT_N
+    from cuarenta_sim.cuatrola.bidding_study import DEFAULT_N
+    from cuarenta_sim.studies import get_study
 
-    settings = report_settings(
-        n=None, seed=0, policies=None, rules=None, confidence=0.95, threads=None
-    )
+    settings = get_study("cuatrola-bidding").settings()
     assert settings.policies == ("pimc(samples=16)",) and settings.rules == "ro"
-    assert settings.n == DEFAULT_N["cuatrola-bidding"]
+    assert settings.n == DEFAULT_N
     assert settings.command("cuatrola-bidding") == (
         f"cuarenta-sim report cuatrola-bidding --n {settings.n} --seed 0 --policies "
         "'pimc(samples=16)' --rules ro"
