@@ -7,6 +7,8 @@ app
     The Typer application, :func:`main` (the console script), exit statuses and signals.
 options
     Every option, declared once, and the help panels (Basic, Output, Scale-out).
+games
+    Each game's extra options (``Game.options``) as command-line options.
 output
     Output location checks, the reproduce line, progress of step-wise runs, printing helpers.
 simulate

@@ -9,6 +9,7 @@ from typing import Any
 
 import typer
 
+from .games import game_options, split_list, with_game_options
 from .options import (
     GameOpt,
     IndexOpt,
@@ -17,9 +18,6 @@ from .options import (
     PoliciesOpt,
     RulesOpt,
     SeedOpt,
-    game_options,
-    split_list,
-    with_game_options,
 )
 
 

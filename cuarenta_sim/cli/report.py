@@ -5,18 +5,18 @@ from __future__ import annotations
 import shlex
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from .options import (
     ChicasOpt,
     ConfidenceOpt,
-    GameOpt,
     MesasOpt,
     ProgressOpt,
     ReportOutOpt,
     SeedOpt,
+    StudyGameOpt,
     StudyNOpt,
     StudyPlayersOpt,
     StudyPoliciesOpt,
@@ -37,7 +37,7 @@ def report(
             "cuatrola-bidding (Cuatrola)."
         ),
     ],
-    game: GameOpt = "cuarenta",
+    game: StudyGameOpt = None,
     n: StudyNOpt = None,
     seed: SeedOpt = 0,
     players: StudyPlayersOpt = None,
@@ -59,9 +59,9 @@ def report(
     Parameters
     ----------
     name : str
-        A study of :data:`cuarenta_sim.studies.STUDY_NAMES`.
-    game : str
-        The game whose studies are accepted.
+        A registered study (:data:`cuarenta_sim.studies.STUDIES`).
+    game : str or None
+        The game whose studies are accepted; None: the study's own game.
     n : int or None
         Size of the study; None: its default.
     seed : int
@@ -90,94 +90,30 @@ def report(
     OSError
         When the report cannot be written (no partial file is left).
     """
+    from ..game import get_game
+    from ..studies import get_study
+
+    study = get_study(name, None if game is None else get_game(game).name)
+    spec = get_game(study.game)
     directory = out / name
     check_directory(directory, "--out")
-    settings = _settings(name, n, seed, players, policies, chicas, mesas, rules, confidence,
-                         threads)  # fmt: skip
-    _write_study(name, settings, out, progress)
+    # Every option is checked by the study's registry entry before any simulation.
+    settings = study.settings(n=n, seed=seed, players=players, policies=policies,
+                              chicas=chicas, mesas=mesas, rules=rules, confidence=confidence,
+                              threads=threads)  # fmt: skip
+    spec.warmup()
+    _write_study(study, settings, out, progress)
 
 
-def _settings(
-    name: str,
-    n: int | None,
-    seed: int,
-    players: str | None,
-    policies: str | None,
-    chicas: int | None,
-    mesas: int | None,
-    rules: str | None,
-    confidence: float,
-    threads: int | None,
-) -> StudySettings:
-    """The settings of study ``name`` from the options (current :mod:`cuarenta_sim.studies`
-    API; the study registry will check them itself)."""
-    from ..cuarenta.policies import split_policy_list
-    from ..cuarenta.rules import resolve_rules
-    from ..studies import DEFAULT_N, STUDY_NAMES, StudySettings
-
-    if name not in STUDY_NAMES:
-        raise ValueError(f"unknown report {name!r}; accepted: {', '.join(STUDY_NAMES)}")
-    if name == "cuatrola-bidding":
-        from ..cuatrola.bidding_study import report_settings
-
-        return report_settings(n=n, seed=seed, policies=policies, rules=rules,
-                               confidence=confidence, threads=threads, players=players or "2,4",
-                               chicas=chicas, mesas=mesas)  # fmt: skip
-    import numba
-
-    from ..cuarenta.policies import resolve_policies
-    from ..stats import z_value
-
-    parts = [p.strip() for p in (players or "2,4").split(",")]
-    if any(p not in ("2", "4") for p in parts) or len(set(parts)) != len(parts):
-        raise ValueError(f"--players must be 2, 4 or 2,4 (R2.1), got {players!r}")
-    counts = tuple(int(p) for p in parts)
-    if name == "strategies":
-        from ..cuarenta.strategies import DEFAULT_POLICIES, TournamentSettings, check_tournament
-
-        if chicas is not None:
-            raise ValueError("--chicas does not apply to strategies; --n is the chicas per pair")
-        seats = DEFAULT_POLICIES if policies is None else tuple(split_policy_list(policies))
-        for count in counts:
-            check_tournament(TournamentSettings(policies=seats, players=count, chicas=n or 2,
-                                                mesas=mesas or 0))  # fmt: skip
-    else:
-        seats = tuple(split_policy_list(policies or "greedy"))
-        for count in counts:
-            resolve_policies(seats, count)
-    if rules is not None and name == "quito-vs-cuenca":
-        raise ValueError(
-            "--rules does not apply to quito-vs-cuenca (it compares quito and cuenca); use it "
-            "with odds or sensitivity"
-        )
-    if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-        raise ValueError(
-            f"--threads must be a whole number from 1 to {numba.config.NUMBA_NUM_THREADS} "
-            f"(NUMBA_NUM_THREADS), got {threads}"
-        )
-    z_value(confidence)
-    return StudySettings(
-        n=DEFAULT_N[name] if n is None else n,
-        seed=seed,
-        players=counts,
-        policies=seats,
-        chicas=chicas,
-        mesas=mesas,
-        rules=resolve_rules(rules or "quito").slug(),
-        confidence=confidence,
-        threads=threads,
-    )
-
-
-def _write_study(name: str, settings: StudySettings, out: Path, progress: bool) -> None:
-    """Run study ``name`` and write ``out / name``; print its summary and reproduce line."""
+def _write_study(study: Any, settings: StudySettings, out: Path, progress: bool) -> None:
+    """Run ``study`` and write ``out / study.name``; print its summary and reproduce line."""
     from ..studies import run_study
 
-    directory = out / name
-    say, close = step_progress(None, "steps", progress, f"report {name}")
+    directory = out / study.name
+    say, close = step_progress(None, "steps", progress, f"report {study.name}")
     t0 = time.perf_counter()
     try:
-        built = run_study(name, settings, progress=say)
+        built = run_study(study.name, settings, progress=say, game=study.game)
     finally:
         close()
     written = built.write(directory)
@@ -190,7 +126,8 @@ def _write_study(name: str, settings: StudySettings, out: Path, progress: bool) 
     )
     # The study's own command leaves out where the report goes; pasting the printed line must
     # write to the same place, not over reports/.
-    typer.echo(f"reproduce: {settings.command(name)} {shlex.join(['--out', str(out)])}")
+    where = ["--game", study.game, "--out", str(out)]
+    typer.echo(f"reproduce: {study.command(settings)} {shlex.join(where)}")
 
 
 COMMANDS = [

@@ -13,6 +13,7 @@ from typing import Any
 
 import typer
 
+from .games import game_options, split_list, with_game_options
 from .options import (
     AggregatesOnlyOpt,
     BackendOpt,
@@ -33,9 +34,6 @@ from .options import (
     SeedOpt,
     ThreadsOpt,
     WorkersOpt,
-    game_options,
-    split_list,
-    with_game_options,
 )
 from .output import (
     check_directory,
@@ -74,6 +72,21 @@ def _check_outputs(game: Any, level: str | None, out: Any, report: Any, dataset:
         check_directory(dataset, "--dataset")
 
 
+def _check_scheduler(backend: str, scheduler: str | None, workers: int | None) -> None:
+    """The command line's names for the Dask client (``--scheduler``, ``--workers``): checked
+    here so the message names the options, not the library's ``client=``."""
+    if backend != "dask" and (scheduler is not None or workers is not None):
+        used = "--scheduler" if scheduler is not None else "--workers"
+        raise ValueError(f"{used} needs --backend dask")
+    if scheduler is not None and workers is not None:
+        raise ValueError(
+            "--workers sizes the local cluster started without --scheduler; the cluster at "
+            "--scheduler has its own workers"
+        )
+    if workers is not None and workers < 1:
+        raise ValueError(f"--workers must be a positive whole number, got {workers}")
+
+
 @with_game_options
 def simulate(
     ctx: typer.Context,
@@ -105,7 +118,7 @@ def simulate(
     provenance headline and the command that reproduces the numbers; progress goes to stderr.
     Each parameter is the option of the same name (see ``cuarenta-sim simulate -h``); None
     takes the game's default; ``**options`` are the game's extra options
-    (:func:`~cuarenta_sim.cli.options.with_game_options`).
+    (:func:`~cuarenta_sim.cli.games.with_game_options`).
 
     Raises
     ------
@@ -123,6 +136,7 @@ def simulate(
     spec = get_game(game)
     extra = game_options(spec, options)
     _check_outputs(spec, level, out, report, dataset, force, aggregates_only)
+    _check_scheduler(backend, scheduler, workers)
     z_value(confidence)
     run = check_simulation(
         spec.name, rules=rules, players=players, policies=split_list(policies), n=n, level=level,

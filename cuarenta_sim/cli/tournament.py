@@ -6,6 +6,7 @@ import itertools
 
 import typer
 
+from .games import split_list
 from .options import (
     CompetitorsOpt,
     ConfidenceOpt,
@@ -19,7 +20,6 @@ from .options import (
     SeedOpt,
     ThreadsOpt,
     TournamentOutOpt,
-    split_list,
 )
 from .output import check_directory, reproduce_line, step_progress
 
