@@ -48,11 +48,20 @@ PIMC_TARGET = 10_000
 
 def decisions_per_s(policy: str, n: int, threads: int, repeats: int) -> dict[str, Any]:
     """Decisions per second of ``policy`` at seat 0 against greedy (module docstring)."""
-    simulate("quito", 2, (policy, "greedy"), n=min(n, 200), seed=1, threads=threads)
+    simulate(
+        rules="quito",
+        players=2,
+        policies=(policy, "greedy"),
+        n=min(n, 200),
+        seed=1,
+        threads=threads,
+    )
     best = float("inf")
     for _ in range(repeats):
         t0 = time.perf_counter()
-        simulate("quito", 2, (policy, "greedy"), n=n, seed=2, threads=threads)
+        simulate(
+            rules="quito", players=2, policies=(policy, "greedy"), n=n, seed=2, threads=threads
+        )
         best = min(best, time.perf_counter() - t0)
     return {
         "policy": parse_policy(policy).canonical,

@@ -118,6 +118,9 @@ class Game:
         ``policy_table() -> (header, rows)`` of the game's policies (the ``policies`` command).
     options : mapping of str to GameOption
         Extra keyword options of :func:`~cuarenta_sim.simulation.simulate` for this game.
+    studies : mapping of str to str
+        Report name -> ``"module:function"`` of its builder
+        (``function(settings, progress) -> GeneratedReport``), imported when the report runs.
     make_spec : callable
         ``make_spec(rules, players, policies, level, root, keep_hands, **options)`` -> a
         picklable :class:`RunSpec`; validates players, policies, level and options
@@ -177,6 +180,7 @@ class Game:
     default_n: int
     record_bytes: int
     options: Mapping[str, GameOption] = field(default_factory=dict)
+    studies: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.default_players not in self.player_counts:

@@ -126,5 +126,3 @@ class _BadJson:
 
     def __init__(self, message: str) -> None:
         self.message = message
-
-

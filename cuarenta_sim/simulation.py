@@ -621,9 +621,7 @@ def run_validated(run: ValidatedRun) -> Results | Aggregates:
                     link = dashboard_link(dask) if run.progress else None
                     if link:
                         print(f"Dask dashboard: {link}", file=sys.stderr, flush=True)
-                    execute(
-                        task, chunks, on_result, backend="dask", client=dask, progress=step
-                    )
+                    execute(task, chunks, on_result, backend="dask", client=dask, progress=step)
         wall = time.perf_counter() - t0
         if store is not None:
             store.sweep()

@@ -192,4 +192,10 @@ GAME = Game(
     warmup=warmup,
     default_n=1_000_000,
     record_bytes=64,
+    studies={
+        "quito-vs-cuenca": "cuarenta_sim.cuarenta.studies:quito_vs_cuenca",
+        "odds": "cuarenta_sim.cuarenta.studies:odds_study",
+        "sensitivity": "cuarenta_sim.cuarenta.studies:sensitivity_study",
+        "strategies": "cuarenta_sim.cuarenta.strategies:strategies_study",
+    },
 )

@@ -292,5 +292,3 @@ def _compact(
         for o, f in zip(out, full, strict=True):
             o[:, offsets[i] : offsets[i] + c] = f
     return out
-
-

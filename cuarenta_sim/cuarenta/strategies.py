@@ -176,13 +176,21 @@ def play_duplicate(
     ValueError
         Unknown policy, rules, level, or bad ``n`` / ``players`` / ``seed``.
     """
-    from .simulation import simulate
+    from ..simulation import simulate
 
     if level not in TOURNAMENT_LEVELS:
         raise ValueError(f"level must be one of {', '.join(TOURNAMENT_LEVELS)}, got {level!r}")
     runs = []
     for seating in ((a, b), (b, a)):
-        res = simulate(rules, players, seating, n=n, level=level, seed=seed, threads=threads)
+        res = simulate(
+            rules=rules,
+            players=players,
+            policies=seating,
+            n=n,
+            level=level,
+            seed=seed,
+            threads=threads,
+        )
         runs.append(res)
     out = {"game": runs[0].games["game"].to_numpy(np.int64)}
     a_wins = np.zeros(n, dtype=np.float64)

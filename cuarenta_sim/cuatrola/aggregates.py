@@ -45,9 +45,7 @@ def hand_features(hands: pd.DataFrame) -> dict[str, np.ndarray]:
             out[f"made_{name}"] = (contract == code) & (made == 1)
     gp = hands[["game_points_0", "game_points_1"]].to_numpy()
     mano_pair = (hands["dealer"].to_numpy().astype(np.int64) + 1) % 2
-    out["mano_pair_wins_no_contract"] = (contract == 0) & (
-        gp[np.arange(len(gp)), mano_pair] > 0
-    )
+    out["mano_pair_wins_no_contract"] = (contract == 0) & (gp[np.arange(len(gp)), mano_pair] > 0)
     out["cante_made"] = (hands["cantes_0"].to_numpy() > 0) | (hands["cantes_1"].to_numpy() > 0)
     out["game_points"] = np.add(gp[:, 0], gp[:, 1], dtype=np.int32)
     return out

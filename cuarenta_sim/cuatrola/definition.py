@@ -182,6 +182,7 @@ GAME = Game(
     warmup=warmup,
     default_n=100_000,
     record_bytes=72,
+    studies={"cuatrola-bidding": "cuarenta_sim.cuatrola.bidding_study:cuatrola_bidding_study"},
     options={
         "bid_policies": GameOption(
             name="bid_policies",

@@ -9,11 +9,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cuarenta_sim import simulate
 from cuarenta_sim.cuatrola.engine.batch import trace_cuatrola
 from cuarenta_sim.cuatrola.policies import resolve_bid_policies, resolve_play_policies
 from cuarenta_sim.cuatrola.reference import play_hand, reference_trace
 from cuarenta_sim.cuatrola.rules import resolve_rules
-from cuarenta_sim.cuatrola.simulation import simulate_cuatrola
 from cuarenta_sim.rng import root_from_seed
 
 #: (play policies, bidding policies): random and greedy play, passing and bidding seats.
@@ -56,7 +56,14 @@ def test_games_agree(rules: str) -> None:
 
 def test_records_match_the_reference() -> None:
     """The simulate frame's columns equal the reference engine's HandRecord, hand by hand."""
-    res = simulate_cuatrola("ro", ["random", "greedy"], "threshold", n=300, seed=3)
+    res = simulate(
+        "cuatrola",
+        rules="ro",
+        policies=["random", "greedy"],
+        bid_policies="threshold",
+        n=300,
+        seed=3,
+    )
     ruleset = resolve_rules("ro")
     root, _ = root_from_seed(3)
     plays = resolve_play_policies(["random", "greedy"])

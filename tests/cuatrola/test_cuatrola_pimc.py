@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cuarenta_sim import simulate
 from cuarenta_sim.cuatrola.cards import N_CARDS
 from cuarenta_sim.cuatrola.engine.batch import trace_cuatrola
 from cuarenta_sim.cuatrola.policies import resolve_bid_policies, resolve_play_policies
@@ -12,7 +13,6 @@ from cuarenta_sim.cuatrola.reference import game as ref_game
 from cuarenta_sim.cuatrola.reference.game import reference_trace
 from cuarenta_sim.cuatrola.reference.pimc import Knowledge, determinize
 from cuarenta_sim.cuatrola.rules import resolve_rules
-from cuarenta_sim.cuatrola.simulation import simulate_cuatrola
 from cuarenta_sim.rng import PyRng, root_from_seed
 
 MIXES = [
@@ -85,7 +85,14 @@ def test_inferences_are_true_and_samples_consistent(monkeypatch: pytest.MonkeyPa
 
 
 def test_pimc_plays_legal_cards_and_beats_greedy() -> None:
-    res = simulate_cuatrola("ro", ["pimc(samples=8)", "greedy"], "never", n=1500, seed=1)
+    res = simulate(
+        "cuatrola",
+        rules="ro",
+        policies=["pimc(samples=8)", "greedy"],
+        bid_policies="never",
+        n=1500,
+        seed=1,
+    )
     h = res.hands
     assert ((h.tricks_0 + h.tricks_1) == 5).all()
     assert ((h.points_0 + h.points_1) == 130).all()

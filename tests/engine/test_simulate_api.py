@@ -93,7 +93,7 @@ def test_provenance() -> None:
                    chunk_size=30)
     p = res.provenance
     assert p["package_version"] == cuarenta_sim.__version__
-    assert p["engine_version"] == cuarenta_sim.ENGINE_VERSION
+    assert p["engine_version"] == cuarenta_sim.get_game("cuarenta").engine_version
     assert p["rules"] == "quito(max_sum_cards=2)"
     assert p["rules_switches"]["max_sum_cards"] == 2
     assert p["policies"] == ["greedy", "random", "greedy", "random"]

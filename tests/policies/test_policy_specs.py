@@ -77,13 +77,31 @@ def test_split_policy_list_respects_parentheses() -> None:
 
 
 def test_provenance_records_canonical_specs_and_runs_reproduce() -> None:
-    a = simulate("quito", 2, ("pimc(samples=3)", "heuristic"), n=20, level="chica", seed=4)
+    a = simulate(
+        rules="quito",
+        players=2,
+        policies=("pimc(samples=3)", "heuristic"),
+        n=20,
+        level="chica",
+        seed=4,
+    )
     specs = a.provenance["policies"]
     assert specs[0] == parse_policy("pimc(samples=3)").canonical
     assert specs[1] == parse_policy("heuristic").canonical
-    b = simulate("quito", 2, tuple(specs), n=20, level="chica", seed=4, threads=1, chunk_size=7)
+    b = simulate(
+        rules="quito",
+        players=2,
+        policies=tuple(specs),
+        n=20,
+        level="chica",
+        seed=4,
+        threads=1,
+        chunk_size=7,
+    )
     assert a.hands.equals(b.hands) and a.games.equals(b.games)
-    assert simulate("quito", 2, ("greedy", "random"), n=5).provenance["policies"] == [
+    assert simulate(rules="quito", players=2, policies=("greedy", "random"), n=5).provenance[
+        "policies"
+    ] == [
         "greedy",
         "random",
     ]
@@ -91,8 +109,12 @@ def test_provenance_records_canonical_specs_and_runs_reproduce() -> None:
 
 def test_a_tactic_switch_changes_play() -> None:
     """The A/B switches are live: turning a tactic up changes some plays."""
-    on = simulate("quito", 2, ("heuristic(no_ace_trail=5000)", "greedy"), n=300, seed=1).hands
-    off = simulate("quito", 2, ("heuristic(no_ace_trail=0)", "greedy"), n=300, seed=1).hands
+    on = simulate(
+        rules="quito", players=2, policies=("heuristic(no_ace_trail=5000)", "greedy"), n=300, seed=1
+    ).hands
+    off = simulate(
+        rules="quito", players=2, policies=("heuristic(no_ace_trail=0)", "greedy"), n=300, seed=1
+    ).hands
     assert not on.equals(off)
 
 

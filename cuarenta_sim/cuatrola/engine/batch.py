@@ -261,7 +261,7 @@ def trace_cuatrola(
     -------
     ndarray of int64, shape (rows, 9)
         Columns :data:`cuarenta_sim.cuatrola.trace_format.TRACE_COLUMNS`; the same play as
-        item ``index`` of ``simulate_cuatrola(..., seed=seed, level=level)``.
+        item ``index`` of ``simulate("cuatrola", ..., seed=seed, level=level)``.
 
     Raises
     ------

@@ -163,8 +163,9 @@ def replay(
     lines += format_hands(game.hands, trace, label=f"Game {index}, hand {{hand}}")
     lines.append("")
     if game.truncated:
-        lines.append(f"Game {index} truncated after {len(game.hands)} hands, scores "
-                     f"{_pairs(*game.scores)}")
+        lines.append(
+            f"Game {index} truncated after {len(game.hands)} hands, scores {_pairs(*game.scores)}"
+        )
     else:
         lines.append(
             f"Game {index} won by pair {game.winner} (seats {game.winner} and "
