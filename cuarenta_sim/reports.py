@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -171,7 +172,11 @@ def text_table(
             raise ValueError(f"table row has {len(row)} cells, expected {len(headers)}: {row}")
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
     if width is not None:
-        _narrow(widths, set(right), width)
+        floors = [
+            max(min(MIN_WRAP, w), *(len(t) for row in cells for t in _tokens(row[i])))
+            for i, w in enumerate(widths)
+        ]
+        _narrow(widths, floors, set(right), width)
         if _span(widths) > width and len(headers) > 2:
             groups = _column_groups(widths, width)
             if len(groups) > 1:
@@ -187,7 +192,7 @@ def text_table(
 
     def lines(row: list[str]) -> list[str]:
         wrapped = [
-            textwrap.wrap(cell, w) or [""] if len(cell) > w else [cell]
+            _wrap(cell, w) if len(cell) > w else [cell]
             for cell, w in zip(row, widths, strict=True)
         ]
         out = []
@@ -211,11 +216,28 @@ def _span(widths: Sequence[int]) -> int:
     return sum(widths) + 2 * (len(widths) - 1)
 
 
-def _narrow(widths: list[int], right: set[int], width: int) -> None:
+def _protect(text: str) -> str:
+    """``text`` with the spaces inside brackets made unbreakable: an interval ``[0.10, 0.20]``
+    is never split over two lines."""
+    return re.sub(r"\[[^\]]*\]", lambda m: m.group(0).replace(" ", "\xa0"), text)
+
+
+def _tokens(text: str) -> list[str]:
+    """The unbreakable pieces of a cell (words, whole intervals)."""
+    return [t for t in _protect(text).split(" ") if t] or [""]
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` wrapped to ``width`` at spaces outside brackets."""
+    lines = textwrap.wrap(_protect(text), width, break_long_words=False, break_on_hyphens=False)
+    return [line.replace("\xa0", " ") for line in lines] or [""]
+
+
+def _narrow(widths: list[int], floors: list[int], right: set[int], width: int) -> None:
     """Shrink the left-aligned columns of ``widths`` in place, widest first, to fit ``width``
-    (none below :data:`MIN_WRAP`)."""
+    (none below its floor: :data:`MIN_WRAP` or its longest unbreakable piece)."""
     while _span(widths) > width:
-        candidates = [i for i, w in enumerate(widths) if i not in right and w > MIN_WRAP]
+        candidates = [i for i, w in enumerate(widths) if i not in right and w > floors[i]]
         if not candidates:
             return
         # One character at a time from the widest: the text columns end up balanced.

@@ -148,6 +148,45 @@ def reproduce_line(
 
 
 # ---------------------------------------------------------------- printing
+#: Width of everything printed on stdout (tables are fitted by :func:`.reports.text_table`).
+WIDTH = 100
+
+
+def echo(text: str = "") -> None:
+    """Print ``text`` with every line wrapped at spaces to :data:`WIDTH` columns (continuation
+    lines indented by two); a single word longer than that (a long path) is left whole."""
+    import textwrap
+
+    for line in text.split("\n"):
+        if len(line) <= WIDTH:
+            typer.echo(line)
+            continue
+        typer.echo(
+            textwrap.fill(
+                line,
+                WIDTH,
+                subsequent_indent="  ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+
+
+def echo_command(prefix: str, command: str) -> None:
+    """Print a shell command after ``prefix``, split into lines ending in `` \\`` (still one
+    command when pasted into a shell) so that no line is wider than :data:`WIDTH`."""
+    words = shlex.split(command)
+    lines, current = [], prefix + shlex.quote(words[0])
+    for word in words[1:]:
+        quoted = shlex.quote(word)
+        if len(current) + 1 + len(quoted) + 2 > WIDTH:
+            lines.append(current + " \\")
+            current = "    " + quoted
+        else:
+            current += " " + quoted
+    typer.echo("\n".join([*lines, current]))
+
+
 def format_rate(per_second: float) -> str:
     """Human-readable rate: ``1234567.0`` -> ``"1.23M"``."""
     for limit, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):

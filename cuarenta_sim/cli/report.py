@@ -23,7 +23,7 @@ from .options import (
     StudyRulesOpt,
     ThreadsOpt,
 )
-from .output import check_directory, step_progress
+from .output import check_directory, echo, echo_command, step_progress
 
 if TYPE_CHECKING:
     from ..studies import StudySettings
@@ -120,14 +120,14 @@ def _write_study(study: Any, settings: StudySettings, out: Path, progress: bool)
     elapsed = time.perf_counter() - t0
     typer.echo(built.summary)
     figures = [p for p in written if p.suffix == ".png"]
-    typer.echo(
+    echo(
         f"\nwrote {directory / 'report.md'}, {directory / 'provenance.json'} and "
         f"{len(figures)} figure(s) in {directory / 'figures'} ({elapsed:.1f} s)"
     )
     # The study's own command leaves out where the report goes; pasting the printed line must
     # write to the same place, not over reports/.
     where = ["--game", study.game, "--out", str(out)]
-    typer.echo(f"reproduce: {study.command(settings)} {shlex.join(where)}")
+    echo_command("reproduce: ", f"{study.command(settings)} {shlex.join(where)}")
 
 
 COMMANDS = [

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from .options import GameOpt
+from .output import echo
 
 
 def presets(game: GameOpt = "cuarenta") -> None:
@@ -27,9 +28,9 @@ def presets(game: GameOpt = "cuarenta") -> None:
     spec = get_game(game)
     header, rows = spec.presets_rows()
     example = spec.resolve_rules(spec.default_rules).slug()
-    typer.echo(
-        f"{spec.title} presets: {', '.join(spec.presets)} (override switches with a slug, "
-        f"e.g. '{example}(switch=value)'; rules: {spec.spec_doc})\n"
+    echo(
+        f"{spec.title} presets ({spec.spec_doc}); a slug changes switches, e.g. "
+        f"'{example}(switch=value)'\n"
     )
     typer.echo(text_table(header, rows))
 
@@ -76,13 +77,13 @@ def policies_command(game: GameOpt = "cuarenta") -> None:
 
     spec = get_game(game)
     header, rows = spec.policy_table()
-    typer.echo(
+    echo(
         f"{spec.title} policies (--policies; parameters as name(param=value,...); default "
         f"{spec.default_policies}):\n"
     )
     typer.echo(text_table(header, rows))
     for option in spec.options.values():
-        typer.echo(f"\n{option.flag}: {option.help} Default {option.default}.")
+        echo(f"\n{option.flag}: {option.help} Default {option.default}.")
 
 
 COMMANDS = [

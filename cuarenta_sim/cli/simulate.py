@@ -38,6 +38,8 @@ from .options import (
 from .output import (
     check_directory,
     check_file,
+    echo,
+    echo_command,
     format_rate,
     provenance_headline,
     reproduce_line,
@@ -167,34 +169,36 @@ def simulate(
     always = ("game", "rules", "players", "policies", "n", "level", "seed", *spec.options)
     command = reproduce_line(ctx, values, always=always)
     summaries = spec.summaries(results, confidence)
-    extras = "".join(f", {name} {','.join(prov[name])}" for name in spec.options if name in prov)
-    typer.echo(
+    extras = "".join(
+        f", {name} {options.get(name) or spec.options[name].default}" for name in spec.options
+    )
+    echo(
         f"{spec.title} simulation: rules {prov['rules']}, {prov['players']} players, policies "
-        f"{given}{extras}, {run.n:,} {unit} (level {run.level}), seed {run.seed}"
+        f"{given}{extras}, {run.n:,} {unit}, seed {run.seed}"
     )
     for title, frame in summaries.items():
         typer.echo(f"\n{title}")
         typer.echo(estimates_table(frame, confidence=confidence))
     throughput = _throughput(spec, run, prov, elapsed, load_s, scheduler)
-    typer.echo("")
+    echo("")
     for line in throughput.pop("_lines"):
-        typer.echo(line)
-    typer.echo(f"provenance: {provenance_headline(prov, HEADLINE)}")
-    typer.echo(f"reproduce: {command}")
+        echo(line)
+    echo(f"provenance: {provenance_headline(prov, HEADLINE)}")
+    echo_command("reproduce: ", command)
     if out is not None:
         from ..results import games_path
 
         out.parent.mkdir(parents=True, exist_ok=True)
         results.to_parquet(out)
         written = [out] + ([games_path(out)] if results.games is not None else [])
-        typer.echo("wrote " + " and ".join(f"{p} ({p.stat().st_size:,} bytes)" for p in written))
+        echo("wrote " + " and ".join(f"{p} ({p.stat().st_size:,} bytes)" for p in written))
     if report is not None:
         built = simulation_report(
             game=spec, rules=spec.resolve_rules(prov["rules"]), summaries=summaries,
             provenance=prov, command=command, throughput=throughput, confidence=confidence,
         )  # fmt: skip
         md, written_prov = built.write(report)
-        typer.echo(f"wrote {md} and {written_prov}")
+        echo(f"wrote {md} and {written_prov}")
 
 
 def _throughput(spec: Any, run: Any, prov: dict[str, Any], elapsed: float, load_s: float,

@@ -21,7 +21,7 @@ from .options import (
     ThreadsOpt,
     TournamentOutOpt,
 )
-from .output import check_directory, reproduce_line, step_progress
+from .output import check_directory, echo, echo_command, reproduce_line, step_progress
 
 FILES = ("matches.csv", "ratings.csv", "provenance.json")
 
@@ -111,9 +111,10 @@ def tournament(
     command = reproduce_line(
         ctx,
         {"rules": settings.rules, "players": settings.players},
-        always=("policies", "rules", "players", "chicas", "mesas", "seed"),
+        always=("game", "policies", "rules", "players", "chicas", "mesas", "seed"),
     )
-    typer.echo(f"\n{result.seconds:,.1f} s; reproduce: {command}")
+    echo(f"\n{result.seconds:,.1f} s")
+    echo_command("reproduce: ", command)
     if out is not None:
         files = [out / name for name in FILES]
         write_text_atomic(files[0], result.matches.to_csv(index=False))
@@ -137,7 +138,7 @@ def tournament(
                 "wall_time_s": round(result.seconds, 2),
             },
         )
-        typer.echo(f"wrote {', '.join(str(f) for f in files)}")
+        echo(f"wrote {', '.join(str(f) for f in files)}")
 
 
 COMMANDS = [

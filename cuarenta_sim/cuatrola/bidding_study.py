@@ -626,7 +626,7 @@ def _provenance(
 
     import cuarenta_sim
 
-    from .simulation import CUATROLA_ENGINE_VERSION
+    from .definition import ENGINE_VERSION as CUATROLA_ENGINE_VERSION
 
     return {
         "report": NAME,

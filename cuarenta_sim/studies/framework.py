@@ -298,9 +298,11 @@ def _versions() -> dict[str, Any]:
 
     import cuarenta_sim
 
+    from ..game import DEFAULT_GAME, get_game
+
     return {
         "package_version": cuarenta_sim.__version__,
-        "engine_version": cuarenta_sim.ENGINE_VERSION,
+        "engine_version": get_game(DEFAULT_GAME).engine_version,
         "numba": numba.__version__,
         "numpy": np.__version__,
         "pandas": pd.__version__,

@@ -22,9 +22,6 @@ COMMANDS = ("simulate", "scenario", "replay", "presets", "rules", "policies", "r
             "tournament")  # fmt: skip
 
 
-def _reproduce(text: str) -> list[str]:
-    (line,) = [ln for ln in text.splitlines() if "reproduce: " in ln]
-    return shlex.split(line.split("reproduce: ", 1)[1])
 
 
 def test_every_cli_module_is_under_300_lines() -> None:
@@ -137,7 +134,7 @@ def test_reproduce_line_parses_back_to_the_same_settings(run_cli, tmp_path: Path
     for args in runs:
         run = run_cli("simulate", *args)
         assert run.code == 0, run.err
-        words = _reproduce(run.out)
+        words = shlex.split(run.reproduce)
         assert words[:2] == ["cuarenta-sim", "simulate"]
         given = command.make_context("simulate", list(args)).params
         again = command.make_context("simulate", words[2:]).params
@@ -152,7 +149,7 @@ def test_report_reproduce_line_keeps_out(run_cli, tmp_path: Path) -> None:
     run = run_cli("report", "odds", "--n", "400", "--players", "2", "--out", str(tmp_path),
                   "--no-progress")  # fmt: skip
     assert run.code == 0, run.err
-    words = _reproduce(run.out)
+    words = shlex.split(run.reproduce)
     assert words[words.index("--out") + 1] == str(tmp_path)
 
 

@@ -38,7 +38,7 @@ def test_simulate_prints_summary_and_writes_parquet_and_report(run_cli, tmp_path
     assert run.err == ""
     assert run.out.startswith(
         "Cuarenta simulation: rules cuenca(falla_points=2), 2 players, policies greedy, "
-        "3,000 datas (level data), seed 5\n"
+        "3,000 datas, seed 5\n"
     )
     header = "metric                                estimate  95% interval"
     assert header in run.out
@@ -55,7 +55,7 @@ def test_simulate_prints_summary_and_writes_parquet_and_report(run_cli, tmp_path
     assert "| metric | estimate | 95% interval | n | method |" in md
     assert "| P(a ronda is dealt in a data) |" in md and "| 3,000 | wilson |" in md
     assert "Slug: `cuenca(falla_points=2)`" in md and "| falla_points | 2 | 0 * |" in md
-    command = _line(run.out, "reproduce: ").removeprefix("reproduce: ")
+    command = run.reproduce
     assert f"```sh\n{command}\n```" in md
     provenance = json.loads((report / "provenance.json").read_text())
     assert provenance["command"] == command
@@ -70,7 +70,7 @@ def test_reproduce_command_gives_identical_records(run_cli, tmp_path: Path) -> N
         "--out", str(tmp_path / "a.parquet"), "--no-progress",
     )  # fmt: skip
     assert first.code == 0, first.err
-    command = shlex.split(_line(first.out, "reproduce: ").removeprefix("reproduce: "))
+    command = shlex.split(first.reproduce)
     assert command[:2] == ["cuarenta-sim", "simulate"]
     again = run_cli(
         *command[1:], "--threads", "1", "--out", str(tmp_path / "b.parquet"), "--no-progress"

@@ -17,8 +17,9 @@ def test_simulate_cuatrola_prints_estimates_and_saves(run_cli, tmp_path: Path) -
                   "--seed", "3", "--no-progress", "--out", str(out))
     assert run.code == 0, run.err
     for needle in ("Cuatrola simulation: rules ro", "made_solo", "first_dealer_pair_wins",
-                   "wilson", "reproduce: cuarenta-sim simulate --game cuatrola"):
+                   "wilson"):
         assert needle in run.out
+    assert run.reproduce.startswith("cuarenta-sim simulate --game cuatrola")
     back = Results.from_parquet(out)
     direct = cuarenta_sim.simulate(game="cuatrola", n=300, level="game", seed=3)
     pd.testing.assert_frame_equal(back.hands, direct.hands)

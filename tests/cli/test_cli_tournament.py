@@ -15,7 +15,8 @@ def test_tournament_prints_tables_and_writes_files(run_cli, tmp_path: Path) -> N
                   "20", "--out", str(out))
     assert run.code == 0, run.err
     assert "clustered Wilson" in run.out and "Elo" in run.out
-    assert "reproduce: cuarenta-sim tournament --policies random,greedy" in run.out
+    prefix = "cuarenta-sim tournament --game cuarenta --policies random,greedy"
+    assert run.reproduce.startswith(prefix)
     matches = pd.read_csv(out / "matches.csv")
     assert list(matches["level"]) == ["chica", "mesa"]
     assert list(pd.read_csv(out / "ratings.csv")["policy"]) == ["greedy", "random"]
