@@ -118,7 +118,7 @@ def _write_study(study: Any, settings: StudySettings, out: Path, progress: bool)
         close()
     written = built.write(directory)
     elapsed = time.perf_counter() - t0
-    typer.echo(built.summary)
+    echo(built.summary)
     figures = [p for p in written if p.suffix == ".png"]
     echo(
         f"\nwrote {directory / 'report.md'}, {directory / 'provenance.json'} and "

@@ -70,5 +70,5 @@ def test_report_writes_the_directory_and_prints_the_summary(run_cli, tmp_path: P
 def test_report_progress_goes_to_stderr(run_cli, tmp_path: Path) -> None:
     run = run_cli("report", "odds", "--n", "500", "--players", "2", "--out", str(tmp_path))
     assert run.code == 0, run.err
-    assert "cuarenta-sim report odds: simulating quito, 2 players" in run.err
+    assert "report odds: [1] simulating quito, 2 players\n" in run.err
     assert "simulating" not in run.out
