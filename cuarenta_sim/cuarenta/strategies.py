@@ -753,7 +753,6 @@ def register_strategies_study() -> None:
             reproduce=("players", "policies", "mesas?", "rules"),
             parse=parse_options,
             n_unit="chicas per pair",
-            player_counts=(2, 4),
             player_rule="R2.1",
         )
     )

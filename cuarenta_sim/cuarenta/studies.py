@@ -969,7 +969,6 @@ def register_cuarenta_studies() -> None:
         "game": "cuarenta",
         "check": check_rule_study,
         "parse": parse_options,
-        "player_counts": (2, 4),
         "player_rule": "R2.1",
     }
     register_study(

@@ -820,7 +820,6 @@ register_study(
         reproduce=("policies", "rules"),
         parse=parse_options,
         n_unit="hands per bid",
-        player_counts=(4,),
         player_rule="C1.1",
     )
 )

@@ -5,8 +5,9 @@
 
 * :mod:`.registry` -- :class:`Study` (name, game, defaults, option checks, builder),
   :data:`STUDIES`, :func:`register_study`, :func:`get_study`, :func:`run_study`; game
-  packages register their studies, and the registry imports the built-in study modules
-  lazily by module name (:data:`~.registry.BUILTIN_STUDY_MODULES`), never statically.
+  packages register their studies, and the registry imports the study modules each
+  registered game names (``Game.studies`` of :mod:`cuarenta_sim.game`) lazily by module
+  name, never statically.
 * :mod:`.framework` -- :class:`StudySettings`, :class:`GeneratedReport`, cell formatting,
   provenance, figures.
 * :mod:`.templates` -- the Jinja2 environment that writes report prose from

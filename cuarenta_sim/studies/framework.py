@@ -296,12 +296,11 @@ def rel_cell(row: Mapping[str, Any]) -> str:
 def _versions() -> dict[str, Any]:
     import numba
 
-    import cuarenta_sim
-
     from ..game import DEFAULT_GAME, get_game
+    from ..version import __version__
 
     return {
-        "package_version": cuarenta_sim.__version__,
+        "package_version": __version__,
         "engine_version": get_game(DEFAULT_GAME).engine_version,
         "numba": numba.__version__,
         "numpy": np.__version__,

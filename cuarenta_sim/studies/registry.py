@@ -2,12 +2,15 @@
 
 A game's package registers its studies when its study module is imported
 (``register_study(Study(name="odds", game="cuarenta", ...))`` at the end of
-:mod:`cuarenta_sim.cuarenta.studies`). This module never imports a game: the built-in study
-modules are named in :data:`BUILTIN_STUDY_MODULES` and imported with :mod:`importlib` the
-first time the registry is read (:data:`STUDIES`, :func:`get_study`, :func:`run_study`), so a
-game's study module may import :mod:`cuarenta_sim.studies` freely and there is no import
-circle. The command line (``cuarenta-sim report``) and the docs read the registry: the list of
-reports, each one's defaults, the options it takes, and the checks run before any simulation.
+:mod:`cuarenta_sim.cuarenta.studies`). This module never imports a game: the registry rides on
+the game registry's lazy loading (:data:`cuarenta_sim.game.GAMES`): the first time the study
+registry is read (:data:`STUDIES`, :func:`get_study`, :func:`run_study`) it walks the
+registered games and imports, by module name, the modules each game names in
+:attr:`cuarenta_sim.game.Game.studies` (report name -> ``"module:function"``), checking that
+each of those reports was registered with that game and that builder. So a game's study
+module may import :mod:`cuarenta_sim.studies` freely and there is no import circle. The
+command line (``cuarenta-sim report``) and the docs read the registry: the list of reports,
+each one's defaults, the options it takes, and the checks run before any simulation.
 
 Built-in studies, in registration order:
 
@@ -32,12 +35,6 @@ from typing import Any
 
 from .framework import GeneratedReport, Progress, StudySettings
 
-#: Modules that register the built-in studies, per game, imported lazily by name (never a
-#: static import: the shared layer does not import a game).
-BUILTIN_STUDY_MODULES: Mapping[str, tuple[str, ...]] = {
-    "cuarenta": ("cuarenta_sim.cuarenta.studies", "cuarenta_sim.cuarenta.strategies"),
-    "cuatrola": ("cuarenta_sim.cuatrola.bidding_study",),
-}
 #: Options every study takes (``cuarenta-sim report NAME --n ... --seed ...``).
 COMMON_OPTIONS = ("n", "seed", "confidence", "threads")
 #: Options a study may take or refuse (:attr:`Study.options`).
@@ -88,8 +85,8 @@ class Study:
         the game's own parsing of policies and rules. Default: unchanged.
     n_unit : str
         What ``--n`` counts, for messages (``"datas"``, ``"hands per bid"``).
-    player_counts : tuple of int
-        Accepted player counts.
+    player_counts : tuple of int or None
+        Accepted player counts; None: the game's (:attr:`cuarenta_sim.game.Game.player_counts`).
     player_rule : str
         The rule that fixes them, cited in messages (``"R2.1"``).
     """
@@ -106,7 +103,7 @@ class Study:
     reproduce: tuple[str, ...] = ()
     parse: Callable[[dict[str, Any]], dict[str, Any]] = _no_parse
     n_unit: str = "datas"
-    player_counts: tuple[int, ...] = (2, 4)
+    player_counts: tuple[int, ...] | None = None
     player_rule: str = ""
 
     def __post_init__(self) -> None:
@@ -255,7 +252,12 @@ class Study:
         ValueError
             Anything else; the message lists the accepted values.
         """
-        counts = self.player_counts
+        if self.player_counts is not None:
+            counts = self.player_counts
+        else:
+            from ..game import get_game
+
+            counts = get_game(self.game).player_counts
         accepted = ", ".join(str(c) for c in counts)
         if len(counts) > 1:  # "2, 4 or 2,4": each alone, or all of them
             accepted += " or " + ",".join(str(c) for c in counts)
@@ -316,6 +318,7 @@ class Study:
 
 # --------------------------------------------------------------------------- the registry
 _REGISTRY: dict[str, Study] = {}
+#: Games whose study modules were imported and checked.
 _loaded: set[str] = set()
 
 
@@ -341,18 +344,43 @@ def register_study(study: Study) -> None:
 
 
 def load_builtin_studies() -> None:
-    """Import every module of :data:`BUILTIN_STUDY_MODULES` (once); each registers its studies.
+    """Import the study modules every registered game names (once); each registers its studies.
+
+    The games come from :data:`cuarenta_sim.game.GAMES` (itself loaded lazily); for each
+    ``name -> "module:function"`` of :attr:`~cuarenta_sim.game.Game.studies` the module is
+    imported by name.
 
     Raises
     ------
     ImportError
-        If a built-in study module cannot be imported.
+        If a study module cannot be imported.
+    ValueError
+        If a game names a report that its module did not register for that game, or with
+        another builder.
     """
-    for modules in BUILTIN_STUDY_MODULES.values():
-        for module in modules:
-            if module not in _loaded:
-                importlib.import_module(module)
-                _loaded.add(module)
+    from ..game import GAMES
+
+    for game in GAMES.values():
+        if game.name in _loaded:
+            continue
+        for target in game.studies.values():
+            importlib.import_module(target.partition(":")[0])
+        # Checked once per game, right after its modules registered their studies.
+        for name, target in game.studies.items():
+            module, _, function = target.partition(":")
+            study = _REGISTRY.get(name)
+            if study is None or study.game != game.name:
+                raise ValueError(
+                    f"game {game.name!r} names report {name!r} ({target}), but {module} did "
+                    f"not register it for {game.name}"
+                )
+            if (study.build.__module__, study.build.__name__) != (module, function):
+                raise ValueError(
+                    f"report {name!r}: game {game.name!r} names builder {target}, the "
+                    f"registered study builds with "
+                    f"{study.build.__module__}:{study.build.__name__}"
+                )
+        _loaded.add(game.name)
 
 
 class _Studies(Mapping[str, Study]):

@@ -250,10 +250,33 @@ def test_the_shared_study_layer_imports_no_game() -> None:
                 name.startswith(f"cuarenta_sim.{g}") or (name.startswith("..") and parts[0] == g)
                 for g in games
             ), f"{path.name} imports {name}"
-    # The built-in studies are named, not imported.
-    assert registry_module.BUILTIN_STUDY_MODULES["cuatrola"] == (
-        "cuarenta_sim.cuatrola.bidding_study",
+    # The studies are named by the games (module:function), not imported by the shared layer.
+    from cuarenta_sim.game import GAMES
+
+    named = {name: game.name for game in GAMES.values() for name in game.studies}
+    assert named == BUILTIN
+
+
+def test_a_game_naming_an_unregistered_study_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from cuarenta_sim.game import _REGISTRY, GAMES
+
+    list(STUDIES)  # the built-in games are loaded and checked
+    bad = dataclasses.replace(
+        GAMES["cuatrola"], studies={"ghost": "cuarenta_sim.cuatrola.bidding_study:ghost"}
     )
+    monkeypatch.setitem(_REGISTRY, "cuatrola", bad)
+    monkeypatch.setattr(registry_module, "_loaded", {"cuarenta"})
+    with pytest.raises(ValueError, match=r"names report 'ghost'.*did not register it"):
+        list(STUDIES)
+    wrong = dataclasses.replace(
+        GAMES["cuatrola"],
+        studies={"cuatrola-bidding": "cuarenta_sim.cuatrola.bidding_study:elsewhere"},
+    )
+    monkeypatch.setitem(_REGISTRY, "cuatrola", wrong)
+    with pytest.raises(ValueError, match=r"names builder .*:elsewhere"):
+        list(STUDIES)
 
 
 # --------------------------------------------------------------------------- docs
