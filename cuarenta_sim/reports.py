@@ -192,8 +192,7 @@ def text_table(
 
     def lines(row: list[str]) -> list[str]:
         wrapped = [
-            _wrap(cell, w) if len(cell) > w else [cell]
-            for cell, w in zip(row, widths, strict=True)
+            _wrap(cell, w) if len(cell) > w else [cell] for cell, w in zip(row, widths, strict=True)
         ]
         out = []
         for k in range(max(len(parts) for parts in wrapped)):

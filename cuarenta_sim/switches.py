@@ -58,8 +58,9 @@ def nearest_slug(rules: object, presets: Mapping[str, object], switches: Sequenc
     return f"{best_name}({','.join(parts)})"
 
 
-def parse_slug(slug: object, presets: Mapping[str, object], *, label: str = "rules"
-               ) -> tuple[str, dict[str, Any]]:
+def parse_slug(
+    slug: object, presets: Mapping[str, object], *, label: str = "rules"
+) -> tuple[str, dict[str, Any]]:
     """Split a slug into its preset name and switch changes (values parsed, not validated).
 
     Parameters

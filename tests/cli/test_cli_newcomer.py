@@ -22,8 +22,6 @@ COMMANDS = ("simulate", "scenario", "replay", "presets", "rules", "policies", "r
             "tournament")  # fmt: skip
 
 
-
-
 def test_every_cli_module_is_under_300_lines() -> None:
     modules = sorted((ROOT / "cuarenta_sim" / "cli").glob("*.py"))
     assert len(modules) >= 8
