@@ -45,7 +45,7 @@ def evaluate(obj: object) -> dict[str, Any]:
     return GAMES[name].evaluate(obj)
 
 
-def evaluate_lines(text: str) -> tuple[list[str], bool]:
+def evaluate_lines(text: str, game: str = "cuarenta") -> tuple[list[str], bool]:
     """Evaluate the text of a scenario file: one JSON object, or one JSON object per line.
 
     Parameters
@@ -53,13 +53,23 @@ def evaluate_lines(text: str) -> tuple[list[str], bool]:
     text : str
         A single JSON object (possibly spread over lines), or JSON lines (blank lines are
         skipped).
+    game : str
+        Game of the scenarios that have no ``game`` field (``scenario --game``); one of
+        :data:`GAMES`.
 
     Returns
     -------
     (list of str, bool)
         One compact JSON result per scenario (per non-blank input line for JSON lines), and
         whether any of them is an error (the command line then exits non-zero).
+
+    Raises
+    ------
+    ValueError
+        If ``game`` is not one of :data:`GAMES`.
     """
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; accepted: {', '.join(GAMES)}")
     try:
         objects: list[object] = [json.loads(text)]
     except _PARSE_ERRORS as whole:
@@ -77,9 +87,22 @@ def evaluate_lines(text: str) -> tuple[list[str], bool]:
                 objects.append(_BadJson(_parse_message(exc, f"line {number}")))
     if not objects:
         return [json.dumps({"error": "no scenario in the input: give a JSON object"})], True
-    results = [{"error": o.message} if isinstance(o, _BadJson) else evaluate(o) for o in objects]
+    results = [
+        {"error": o.message} if isinstance(o, _BadJson) else evaluate(_default_game(o, game))
+        for o in objects
+    ]
     lines = [json.dumps(r, ensure_ascii=False) for r in results]
     return lines, any("error" in r for r in results)
+
+
+def _default_game(obj: object, game: str) -> object:
+    """``obj`` with ``game`` as its game when it names none (the default of ``--game``)."""
+    wrapped = isinstance(obj, dict) and "scenario" in obj and "kind" not in obj
+    inner = obj["scenario"] if wrapped else obj  # type: ignore[index]
+    if not isinstance(inner, dict) or "game" in inner:
+        return obj
+    inner = {"game": game, **inner}
+    return {**obj, "scenario": inner} if wrapped else inner  # type: ignore[dict-item]
 
 
 #: json.loads fails with JSONDecodeError on bad syntax, RecursionError on absurd nesting and

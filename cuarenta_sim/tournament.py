@@ -39,6 +39,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -678,3 +679,28 @@ def run_tournament(
         head_to_head=head_to_head(pairs, settings.policies, "chica", settings.confidence),
         fit=bradley_terry_fit(settings.policies, chica_matches),
     )
+
+
+#: Games whose policies can meet in duplicate tournaments: game name -> module providing
+#: ``check_tournament(settings)`` (ValueError before any game), ``tournament(settings,
+#: progress) -> TournamentResult``, ``tournament_text(result)`` (console tables) and
+#: ``tournament_identity(settings)`` (canonical policies and rules for the provenance).
+TOURNAMENT_GAMES = {"cuarenta": "cuarenta_sim.cuarenta.strategies"}
+
+
+def game_tournament(game: str) -> Any:
+    """The module that plays ``game``'s tournaments (:data:`TOURNAMENT_GAMES`).
+
+    Raises
+    ------
+    ValueError
+        A game without a duplicate match player (the message names those that have one).
+    """
+    import importlib
+
+    if game not in TOURNAMENT_GAMES:
+        raise ValueError(
+            f"no duplicate tournament for game {game!r} yet (it has no duplicate match "
+            f"player); tournaments are available for: {', '.join(TOURNAMENT_GAMES)}"
+        )
+    return importlib.import_module(TOURNAMENT_GAMES[game])

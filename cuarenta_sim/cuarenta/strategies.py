@@ -38,7 +38,7 @@ from ..tournament import (
     match_summary,
     run_tournament,
 )
-from .policies import parse_policy, resolve_policies
+from .policies import parse_policy
 from .rules import resolve_rules
 
 #: Policies of the default tournament, weakest expected first.
@@ -217,6 +217,35 @@ def play_duplicate(
     return pd.DataFrame(out, columns=list(PAIR_COLUMNS))
 
 
+def check_tournament(settings: TournamentSettings) -> None:
+    """Validate a Cuarenta tournament before its first game.
+
+    Raises
+    ------
+    ValueError
+        Unknown rules; players other than 2 or 4 (R2.1); an unknown or malformed policy spec;
+        bad threads; two specs that are the same policy with the same parameters (``heuristic`` and
+        ``heuristic(cards=350)`` are one policy, compared by their canonical specs).
+    """
+    from ..simulation import check_simulation
+
+    resolve_rules(settings.rules)
+    text = ",".join(settings.policies)
+    for spec in settings.policies:
+        # The pipeline's own validation: rules, players (R2.1), the policy, threads.
+        try:
+            check_simulation("cuarenta", rules=settings.rules, players=settings.players,
+                             policies=spec, n=1, threads=settings.threads)  # fmt: skip
+        except ValueError as err:
+            raise ValueError(f"policies {text!r}: {err}") from err
+    canonical = [parse_policy(spec).canonical for spec in settings.policies]
+    if len(set(canonical)) != len(canonical):
+        raise ValueError(
+            f"policies {text!r}: give at least two different policies (compared with every "
+            f"parameter at its value: {', '.join(canonical)})"
+        )
+
+
 def cuarenta_tournament(
     settings: TournamentSettings, progress: Progress | None = None
 ) -> TournamentResult:
@@ -239,9 +268,7 @@ def cuarenta_tournament(
     ValueError
         Unknown rules or policies (checked before the first game), or bad settings.
     """
-    resolve_rules(settings.rules)
-    for spec in settings.policies:
-        resolve_policies(spec, settings.players)
+    check_tournament(settings)
 
     def play(a: str, b: str, level: str, n: int) -> pd.DataFrame:
         return play_duplicate(
@@ -256,6 +283,19 @@ def cuarenta_tournament(
         )
 
     return run_tournament(settings, play, progress)
+
+
+#: The tournament of this game (:func:`cuarenta_sim.tournament.game_tournament`).
+tournament = cuarenta_tournament
+
+
+def tournament_identity(settings: TournamentSettings) -> dict[str, object]:
+    """Canonical names of a tournament's inputs for its provenance: ``policies`` (canonical
+    specs, every parameter at its value) and ``rules`` (canonical slug)."""
+    return {
+        "policies": [parse_policy(spec).canonical for spec in settings.policies],
+        "rules": resolve_rules(settings.rules).slug(),
+    }
 
 
 def tactic_experiments(

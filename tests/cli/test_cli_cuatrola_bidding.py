@@ -62,10 +62,9 @@ def test_report_writes_the_directory(run_cli, tmp_path: Path) -> None:
     assert sorted(p.name for p in (out / "figures").iterdir()) == FIGURES
     assert "Cuatrola bidding (2,000 hands per bid, seed 5, greedy play, rules ro)" in run.out
     assert "derived thresholds: threshold(solo=" in run.out
-    assert (
-        "reproduce: cuarenta-sim report cuatrola-bidding --n 2000 --seed 5 --policies "
-        "greedy --rules ro"
-    ) in run.out
+    assert run.reproduce.startswith(
+        "cuarenta-sim report cuatrola-bidding --n 2000 --seed 5 --policies greedy --rules ro"
+    )
     prov = json.loads((out / "provenance.json").read_text())
     assert prov["n_hands_per_bid"] == 2000 and prov["seed"] == 5 and prov["rules"] == "ro"
     assert [r["bid"] for r in prov["runs"]] == ["pass", "solo", "cuatrola", "quintola"]

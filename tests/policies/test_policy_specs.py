@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from cuarenta_sim import simulate
-from cuarenta_sim.cli import parse_policies
 from cuarenta_sim.cuarenta.policies import (
     HEURISTIC_PARAMS,
     PIMC_PARAMS,
@@ -19,6 +18,7 @@ from cuarenta_sim.cuarenta.policies import (
 )
 from cuarenta_sim.cuarenta.policies.kernel import P_NO_ACE_TRAIL, P_SAMPLES, POLICY_ROW
 from cuarenta_sim.cuarenta.reference import play_game
+from cuarenta_sim.switches import split_specs
 
 
 def test_canonical_specs_list_every_parameter() -> None:
@@ -70,10 +70,13 @@ def test_split_policy_list_respects_parentheses() -> None:
         "pimc(samples=8,depth=deal)",
         "greedy",
     ]
-    assert parse_policies("heuristic(keep_table=1,no_ace_trail=2),pimc", 2) == (
+    # The command line splits --policies with the shared splitter of both games.
+    assert split_specs("heuristic(keep_table=1,no_ace_trail=2),pimc") == [
         "heuristic(keep_table=1,no_ace_trail=2)",
         "pimc",
-    )
+    ]
+    with pytest.raises(ValueError, match="unclosed"):
+        split_specs("greedy,pimc(samples=8")
 
 
 def test_provenance_records_canonical_specs_and_runs_reproduce() -> None:

@@ -392,29 +392,9 @@ def split_policy_list(text: str) -> list[str]:
     ValueError
         On an empty spec or unbalanced parentheses.
     """
-    parts: list[str] = []
-    depth = 0
-    current: list[str] = []
-    for ch in text:
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth < 0:
-                raise ValueError(f"policy list {text!r} has an unmatched ')'")
-        if ch == "," and depth == 0:
-            parts.append("".join(current).strip())
-            current = []
-        else:
-            current.append(ch)
-    if depth != 0:
-        raise ValueError(f"policy list {text!r} has an unclosed '('")
-    parts.append("".join(current).strip())
-    if any(not p for p in parts):
-        raise ValueError(
-            f"policy list {text!r} has an empty name; give policy names separated by commas"
-        )
-    return parts
+    from ...switches import split_specs
+
+    return split_specs(text, label="policy list")
 
 
 def parse_policy(spec: str) -> PolicySpec:
