@@ -29,12 +29,21 @@ if TYPE_CHECKING:
     from ..studies import StudySettings
 
 
+def _study_list() -> str:
+    """The reports of every game, from the game registry (``Game.studies``), for the help."""
+    from ..game import GAMES
+
+    return "; ".join(
+        f"{GAMES[g].title}{'' if i == 0 else f' (--game {g})'}: {', '.join(GAMES[g].studies)}"
+        for i, g in enumerate(GAMES)
+    )
+
+
 def report(
     name: Annotated[
         str,
         typer.Argument(
-            help="Which report: quito-vs-cuenca, odds, sensitivity, strategies (Cuarenta) or "
-            "cuatrola-bidding (Cuatrola)."
+            help=f"Which report. {_study_list()}."
         ),
     ],
     game: StudyGameOpt = None,
@@ -135,7 +144,6 @@ COMMANDS = [
         "report",
         report,
         "Generate a report into OUT/NAME/: report.md, figures/*.png and provenance.json, "
-        "regenerated from scratch; prints its summary table. Cuarenta: quito-vs-cuenca, odds, "
-        "sensitivity, strategies; Cuatrola (--game cuatrola): cuatrola-bidding.",
+        f"regenerated from scratch; prints its summary table. {_study_list()}.",
     )
 ]
