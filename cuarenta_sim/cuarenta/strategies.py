@@ -27,7 +27,14 @@ import pandas as pd
 
 from .. import plotting
 from ..reports import Report, markdown_table, text_table
-from ..studies import GeneratedReport, Study, StudySettings, register_study, templates
+from ..studies import (
+    GeneratedReport,
+    Study,
+    StudySettings,
+    get_study,
+    register_study,
+    templates,
+)
 from ..studies.framework import new_figure, provenance
 from ..tournament import (
     PAIR_COLUMNS,
@@ -530,7 +537,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     report = Report(
         title=prose.title(),
         provenance={},
-        command=settings.command("strategies"),
+        command=get_study("strategies").command(settings),
     )
     figures = {}
     tables: dict[str, pd.DataFrame] = {}

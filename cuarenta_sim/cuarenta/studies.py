@@ -25,6 +25,7 @@ from ..studies import (
     Study,
     StudySettings,
     cell,
+    get_study,
     register_study,
     templates,
 )
@@ -172,7 +173,7 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
             time.perf_counter() - t0,
             rules={"quito": "quito", "cuenca": "cuenca"},
         ),
-        command=settings.command("quito-vs-cuenca"),
+        command=get_study("quito-vs-cuenca").command(settings),
     )
     prose = _prose("quito_vs_cuenca")
     report.add(
@@ -580,7 +581,7 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
             rules=rules.slug(),
             caida_risk_decks=settings.n,
         ),
-        command=settings.command("odds"),
+        command=get_study("odds").command(settings),
     )
     prose = _prose("odds")
     ronda = odds_table[(odds_table["event"] == "ronda") & (odds_table["scope"] == "anyone")]
@@ -784,7 +785,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
         provenance=_provenance(
             "sensitivity", settings, runs, time.perf_counter() - t0, base=base.slug(), flips=flips
         ),
-        command=settings.command("sensitivity"),
+        command=get_study("sensitivity").command(settings),
     )
     summary = _sens_summary(diff, settings)
     report.add(

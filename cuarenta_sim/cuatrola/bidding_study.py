@@ -35,6 +35,7 @@ from ..studies import (
     Study,
     StudySettings,
     cell,
+    get_study,
     register_study,
     templates,
 )
@@ -131,7 +132,7 @@ def cuatrola_bidding_study(
     report = Report(
         title=_prose().title(),
         provenance=_provenance(exp, settings, derived, wall),
-        command=settings.command(NAME),
+        command=get_study(NAME).command(settings),
     )
     report.add("Summary", _summary(exp, tables, derived, settings))
     report.add("Bidding table", _bidding_section(tables["bidding_table"], c))

@@ -97,29 +97,6 @@ class StudySettings:
         """Mesas per rule set and player count: :attr:`mesas`, or ``n // 10`` (at least 1)."""
         return self.mesas if self.mesas is not None else max(1, self.n // MESA_DIVISOR)
 
-    def command(self, name: str) -> str:
-        """The ``cuarenta-sim report`` command line that reproduces a study's numbers.
-
-        Parameters
-        ----------
-        name : str
-            A registered study (:data:`cuarenta_sim.studies.STUDIES`); its
-            :attr:`~cuarenta_sim.studies.Study.reproduce` options are written.
-
-        Returns
-        -------
-        str
-            A shell-quoted command; thread count is left out (it never changes the numbers).
-
-        Raises
-        ------
-        ValueError
-            If no study of that name is registered.
-        """
-        from .registry import get_study
-
-        return get_study(name).command(self)
-
 
 # --------------------------------------------------------------------------- output
 @dataclass

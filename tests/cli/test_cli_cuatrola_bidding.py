@@ -112,7 +112,7 @@ def test_default_settings_use_the_lookahead_player() -> None:
     settings = get_study("cuatrola-bidding").settings()
     assert settings.policies == ("pimc(samples=16)",) and settings.rules == "ro"
     assert settings.n == DEFAULT_N
-    assert settings.command("cuatrola-bidding") == (
+    assert get_study("cuatrola-bidding").command(settings) == (
         f"cuarenta-sim report cuatrola-bidding --n {settings.n} --seed 0 --policies "
         "'pimc(samples=16)' --rules ro"
     )

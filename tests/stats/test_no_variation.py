@@ -138,7 +138,7 @@ def test_no_variation_bound_is_the_exact_rule_of_three() -> None:
 def test_streaming_aggregates_flag_constant_samples_as_the_records_do(
     n: int, c: int, conf: float
 ) -> None:
-    from cuarenta_sim.cuarenta.aggregates import mean_from_sums, ratio_from_sums
+    from cuarenta_sim.aggregates import mean_from_sums, ratio_from_sums
 
     got = mean_from_sums("m", n, c * n, c * c * n, conf)
     want = stats.mean("m", np.full(n, float(c)), conf)

