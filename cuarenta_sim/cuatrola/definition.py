@@ -6,10 +6,10 @@ summaries) are imported when first called, so registering the game stays cheap.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..game import Game, GameOption
+from ..game import Game, GameOption, pipeline_hooks
 from ..switches import format_value
 from .rules import PRESETS, SWITCHES, CuatrolaRules, resolve_rules
 
@@ -112,41 +112,6 @@ def replay(
     return run(rules, players, policies, seed, level, index, bid_policies=bid_policies)
 
 
-def make_spec(*args: Any, **kwargs: Any) -> Any:
-    """:func:`cuarenta_sim.cuatrola.simulation.make_spec`."""
-    from .simulation import make_spec as make
-
-    return make(*args, **kwargs)
-
-
-def run_range(spec: Any, start: int, stop: int) -> Any:
-    """:func:`cuarenta_sim.cuatrola.simulation.run_range`."""
-    from .simulation import run_range as run
-
-    return run(spec, start, stop)
-
-
-def frames(spec: Any, output: Any) -> tuple[Any, Any]:
-    """:func:`cuarenta_sim.cuatrola.simulation.range_frames`."""
-    from .simulation import range_frames
-
-    return range_frames(spec, output)
-
-
-def aggregate_frames(level: str, hands: Any, games: Any) -> Any:
-    """:func:`cuarenta_sim.cuatrola.aggregates.aggregate_frames`."""
-    from .aggregates import aggregate_frames as agg
-
-    return agg(level, hands, games)
-
-
-def aggregates_from_dict(data: Mapping[str, Any]) -> Any:
-    """:meth:`cuarenta_sim.cuatrola.aggregates.Aggregates.from_dict`."""
-    from .aggregates import Aggregates
-
-    return Aggregates.from_dict(data)
-
-
 def warmup() -> None:
     """Compile or load the kernels (:func:`cuarenta_sim.cuatrola.engine.batch.warmup`)."""
     from .engine.batch import warmup as warm
@@ -171,15 +136,11 @@ GAME = Game(
     presets_rows=presets_rows,
     default_policies="greedy",
     policy_table=policy_table,
-    make_spec=make_spec,
-    run_range=run_range,
-    frames=frames,
-    aggregates_from_dict=aggregates_from_dict,
-    aggregate_frames=aggregate_frames,
     summaries=summaries,
     evaluate=evaluate,
     replay=replay,
     warmup=warmup,
+    **pipeline_hooks(__package__),
     default_n=100_000,
     record_bytes=72,
     studies={"cuatrola-bidding": "cuarenta_sim.cuatrola.bidding_study:cuatrola_bidding_study"},
