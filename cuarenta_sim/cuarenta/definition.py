@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game import Game, pipeline_hooks
-from ..switches import format_value
+from ..switches import presets_table
 from .rules import PRESETS, SWITCHES, RuleSet, resolve_rules
 
 #: Bumped whenever simulated behaviour changes (docs/engine_contract.md).
@@ -20,9 +20,7 @@ ENGINE_VERSION = 1
 
 def presets_rows() -> tuple[list[str], list[list[str]]]:
     """The presets table: header ``["switch", preset...]``, one row per switch (spec S)."""
-    names = list(PRESETS)
-    rows = [[sw] + [format_value(getattr(PRESETS[p], sw)) for p in names] for sw in SWITCHES]
-    return ["switch", *names], rows
+    return presets_table(PRESETS, SWITCHES)
 
 
 def rules_rows(rules: RuleSet) -> list[list[str]]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game import Game, GameOption, pipeline_hooks
-from ..switches import format_value
+from ..switches import format_value, presets_table
 from .rules import PRESETS, SWITCHES, CuatrolaRules, resolve_rules
 
 #: Version of the Cuatrola engine contract (bump on any change of play or records).
@@ -19,9 +19,7 @@ ENGINE_VERSION = 1
 
 def presets_rows() -> tuple[list[str], list[list[str]]]:
     """The presets table: header ``["switch", preset...]``, one row per switch."""
-    names = list(PRESETS)
-    rows = [[sw] + [format_value(getattr(PRESETS[p], sw)) for p in names] for sw in SWITCHES]
-    return ["switch", *names], rows
+    return presets_table(PRESETS, SWITCHES)
 
 
 def rules_rows(rules: CuatrolaRules) -> list[list[str]]:
