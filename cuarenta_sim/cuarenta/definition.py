@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..game import Game, pipeline_hooks
+from ..game import Game, LazyCall, pipeline_hooks
 from ..switches import presets_table
-from .rules import PRESETS, SWITCHES, RuleSet, resolve_rules
+from .rules import PRESETS, SWITCHES, resolve_rules
 
 #: Bumped whenever simulated behaviour changes (docs/engine_contract.md).
 ENGINE_VERSION = 1
@@ -21,14 +21,6 @@ ENGINE_VERSION = 1
 def presets_rows() -> tuple[list[str], list[list[str]]]:
     """The presets table: header ``["switch", preset...]``, one row per switch (spec S)."""
     return presets_table(PRESETS, SWITCHES)
-
-
-def rules_rows(rules: RuleSet) -> list[list[str]]:
-    """Rows ``[switch, value, base preset value]`` of a rule set
-    (:func:`cuarenta_sim.cuarenta.summaries.rules_rows`)."""
-    from .summaries import rules_rows as rows
-
-    return rows(rules)
 
 
 def policy_table() -> tuple[list[str], list[list[str]]]:
@@ -120,13 +112,6 @@ def replay(
     return format_game(play_game(resolve_rules(rules), players, list(policies), seed, level, index))
 
 
-def warmup() -> None:
-    """Compile or load every kernel (:func:`cuarenta_sim.cuarenta.engine.warmup`)."""
-    from .engine import warmup as warm
-
-    warm()
-
-
 GAME = Game(
     name="cuarenta",
     title="Cuarenta",
@@ -140,14 +125,14 @@ GAME = Game(
     default_rules="quito",
     presets=PRESETS,
     resolve_rules=resolve_rules,
-    rules_rows=rules_rows,
+    rules_rows=LazyCall("cuarenta_sim.cuarenta.summaries", "rules_rows"),
     presets_rows=presets_rows,
     default_policies="greedy",
     policy_table=policy_table,
     summaries=summaries,
     evaluate=evaluate,
     replay=replay,
-    warmup=warmup,
+    warmup=LazyCall("cuarenta_sim.cuarenta.engine", "warmup"),
     **pipeline_hooks(__package__),
     default_n=1_000_000,
     record_bytes=64,

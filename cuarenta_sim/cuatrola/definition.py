@@ -6,10 +6,9 @@ summaries) are imported when first called, so registering the game stays cheap.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from ..game import Game, GameOption, pipeline_hooks
+from ..game import Game, GameOption, LazyCall, pipeline_hooks
 from ..switches import format_value, presets_table
 from .rules import PRESETS, SWITCHES, CuatrolaRules, resolve_rules
 
@@ -88,35 +87,6 @@ def summaries(run: Any, confidence: float = 0.95) -> dict[str, Any]:
     return out
 
 
-def evaluate(obj: object) -> dict[str, Any]:
-    """The Cuatrola scenario judge (:func:`cuarenta_sim.cuatrola.scenario.evaluate`)."""
-    from .scenario import evaluate as judge
-
-    return judge(obj)
-
-
-def replay(
-    rules: Any,
-    players: int,
-    policies: str | Sequence[str],
-    seed: int,
-    level: str,
-    index: int,
-    bid_policies: str | Sequence[str] = "threshold",
-) -> str:
-    """:func:`cuarenta_sim.cuatrola.reference.replay.replay`."""
-    from .reference.replay import replay as run
-
-    return run(rules, players, policies, seed, level, index, bid_policies=bid_policies)
-
-
-def warmup() -> None:
-    """Compile or load the kernels (:func:`cuarenta_sim.cuatrola.engine.batch.warmup`)."""
-    from .engine.batch import warmup as warm
-
-    warm()
-
-
 GAME = Game(
     name="cuatrola",
     title="Cuatrola",
@@ -135,9 +105,9 @@ GAME = Game(
     default_policies="greedy",
     policy_table=policy_table,
     summaries=summaries,
-    evaluate=evaluate,
-    replay=replay,
-    warmup=warmup,
+    evaluate=LazyCall("cuarenta_sim.cuatrola.scenario", "evaluate"),
+    replay=LazyCall("cuarenta_sim.cuatrola.reference.replay", "replay"),
+    warmup=LazyCall("cuarenta_sim.cuatrola.engine.batch", "warmup"),
     **pipeline_hooks(__package__),
     default_n=100_000,
     record_bytes=72,
