@@ -227,6 +227,18 @@ def _cross(x: np.ndarray, y: np.ndarray) -> int:
     return acc
 
 
+def all_and_finished(
+    features: Mapping[str, np.ndarray], finished: np.ndarray
+) -> dict[str, Counters]:
+    """Counters of per-game ``features`` over every game (``"all"``) and over the games that
+    ``finished`` (bool mask, shape (games,); the units of the per-game proportions), the
+    ``games`` of a game's :class:`Aggregates`."""
+    return {
+        "all": Counters.from_arrays(features),
+        "finished": Counters.from_arrays({k: v[finished] for k, v in features.items()}),
+    }
+
+
 def merge_all(counters: Iterable[Counters | None]) -> Counters | None:
     """Merge counters in the order given (None entries are skipped; all None gives None)."""
     out: Counters | None = None
