@@ -49,12 +49,7 @@ DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "solver.json"
 
 
 def _array(p: SolverPosition) -> np.ndarray:
-    return position_array(
-        p.players, p.dealer, p.deal, p.turn, [list(h) for h in p.hands],
-        [list(r) for r in p.rondas], list(p.table), -1 if p.trail is None else p.trail,
-        p.scores, p.piles, -1 if p.last_capturer is None else p.last_capturer, p.claims,
-        p.claim_order[0] if p.claim_order else -1,
-    )  # fmt: skip
+    return position_array(*p.kernel_args())
 
 
 def measure(players: int, n: int, start: bool, bits: int, seed: int) -> dict[str, Any]:

@@ -22,37 +22,21 @@ import argparse
 import sys
 import time
 
-from cuarenta_sim import simulate
+# benchmarks/ is this script's folder, first on sys.path when it runs: the duplicate matches
+# of the policies benchmark serve the search too.
+from policies import duplicate
+
 from cuarenta_sim.cuarenta.policies import HEURISTIC_PARAMS, parse_policy
-from cuarenta_sim.stats import wilson_interval
 
 #: The weights searched (``rules_38_30`` is a switch and stays on).
 WEIGHTS = tuple(p.name for p in HEURISTIC_PARAMS if not p.choices)
 
 
 def win_rate(a: str, b: str, chicas: int, seed: int) -> tuple[float, float, float]:
-    """``a``'s duplicate chica win rate against ``b`` and its 95% Wilson interval."""
-    first = simulate(
-        rules="quito",
-        players=2,
-        policies=(a, b),
-        n=chicas,
-        level="chica",
-        seed=seed,
-        keep_hands=False,
-    )
-    second = simulate(
-        rules="quito",
-        players=2,
-        policies=(b, a),
-        n=chicas,
-        level="chica",
-        seed=seed,
-        keep_hands=False,
-    )
-    wins = int((first.games["winner"] == 0).sum() + (second.games["winner"] == 1).sum())
-    rate, lo, hi = wilson_interval(wins, 2 * chicas, 0.95)
-    return float(rate), float(lo), float(hi)
+    """``a``'s duplicate chica win rate against ``b`` and its 95% Wilson interval
+    (``duplicate`` of ``benchmarks/policies.py``, with the current numba threads)."""
+    played = duplicate(a, b, chicas, seed, threads=None)
+    return played["win_rate_a"], *played["ci95"]
 
 
 def spec_of(values: dict[str, int]) -> str:

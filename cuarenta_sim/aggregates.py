@@ -227,6 +227,18 @@ def _cross(x: np.ndarray, y: np.ndarray) -> int:
     return acc
 
 
+def all_and_finished(
+    features: Mapping[str, np.ndarray], finished: np.ndarray
+) -> dict[str, Counters]:
+    """Counters of per-game ``features`` over every game (``"all"``) and over the games that
+    ``finished`` (bool mask, shape (games,); the units of the per-game proportions), the
+    ``games`` of a game's :class:`Aggregates`."""
+    return {
+        "all": Counters.from_arrays(features),
+        "finished": Counters.from_arrays({k: v[finished] for k, v in features.items()}),
+    }
+
+
 def merge_all(counters: Iterable[Counters | None]) -> Counters | None:
     """Merge counters in the order given (None entries are skipped; all None gives None)."""
     out: Counters | None = None
@@ -292,38 +304,15 @@ def ratio_from_sums(
     """
     if n < 2 or sx == 0:
         est = float(Fraction(sy, sx)) if sx else math.nan
-        return _row(metric, est, math.nan, math.nan, n, "ratio", False)
+        return stats.estimate_row(metric, est, math.nan, math.nan, n, "ratio", False)
     r = Fraction(sy, sx)
     resid_ss = syy - 2 * r * sxy + r * r * sxx
     if resid_ss == 0:  # every unit has the same ratio: no variation (as stats.ratio)
-        return _row(metric, float(r), math.nan, math.nan, n, "ratio", False, True)
+        return stats.estimate_row(metric, float(r), math.nan, math.nan, n, "ratio", False, True)
     se = math.sqrt(float(resid_ss / (n - 1)) * n) / sx
     half = stats.critical_value(confidence, n) * se
     est = float(r)
-    return _row(metric, est, est - half, est + half, n, "ratio", True)
-
-
-def _row(
-    metric: str,
-    est: float,
-    lo: float,
-    hi: float,
-    n: int,
-    method: str,
-    ok: bool,
-    no_variation: bool = False,
-) -> dict:
-    return {
-        "metric": metric,
-        "estimate": est,
-        "lower": lo,
-        "upper": hi,
-        "n": int(n),
-        "method": method,
-        "defined": ok,
-        "no_variation": no_variation,
-        "p_value": math.nan,
-    }
+    return stats.estimate_row(metric, est, est - half, est + half, n, "ratio", True)
 
 
 def mean_row(c: Counters, metric: str, name: str, confidence: float = 0.95) -> dict:

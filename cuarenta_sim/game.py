@@ -79,6 +79,58 @@ class GameOption:
 
 
 @dataclass(frozen=True)
+class LazyCall:
+    """A picklable callable that imports ``module`` on its first call and calls ``attr`` there.
+
+    Lets a game register callables of its heavy modules (numba kernels, pandas frames) without
+    importing them at registration.
+
+    Attributes
+    ----------
+    module : str
+        Absolute module name, e.g. ``"cuarenta_sim.cuarenta.simulation"``.
+    attr : str
+        Dotted attribute path inside the module, e.g. ``"Aggregates.from_dict"``.
+    """
+
+    module: str
+    attr: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        target: Any = importlib.import_module(self.module)
+        for part in self.attr.split("."):
+            target = getattr(target, part)
+        return target(*args, **kwargs)
+
+
+def pipeline_hooks(package: str) -> dict[str, LazyCall]:
+    """The pipeline callables of a game package laid out like the built-in games, as
+    :class:`Game` keyword arguments: ``make_spec``, ``run_range`` and ``frames``
+    (``<package>.simulation``'s ``make_spec``, ``run_range``, ``range_frames``),
+    ``aggregate_frames`` and ``aggregates_from_dict`` (``<package>.aggregates``'
+    ``aggregate_frames``, ``Aggregates.from_dict``), each imported on first call.
+
+    Parameters
+    ----------
+    package : str
+        The game package, e.g. ``"cuarenta_sim.cuatrola"`` (``__package__`` of its
+        ``definition`` module).
+
+    Returns
+    -------
+    dict of str to LazyCall
+    """
+    simulation, aggregates = f"{package}.simulation", f"{package}.aggregates"
+    return {
+        "make_spec": LazyCall(simulation, "make_spec"),
+        "run_range": LazyCall(simulation, "run_range"),
+        "frames": LazyCall(simulation, "range_frames"),
+        "aggregate_frames": LazyCall(aggregates, "aggregate_frames"),
+        "aggregates_from_dict": LazyCall(aggregates, "Aggregates.from_dict"),
+    }
+
+
+@dataclass(frozen=True)
 class Game:
     """One game's contract with the shared layer: tables and callables, no behaviour.
 

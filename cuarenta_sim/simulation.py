@@ -31,6 +31,7 @@ from __future__ import annotations
 import datetime
 import importlib.metadata
 import json
+import math
 import os
 import sys
 import time
@@ -262,6 +263,13 @@ def check_simulation(
         dataset=None if dataset is None else Path(dataset),
         options=opts,
     )
+
+
+def parallel_block(size: int, threads: int) -> int:
+    """Games (or hands) per parallel task of a game's kernel over ``size`` items with
+    ``threads`` numba threads: small enough to balance the threads, large enough that the
+    per-task scratch allocation is negligible. Never changes the results."""
+    return max(1, min(256, math.ceil(size / (8 * threads))))
 
 
 def _check_result_memory(game: Game, spec: RunSpec, n: int) -> None:

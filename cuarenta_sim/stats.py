@@ -127,7 +127,7 @@ def proportion(metric: str, successes: int, trials: int, confidence: float = 0.9
     N`` at 95%, never zero-width).
     """
     p, lo, hi = wilson_interval(successes, trials, confidence)
-    return _row(
+    return estimate_row(
         metric,
         float(p),
         float(lo),
@@ -139,7 +139,7 @@ def proportion(metric: str, successes: int, trials: int, confidence: float = 0.9
     )
 
 
-def _row(
+def estimate_row(
     metric: str,
     est: float,
     lo: float,
@@ -150,6 +150,30 @@ def _row(
     no_variation: bool = False,
     p_value: float = math.nan,
 ) -> dict:
+    """One estimate row (the columns of :data:`ESTIMATE_COLUMNS`), flags and counts cast to
+    ``bool`` / ``int`` / ``float`` so rows from sums and from arrays compare equal.
+
+    Parameters
+    ----------
+    metric : str
+        Name of the row.
+    est, lo, hi : float
+        Estimate and interval bounds (NaN where undefined).
+    n : int
+        Sample size.
+    method : str
+        Interval method (``"wilson"``, ``"t"``, ``"ratio"``...).
+    ok : bool
+        Whether the interval is defined (column ``defined``).
+    no_variation : bool
+        Every unit had the same value.
+    p_value : float
+        Two-sided p-value of "the quantity is zero" (NaN when not tested).
+
+    Returns
+    -------
+    dict
+    """
     return {
         "metric": metric,
         "estimate": est,
@@ -215,17 +239,17 @@ def spread_row(
         An estimate row (:data:`ESTIMATE_COLUMNS`).
     """
     if n < 2:
-        return _row(metric, est, math.nan, math.nan, n, method, False)
+        return estimate_row(metric, est, math.nan, math.nan, n, method, False)
     if constant:
         lo, hi, ok = constant_interval(est, n, confidence, value_range)
         # Every unit equal: 0 is either what every pair showed (p = 1) or n pairs all share
         # one sign (exact sign test, 2 * 2^-n).
         p = (1.0 if est == 0.0 else min(1.0, 2.0 * 0.5**n)) if test_zero else math.nan
-        return _row(metric, est, lo, hi, n, method, ok, True, p)
+        return estimate_row(metric, est, lo, hi, n, method, ok, True, p)
     se = sd / math.sqrt(n)
     half = critical_value(confidence, n) * se
     p = p_value_of_zero(est, se, n - 1) if test_zero else math.nan
-    return _row(metric, est, est - half, est + half, n, method, True, False, p)
+    return estimate_row(metric, est, est - half, est + half, n, method, True, False, p)
 
 
 def _is_constant(x: np.ndarray) -> bool:
@@ -311,7 +335,7 @@ def clustered_proportion(
     x = np.asarray(score, dtype=np.float64)
     n = x.size
     if n == 0:
-        return _row(metric, math.nan, math.nan, math.nan, 0, "clustered wilson", False)
+        return estimate_row(metric, math.nan, math.nan, math.nan, 0, "clustered wilson", False)
     if np.any((x < 0.0) | (x > 1.0)):
         raise ValueError("cluster scores must lie in [0, 1]")
     p = float(x.mean())
@@ -319,7 +343,9 @@ def clustered_proportion(
     var_mean = float(x.var(ddof=1)) / n if n > 1 and not constant else 0.0
     n_eff = p * (1.0 - p) / var_mean if var_mean > 0.0 else 2.0 * n
     est, lo, hi = wilson_interval(p * n_eff, n_eff, confidence)
-    return _row(metric, float(est), float(lo), float(hi), n, "clustered wilson", True, constant)
+    return estimate_row(
+        metric, float(est), float(lo), float(hi), n, "clustered wilson", True, constant
+    )
 
 
 def ratio(
@@ -368,20 +394,22 @@ def ratio(
     n = y.size
     if n < 2 or x.sum() == 0:
         est = y.sum() / x.sum() if x.sum() else math.nan
-        return _row(metric, float(est), math.nan, math.nan, n, "ratio", False)
+        return estimate_row(metric, float(est), math.nan, math.nan, n, "ratio", False)
     r = float(y.sum() / x.sum())
     if np.array_equal(y * x.sum(), y.sum() * x):
         if value_range is None:
-            return _row(metric, r, math.nan, math.nan, n, "ratio", False, True)
+            return estimate_row(metric, r, math.nan, math.nan, n, "ratio", False, True)
         lo, hi, _ = constant_interval(r, n, confidence, value_range)
         u = no_variation_bound(n, confidence)
         w = min(1.0, u * float(x.max()) / float(x.mean()))
         scale = w / u
-        return _row(metric, r, r - (r - lo) * scale, r + (hi - r) * scale, n, "ratio", True, True)
+        return estimate_row(
+            metric, r, r - (r - lo) * scale, r + (hi - r) * scale, n, "ratio", True, True
+        )
     resid = y - r * x
     se = math.sqrt(float(resid.var(ddof=1)) * n) / x.sum()
     half = critical_value(confidence, n) * se
-    return _row(metric, r, r - half, r + half, n, "ratio", True)
+    return estimate_row(metric, r, r - half, r + half, n, "ratio", True)
 
 
 # --------------------------------------------------------------------------- differences
@@ -525,21 +553,21 @@ def diff_means(
     n = x.size + y.size
     if x.size < 2 or y.size < 2:
         est = float(x.mean() - y.mean()) if x.size and y.size else math.nan
-        return _row(metric, est, math.nan, math.nan, n, "welch", False)
+        return estimate_row(metric, est, math.nan, math.nan, n, "welch", False)
     est = float(x.mean() - y.mean())
     if _is_constant(x) and _is_constant(y):
         level = 1.0 - (1.0 - confidence) / 2.0
         ax, bx, ok = constant_interval(float(x[0]), x.size, level, value_range)
         ay, by, _ = constant_interval(float(y[0]), y.size, level, value_range)
         p = 1.0 if est == 0.0 else min(1.0, 2.0 / math.comb(n, x.size))
-        return _row(metric, est, ax - by, bx - ay, n, "welch", ok, True, p)
+        return estimate_row(metric, est, ax - by, bx - ay, n, "welch", ok, True, p)
     vx, vy = float(x.var(ddof=1)) / x.size, float(y.var(ddof=1)) / y.size
     se = math.sqrt(vx + vy)
     df = (vx + vy) ** 2 / (vx * vx / (x.size - 1) + vy * vy / (y.size - 1))
     # Welch-Satterthwaite degrees of freedom play the role of n - 1 in critical_value.
     crit = t_ppf(0.5 + confidence / 2.0, df) if df + 1.0 < T_MAX_N else z_value(confidence)
     half = crit * se
-    return _row(
+    return estimate_row(
         metric, est, est - half, est + half, n, "welch", True, False, p_value_of_zero(est, se, df)
     )
 
@@ -557,12 +585,12 @@ def diff_proportions(
     p1, l1, u1 = (float(v) for v in wilson_interval(k1, n1, confidence))
     p2, l2, u2 = (float(v) for v in wilson_interval(k2, n2, confidence))
     if n1 == 0 or n2 == 0:
-        return _row(metric, math.nan, math.nan, math.nan, n1 + n2, "newcombe", False)
+        return estimate_row(metric, math.nan, math.nan, math.nan, n1 + n2, "newcombe", False)
     d = p1 - p2
     lower = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
     upper = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
     flat = k1 in (0, n1) and k2 in (0, n2)
-    return _row(metric, d, lower, upper, n1 + n2, "newcombe", True, flat)
+    return estimate_row(metric, d, lower, upper, n1 + n2, "newcombe", True, flat)
 
 
 # --------------------------------------------------------------------------- group-bys
@@ -743,17 +771,17 @@ def diff_paired_ratio(
     sa, sb = xa.sum(), xb.sum()
     if n < 2 or sa == 0 or sb == 0:
         est = ya.sum() / sa - yb.sum() / sb if sa and sb else math.nan
-        return _row(metric, float(est), math.nan, math.nan, n, "paired ratio", False)
+        return estimate_row(metric, float(est), math.nan, math.nan, n, "paired ratio", False)
     ra, rb = ya.sum() / sa, yb.sum() / sb
     z = (ya - ra * xa) / (sa / n) - (yb - rb * xb) / (sb / n)
     d = float(ra - rb)
     if not z.any():
         p = _constant_ratio_p(ya * xb - yb * xa)
-        return _row(metric, d, math.nan, math.nan, n, "paired ratio", False, True, p)
+        return estimate_row(metric, d, math.nan, math.nan, n, "paired ratio", False, True, p)
     se = float(z.std(ddof=1)) / math.sqrt(n)
     half = critical_value(confidence, n) * se
     p = _few_differ_p(p_value_of_zero(d, se, n - 1), ya * xb - yb * xa)
-    return _row(metric, d, d - half, d + half, n, "paired ratio", True, False, p)
+    return estimate_row(metric, d, d - half, d + half, n, "paired ratio", True, False, p)
 
 
 def rel_diff_paired(
@@ -808,19 +836,19 @@ def rel_diff_paired(
     Ya, Yb, Xa, Xb = ya.sum(), yb.sum(), xa.sum(), xb.sum()
     if n < 2 or 0.0 in (Ya, Yb, Xa, Xb):
         est = (Ya / Xa) / (Yb / Xb) - 1.0 if 0.0 not in (Ya, Yb, Xa, Xb) else math.nan
-        return _row(metric, float(est), math.nan, math.nan, n, "paired log-ratio", False)
+        return estimate_row(metric, float(est), math.nan, math.nan, n, "paired log-ratio", False)
     ra, rb = Ya / Xa, Yb / Xb
     q = ra / rb
     z = (ya - ra * xa) / Ya - (yb - rb * xb) / Yb
     if not z.any():
         p = _constant_ratio_p(ya * xb - yb * xa)
-        return _row(
+        return estimate_row(
             metric, float(q - 1.0), math.nan, math.nan, n, "paired log-ratio", False, True, p
         )
     se = math.sqrt(float(z.var(ddof=1)) * n)
     half = critical_value(confidence, n) * se
     log_q = math.log(q)
-    return _row(
+    return estimate_row(
         metric,
         float(q - 1.0),
         math.expm1(log_q - half),

@@ -25,6 +25,16 @@ def format_value(v: object) -> str:
     return str(v)
 
 
+def presets_table(
+    presets: Mapping[str, object], switches: Sequence[str]
+) -> tuple[list[str], list[list[str]]]:
+    """The presets table of a game: header ``["switch", preset...]``, one row per switch with
+    each preset's value as written in a slug (``Game.presets_rows``)."""
+    names = list(presets)
+    rows = [[sw] + [format_value(getattr(presets[p], sw)) for p in names] for sw in switches]
+    return ["switch", *names], rows
+
+
 def parse_value(text: str) -> object:
     """Inverse of :func:`format_value`: ``None``, booleans, integers, else the text."""
     if text == "None":

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -380,6 +380,21 @@ def _pvalues(p: Sequence[float] | np.ndarray) -> np.ndarray:
     return arr
 
 
+def _adjusted(
+    pvalues: Sequence[float] | np.ndarray, adjust: Callable[[np.ndarray, int], np.ndarray]
+) -> np.ndarray:
+    """Adjusted p-values in the input order: ``adjust(sorted_p, m)`` maps the ``m`` finite
+    p-values, sorted ascending (stable), to their adjusted values; NaN entries stay NaN."""
+    arr = _pvalues(pvalues)
+    out = np.full(arr.shape, np.nan)
+    idx = np.flatnonzero(np.isfinite(arr))
+    if idx.size == 0:
+        return out
+    order = idx[np.argsort(arr[idx], kind="stable")]
+    out[order] = adjust(arr[order], idx.size)
+    return out
+
+
 def holm(pvalues: Sequence[float] | np.ndarray) -> np.ndarray:
     """Holm step-down adjusted p-values (family-wise error rate control).
 
@@ -401,16 +416,11 @@ def holm(pvalues: Sequence[float] | np.ndarray) -> np.ndarray:
     ValueError
         If a p-value is outside [0, 1] or the input is not 1-d.
     """
-    arr = _pvalues(pvalues)
-    out = np.full(arr.shape, np.nan)
-    idx = np.flatnonzero(np.isfinite(arr))
-    m = idx.size
-    if m == 0:
-        return out
-    order = idx[np.argsort(arr[idx], kind="stable")]
-    scaled = np.minimum(1.0, (m - np.arange(m)) * arr[order])
-    out[order] = np.maximum.accumulate(scaled)
-    return out
+
+    def step_down(p: np.ndarray, m: int) -> np.ndarray:
+        return np.maximum.accumulate(np.minimum(1.0, (m - np.arange(m)) * p))
+
+    return _adjusted(pvalues, step_down)
 
 
 def benjamini_hochberg(pvalues: Sequence[float] | np.ndarray) -> np.ndarray:
@@ -433,16 +443,11 @@ def benjamini_hochberg(pvalues: Sequence[float] | np.ndarray) -> np.ndarray:
     ValueError
         If a p-value is outside [0, 1] or the input is not 1-d.
     """
-    arr = _pvalues(pvalues)
-    out = np.full(arr.shape, np.nan)
-    idx = np.flatnonzero(np.isfinite(arr))
-    m = idx.size
-    if m == 0:
-        return out
-    order = idx[np.argsort(arr[idx], kind="stable")]
-    scaled = np.minimum(1.0, m * arr[order] / np.arange(1, m + 1))
-    out[order] = np.minimum.accumulate(scaled[::-1])[::-1]
-    return out
+
+    def step_up(p: np.ndarray, m: int) -> np.ndarray:
+        return np.minimum.accumulate(np.minimum(1.0, m * p / np.arange(1, m + 1))[::-1])[::-1]
+
+    return _adjusted(pvalues, step_up)
 
 
 def adjust_pvalues(pvalues: Sequence[float] | np.ndarray, method: str = "holm") -> np.ndarray:

@@ -25,7 +25,7 @@ import pandas as pd
 
 from .. import stats
 from ..aggregates import Aggregates as BaseAggregates
-from ..aggregates import Counters
+from ..aggregates import Counters, all_and_finished
 from ..aggregates import mean_row as _mean
 from ..aggregates import ratio_row as _ratio
 
@@ -128,12 +128,7 @@ def game_features(games: pd.DataFrame) -> dict[str, np.ndarray]:
 def game_counters(games: pd.DataFrame) -> dict[str, Counters]:
     """Counters of the :func:`game_features` of all games (``"all"``) and of the games that
     finished (``"finished"``: not truncated, the units of the per-game proportions)."""
-    finished = ~games["truncated"].to_numpy().astype(bool)
-    features = game_features(games)
-    return {
-        "all": Counters.from_arrays(features),
-        "finished": Counters.from_arrays({k: v[finished] for k, v in features.items()}),
-    }
+    return all_and_finished(game_features(games), ~games["truncated"].to_numpy().astype(bool))
 
 
 @dataclass

@@ -7,12 +7,12 @@ summaries) are imported when first called, so registering the game stays cheap (
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..game import Game
-from ..switches import format_value
-from .rules import PRESETS, SWITCHES, RuleSet, resolve_rules
+from ..game import Game, LazyCall, pipeline_hooks
+from ..switches import presets_table
+from .rules import PRESETS, SWITCHES, resolve_rules
 
 #: Bumped whenever simulated behaviour changes (docs/engine_contract.md).
 ENGINE_VERSION = 1
@@ -20,17 +20,7 @@ ENGINE_VERSION = 1
 
 def presets_rows() -> tuple[list[str], list[list[str]]]:
     """The presets table: header ``["switch", preset...]``, one row per switch (spec S)."""
-    names = list(PRESETS)
-    rows = [[sw] + [format_value(getattr(PRESETS[p], sw)) for p in names] for sw in SWITCHES]
-    return ["switch", *names], rows
-
-
-def rules_rows(rules: RuleSet) -> list[list[str]]:
-    """Rows ``[switch, value, base preset value]`` of a rule set
-    (:func:`cuarenta_sim.cuarenta.summaries.rules_rows`)."""
-    from .summaries import rules_rows as rows
-
-    return rows(rules)
+    return presets_table(PRESETS, SWITCHES)
 
 
 def policy_table() -> tuple[list[str], list[list[str]]]:
@@ -122,48 +112,6 @@ def replay(
     return format_game(play_game(resolve_rules(rules), players, list(policies), seed, level, index))
 
 
-def make_spec(*args: Any, **kwargs: Any) -> Any:
-    """:func:`cuarenta_sim.cuarenta.simulation.make_spec`."""
-    from .simulation import make_spec as make
-
-    return make(*args, **kwargs)
-
-
-def run_range(spec: Any, start: int, stop: int) -> Any:
-    """:func:`cuarenta_sim.cuarenta.simulation.run_range`."""
-    from .simulation import run_range as run
-
-    return run(spec, start, stop)
-
-
-def frames(spec: Any, output: Any) -> tuple[Any, Any]:
-    """:func:`cuarenta_sim.cuarenta.simulation.range_frames`."""
-    from .simulation import range_frames
-
-    return range_frames(spec, output)
-
-
-def aggregate_frames(level: str, hands: Any, games: Any) -> Any:
-    """:func:`cuarenta_sim.cuarenta.aggregates.aggregate_frames`."""
-    from .aggregates import aggregate_frames as agg
-
-    return agg(level, hands, games)
-
-
-def aggregates_from_dict(data: Mapping[str, Any]) -> Any:
-    """:meth:`cuarenta_sim.cuarenta.aggregates.Aggregates.from_dict`."""
-    from .aggregates import Aggregates
-
-    return Aggregates.from_dict(data)
-
-
-def warmup() -> None:
-    """Compile or load every kernel (:func:`cuarenta_sim.cuarenta.engine.warmup`)."""
-    from .engine import warmup as warm
-
-    warm()
-
-
 GAME = Game(
     name="cuarenta",
     title="Cuarenta",
@@ -177,19 +125,15 @@ GAME = Game(
     default_rules="quito",
     presets=PRESETS,
     resolve_rules=resolve_rules,
-    rules_rows=rules_rows,
+    rules_rows=LazyCall("cuarenta_sim.cuarenta.summaries", "rules_rows"),
     presets_rows=presets_rows,
     default_policies="greedy",
     policy_table=policy_table,
-    make_spec=make_spec,
-    run_range=run_range,
-    frames=frames,
-    aggregates_from_dict=aggregates_from_dict,
-    aggregate_frames=aggregate_frames,
     summaries=summaries,
     evaluate=evaluate,
     replay=replay,
-    warmup=warmup,
+    warmup=LazyCall("cuarenta_sim.cuarenta.engine", "warmup"),
+    **pipeline_hooks(__package__),
     default_n=1_000_000,
     record_bytes=64,
     studies={

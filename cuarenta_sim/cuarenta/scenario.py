@@ -571,23 +571,7 @@ def _kernel_values(position: SolverPosition, tt: SolverTable) -> list[int]:
     # Imported here: the numba engine is loaded only by the scenarios that need it.
     from .engine.solver import solve_counts
 
-    return solve_counts(
-        position.rules,
-        position.players,
-        position.dealer,
-        position.deal,
-        position.turn,
-        position.hands,
-        position.rondas,
-        position.table,
-        -1 if position.trail is None else position.trail,
-        position.scores,
-        position.piles,
-        -1 if position.last_capturer is None else position.last_capturer,
-        position.claims,
-        position.claim_order[0] if position.claim_order else -1,
-        tt=tt,
-    )
+    return solve_counts(position.rules, *position.kernel_args(), tt=tt)
 
 
 def _solve_hands(value: object, seat: int, c: _Common) -> list[list[int]]:

@@ -23,7 +23,6 @@ about 30 MB.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +31,7 @@ import numba
 import numpy as np
 import pandas as pd
 
+from ..simulation import parallel_block
 from .engine.batch import kernel_args, level_code, run_batch
 from .engine.layout import (
     LEVEL_DATA,
@@ -191,7 +191,7 @@ def run_range(spec: SimulationSpec, start: int, stop: int) -> RangeOutput:
     level = spec.code
     size = stop - start
     counts = np.empty(size, dtype=np.int64)
-    block = _block(size, numba.get_num_threads())
+    block = parallel_block(size, numba.get_num_threads())
     if level == LEVEL_DATA:
         rec8 = np.empty((N_REC8, size), dtype=np.int8)
         rec16 = np.empty((N_REC16_DATA, size), dtype=np.int16)
@@ -235,12 +235,6 @@ def range_frames(
         games = games_frame(spec.code, *out.games)
         games["game"] = np.arange(out.start, out.stop, dtype=np.int64)
     return hands, games
-
-
-def _block(size: int, threads: int) -> int:
-    """Games per parallel task: small enough to balance the threads, large enough that the
-    per-task scratch allocation is negligible. Never changes the results."""
-    return max(1, min(256, math.ceil(size / (8 * threads))))
 
 
 def _record_blocks(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -328,42 +328,11 @@ def _qc_dealer(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
 
 
 def _qc_rondas(odds_table: pd.DataFrame, s: StudySettings) -> str:
-    rows = []
-    for _, r in odds_table.iterrows():
-        if r["event"] not in ("ronda", "doble_ronda") or r["scope"] not in (
-            "hand",
-            "side 0",
-            "anyone",
-        ):
-            continue
-        pct = r["scope"] != "per data"
-        rows.append(
-            [
-                r["event"].replace("_", " "),
-                r["scope"].replace("side 0", "side"),
-                r["players"],
-                f"{100 * r['exact']:.4f}%",
-                _row_cell(r, percent=pct),
-                f"{int(r['n']):,}",
-                r["method"],
-                "yes" if r["within"] else "**no**",
-            ]
-        )
+    keep = odds_table["event"].isin(["ronda", "doble_ronda"]) & odds_table["scope"].isin(
+        ["hand", "side 0", "anyone"]
+    )
     return _prose("quito_vs_cuenca").rondas(
-        markdown_table(
-            [
-                "event",
-                "scope",
-                "players",
-                "exact",
-                "simulated [interval]",
-                "n",
-                "method",
-                "exact inside",
-            ],
-            rows,
-            right=(3, 4, 5),
-        )
+        _exact_table(odds_table[keep], fraction=False, scopes={"side 0": "side"})
     )
 
 
@@ -642,42 +611,37 @@ def _rate(rate: pd.DataFrame, players: int, metric: str) -> pd.Series:
     return rate[(rate["players"] == players) & (rate["metric"] == metric)].iloc[0]
 
 
-def _odds_section(t: pd.DataFrame) -> str:
+def _exact_table(t: pd.DataFrame, *, fraction: bool, scopes: dict[str, str] | None = None) -> str:
+    """Markdown table of exact odds beside the simulated intervals (one row of ``t`` a row);
+    ``fraction`` adds the exact fraction, ``scopes`` renames scopes for display."""
     rows = []
     for _, r in t.iterrows():
-        frac = r["exact_fraction"] if len(r["exact_fraction"]) <= 24 else "(long fraction)"
         pct = r["scope"] != "per data"
         exact = f"{100 * r['exact']:.4f}%" if pct else f"{r['exact']:.5f}"
+        frac = []
+        if fraction:
+            long = len(r["exact_fraction"]) > 24
+            frac = ["(long fraction)" if long else r["exact_fraction"]]
         rows.append(
             [
                 r["event"].replace("_", " "),
-                r["scope"],
+                (scopes or {}).get(r["scope"], r["scope"]),
                 r["players"],
                 exact,
-                frac,
+                *frac,
                 _row_cell(r, percent=pct),
                 f"{int(r['n']):,}",
                 r["method"],
                 "yes" if r["within"] else "**no**",
             ]
         )
-    return _prose("odds").dealing(
-        markdown_table(
-            [
-                "event",
-                "scope",
-                "players",
-                "exact",
-                "exact fraction",
-                "simulated [interval]",
-                "n",
-                "method",
-                "exact inside",
-            ],
-            rows,
-            right=(3, 5, 6),
-        )
-    )
+    header = ["event", "scope", "players", "exact", *(["exact fraction"] if fraction else [])]
+    header += ["simulated [interval]", "n", "method", "exact inside"]
+    return markdown_table(header, rows, right=(3, 5, 6) if fraction else (3, 4, 5))
+
+
+def _odds_section(t: pd.DataFrame) -> str:
+    return _prose("odds").dealing(_exact_table(t, fraction=True))
 
 
 def _rates_section(rate: pd.DataFrame, slug: str, s: StudySettings) -> str:

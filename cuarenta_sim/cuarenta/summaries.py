@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..reports import Report, estimates_table, interval_header, markdown_table
+from ..reports import Report
 from ..stats import ESTIMATE_COLUMNS, mean, proportion, ratio
 from .rules import PRESETS, SWITCHES, RuleSet
 
@@ -167,7 +167,9 @@ def simulation_report(
     throughput: Mapping[str, str],
     confidence: float = 0.95,
 ) -> Report:
-    """Build the report of one simulation run (``cuarenta-sim simulate --report``).
+    """Build the report of one Cuarenta simulation run: the shared
+    :func:`cuarenta_sim.reports.simulation_report` with the Cuarenta game (its title reads
+    "Cuarenta simulation: <slug>").
 
     Parameters
     ----------
@@ -191,23 +193,15 @@ def simulation_report(
     Report
         Call :meth:`Report.write` to put it on disk.
     """
-    report = Report(title=f"Simulation: {rules.slug()}", provenance=provenance, command=command)
-    for title, frame in summaries.items():
-        body = (
-            f"Estimates with {interval_header(confidence)}s; `n` is the sample size (datas or "
-            f"games), `method` the interval (wilson: proportion; normal: mean of independent "
-            f"values; ratio: ratio of sums with a delta-method error).\n\n"
-            + estimates_table(frame, confidence=confidence, markdown=True)
-        )
-        report.add(title, body)
-    report.add(
-        "Rules",
-        f"Slug: `{rules.slug()}` (spec: `docs/cuarenta.md`, section S). A `*` marks a switch "
-        f"that differs from the base preset.\n\n"
-        + markdown_table(["switch", "value", "base preset"], rules_rows(rules)),
+    from ..reports import simulation_report as shared_report
+    from .definition import GAME
+
+    return shared_report(
+        game=GAME,
+        rules=rules,
+        summaries=summaries,
+        provenance=provenance,
+        command=command,
+        throughput=throughput,
+        confidence=confidence,
     )
-    report.add(
-        "Run",
-        markdown_table(["figure", "value"], [[k, v] for k, v in throughput.items()], right=(1,)),
-    )
-    return report

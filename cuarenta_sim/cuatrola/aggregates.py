@@ -19,7 +19,7 @@ import pandas as pd
 
 from .. import stats
 from ..aggregates import Aggregates as BaseAggregates
-from ..aggregates import Counters, mean_row
+from ..aggregates import Counters, all_and_finished, mean_row
 from .contracts import DECLARATIONS
 
 #: Record columns that identify a row or hold a card mask rather than measure it.
@@ -141,12 +141,7 @@ def aggregate_frames(
     """Counters of record frames (``Results.hands`` / ``Results.games``), no provenance."""
     game_counters = None
     if games is not None:
-        features = game_features(games)
-        finished = games["winner"].to_numpy() >= 0
-        game_counters = {
-            "all": Counters.from_arrays(features),
-            "finished": Counters.from_arrays({k: v[finished] for k, v in features.items()}),
-        }
+        game_counters = all_and_finished(game_features(games), games["winner"].to_numpy() >= 0)
     return Aggregates(
         level=level,
         hands=None if hands is None else Counters.from_arrays(hand_features(hands)),

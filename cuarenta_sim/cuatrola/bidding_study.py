@@ -248,6 +248,20 @@ def _cell(
     return cell(est, lo, hi, defined, percent=percent, suffix=suffix)
 
 
+def _estimate_cell(
+    row: pd.Series | dict[str, Any], *, percent: bool = False, suffix: str | None = None
+) -> str:
+    """:func:`_cell` of an estimate row's ``estimate``, ``lower``, ``upper`` and ``defined``."""
+    return _cell(
+        row["estimate"],
+        row["lower"],
+        row["upper"],
+        bool(row["defined"]),
+        percent=percent,
+        suffix=suffix,
+    )
+
+
 def _get(row: pd.Series | dict[str, Any], name: str, *, percent: bool = False) -> str:
     defined = bool(row.get("defined", True)) if name != "p_make" else row["n"] > 0
     return _cell(row[name], row[f"{name}_lower"], row[f"{name}_upper"], defined, percent=percent)
@@ -300,7 +314,7 @@ def _summary(
             comp.loc["derived", "lower"],
             comp.loc["derived", "upper"],
         ),
-        "gain": _cell(d["estimate"], d["lower"], d["upper"], bool(d["defined"])),
+        "gain": _estimate_cell(d),
         "verdict": d["verdict"],
     }
     thresholds = {
@@ -452,7 +466,7 @@ def _threshold_section(
     crow = [
         [
             r["label"],
-            _cell(r["estimate"], r["lower"], r["upper"], bool(r["defined"])),
+            _estimate_cell(r),
             f"{int(r['n']):,}",
             r["method"],
             r["verdict"],
@@ -507,11 +521,8 @@ def _mano_section(tables: dict[str, pd.DataFrame]) -> str:
     passes = [
         (
             r["metric"],
-            _cell(
-                r["estimate"],
-                r["lower"],
-                r["upper"],
-                bool(r["defined"]),
+            _estimate_cell(
+                r,
                 percent=r["method"] == "wilson",
             ),
             r["method"],
@@ -539,11 +550,8 @@ def _mano_section(tables: dict[str, pd.DataFrame]) -> str:
         [
             r["bid"],
             r["metric"],
-            _cell(
-                r["estimate"],
-                r["lower"],
-                r["upper"],
-                bool(r["defined"]),
+            _estimate_cell(
+                r,
                 percent=r["metric"].startswith("P("),
                 suffix=" pp" if r["metric"].startswith("P(") else None,
             ),
@@ -582,7 +590,7 @@ def _check_section(check: pd.DataFrame) -> str:
             r["hand_of"],
             r["trumps"],
             f"{r['exact']:.6f}",
-            _cell(r["estimate"], r["lower"], r["upper"], bool(r["defined"])),
+            _estimate_cell(r),
             f"{int(r['count']):,} / {int(r['n']):,}",
             "yes" if r["within"] else "**no**",
         ]

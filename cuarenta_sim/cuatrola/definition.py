@@ -6,11 +6,10 @@ summaries) are imported when first called, so registering the game stays cheap.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..game import Game, GameOption
-from ..switches import format_value
+from ..game import Game, GameOption, LazyCall, pipeline_hooks
+from ..switches import format_value, presets_table
 from .rules import PRESETS, SWITCHES, CuatrolaRules, resolve_rules
 
 #: Version of the Cuatrola engine contract (bump on any change of play or records).
@@ -19,9 +18,7 @@ ENGINE_VERSION = 1
 
 def presets_rows() -> tuple[list[str], list[list[str]]]:
     """The presets table: header ``["switch", preset...]``, one row per switch."""
-    names = list(PRESETS)
-    rows = [[sw] + [format_value(getattr(PRESETS[p], sw)) for p in names] for sw in SWITCHES]
-    return ["switch", *names], rows
+    return presets_table(PRESETS, SWITCHES)
 
 
 def rules_rows(rules: CuatrolaRules) -> list[list[str]]:
@@ -90,70 +87,6 @@ def summaries(run: Any, confidence: float = 0.95) -> dict[str, Any]:
     return out
 
 
-def evaluate(obj: object) -> dict[str, Any]:
-    """The Cuatrola scenario judge (:func:`cuarenta_sim.cuatrola.scenario.evaluate`)."""
-    from .scenario import evaluate as judge
-
-    return judge(obj)
-
-
-def replay(
-    rules: Any,
-    players: int,
-    policies: str | Sequence[str],
-    seed: int,
-    level: str,
-    index: int,
-    bid_policies: str | Sequence[str] = "threshold",
-) -> str:
-    """:func:`cuarenta_sim.cuatrola.reference.replay.replay`."""
-    from .reference.replay import replay as run
-
-    return run(rules, players, policies, seed, level, index, bid_policies=bid_policies)
-
-
-def make_spec(*args: Any, **kwargs: Any) -> Any:
-    """:func:`cuarenta_sim.cuatrola.simulation.make_spec`."""
-    from .simulation import make_spec as make
-
-    return make(*args, **kwargs)
-
-
-def run_range(spec: Any, start: int, stop: int) -> Any:
-    """:func:`cuarenta_sim.cuatrola.simulation.run_range`."""
-    from .simulation import run_range as run
-
-    return run(spec, start, stop)
-
-
-def frames(spec: Any, output: Any) -> tuple[Any, Any]:
-    """:func:`cuarenta_sim.cuatrola.simulation.range_frames`."""
-    from .simulation import range_frames
-
-    return range_frames(spec, output)
-
-
-def aggregate_frames(level: str, hands: Any, games: Any) -> Any:
-    """:func:`cuarenta_sim.cuatrola.aggregates.aggregate_frames`."""
-    from .aggregates import aggregate_frames as agg
-
-    return agg(level, hands, games)
-
-
-def aggregates_from_dict(data: Mapping[str, Any]) -> Any:
-    """:meth:`cuarenta_sim.cuatrola.aggregates.Aggregates.from_dict`."""
-    from .aggregates import Aggregates
-
-    return Aggregates.from_dict(data)
-
-
-def warmup() -> None:
-    """Compile or load the kernels (:func:`cuarenta_sim.cuatrola.engine.batch.warmup`)."""
-    from .engine.batch import warmup as warm
-
-    warm()
-
-
 GAME = Game(
     name="cuatrola",
     title="Cuatrola",
@@ -171,15 +104,11 @@ GAME = Game(
     presets_rows=presets_rows,
     default_policies="greedy",
     policy_table=policy_table,
-    make_spec=make_spec,
-    run_range=run_range,
-    frames=frames,
-    aggregates_from_dict=aggregates_from_dict,
-    aggregate_frames=aggregate_frames,
     summaries=summaries,
-    evaluate=evaluate,
-    replay=replay,
-    warmup=warmup,
+    evaluate=LazyCall("cuarenta_sim.cuatrola.scenario", "evaluate"),
+    replay=LazyCall("cuarenta_sim.cuatrola.reference.replay", "replay"),
+    warmup=LazyCall("cuarenta_sim.cuatrola.engine.batch", "warmup"),
+    **pipeline_hooks(__package__),
     default_n=100_000,
     record_bytes=72,
     studies={"cuatrola-bidding": "cuarenta_sim.cuatrola.bidding_study:cuatrola_bidding_study"},

@@ -45,7 +45,6 @@ Columns of ``Results.games`` (level game, one row per game): ``game`` (int64),
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -54,6 +53,7 @@ import numba
 import numpy as np
 import pandas as pd
 
+from ..simulation import parallel_block
 from .engine.batch import level_code, run_batch
 from .engine.layout import (
     LEVEL_HAND,
@@ -225,9 +225,9 @@ def run_range(spec: CuatrolaSpec, start: int, stop: int) -> RangeOutput:
     else:
         game8 = np.empty((N_GAME8, size), dtype=np.int8)
         game16 = np.empty((N_GAME16, size), dtype=np.int16)
-    threads = numba.get_num_threads()
+    block = parallel_block(size, numba.get_num_threads())
     run_batch(
-        kr, plays, bids, np.uint64(spec.root), code, start, size, _block(size, threads), cap,
+        kr, plays, bids, np.uint64(spec.root), code, start, size, block, cap,
         0, *blocks, game8, game16, counts,
     )  # fmt: skip
     if code == LEVEL_HAND:
@@ -262,8 +262,3 @@ def _blocks(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         np.empty((N_REC32, rows), dtype=np.int32),
         np.empty((1, rows), dtype=np.int64),
     )
-
-
-def _block(size: int, threads: int) -> int:
-    """Items per parallel task; never changes the results."""
-    return max(1, min(256, math.ceil(size / (8 * threads))))

@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
-
-def test_policies_benchmark_quick_run(tmp_path: Path) -> None:
+def test_policies_benchmark_quick_run(tmp_path: Path, run_benchmark) -> None:
     out = tmp_path / "policies.json"
-    proc = subprocess.run(
-        [
-            sys.executable, str(ROOT / "benchmarks" / "policies.py"), "--datas", "10",
-            "--chicas", "10", "--repeats", "1", "--out", str(out),
-        ],
-        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False, env=ENV,
-    )  # fmt: skip
+    proc = run_benchmark(
+        "policies.py", "--datas", "10", "--chicas", "10", "--repeats", "1", "--out", str(out)
+    )
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())
     assert [s["policy"].split("(")[0] for s in results["speed"]] == ["heuristic", "pimc"]
@@ -32,12 +22,8 @@ def test_policies_benchmark_quick_run(tmp_path: Path) -> None:
         assert r["ci95"][0] <= r["win_rate_a"] <= r["ci95"][1]
 
 
-def test_tune_heuristic_quick_run() -> None:
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "tune_heuristic.py"), "--passes", "1",
-         "--chicas", "20", "--seed", "3"],
-        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False, env=ENV,
-    )  # fmt: skip
+def test_tune_heuristic_quick_run(run_benchmark) -> None:
+    proc = run_benchmark("tune_heuristic.py", "--passes", "1", "--chicas", "20", "--seed", "3")
     assert proc.returncode == 0, proc.stderr
     assert 9 * 3 <= proc.stdout.count("pass 1 ") <= 9 * 4  # 3 or 4 candidates per weight
     assert "best: heuristic(cards=" in proc.stdout

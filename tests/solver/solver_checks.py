@@ -11,21 +11,4 @@ def kernel_values(
     p: SolverPosition, options: SolveOptions | None = None, tt: SolverTable | None = None
 ) -> list[int]:
     """The numba solver's values of every legal play at ``p`` (canonical order)."""
-    return solve_counts(
-        p.rules,
-        p.players,
-        p.dealer,
-        p.deal,
-        p.turn,
-        p.hands,
-        p.rondas,
-        p.table,
-        -1 if p.trail is None else p.trail,
-        p.scores,
-        p.piles,
-        -1 if p.last_capturer is None else p.last_capturer,
-        p.claims,
-        p.claim_order[0] if p.claim_order else -1,
-        options=options,
-        tt=tt,
-    )
+    return solve_counts(p.rules, *p.kernel_args(), options=options, tt=tt)

@@ -3,24 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
-
-def test_solver_benchmark_quick_run(tmp_path: Path) -> None:
+def test_solver_benchmark_quick_run(tmp_path: Path, run_benchmark) -> None:
     out = tmp_path / "solver.json"
-    proc = subprocess.run(
-        [
-            sys.executable, str(ROOT / "benchmarks" / "solver.py"), "--positions", "3",
-            "--positions4", "1", "--bits", "12", "--out", str(out),
-        ],
-        capture_output=True, text=True, cwd=ROOT, timeout=600, check=False, env=ENV,
-    )  # fmt: skip
+    args = ["--positions", "3", "--positions4", "1", "--bits", "12", "--out", str(out)]
+    proc = run_benchmark("solver.py", *args, timeout=600)
     assert proc.returncode == 0, proc.stderr
     rows = json.loads(out.read_text())["rows"]
     assert [(r["players"], r["from"]) for r in rows] == [

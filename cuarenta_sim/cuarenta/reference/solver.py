@@ -86,6 +86,26 @@ class SolverPosition:
         """The seat to move."""
         return (self.dealer + 1 + self.turn) % self.players
 
+    def kernel_args(self) -> tuple[Any, ...]:
+        """The position as the arguments ``players`` to ``first_claim`` of
+        :func:`cuarenta_sim.cuarenta.engine.solver.position_array` (and of ``solve_counts``
+        after its ``rules``): no trail or last capturer as -1, the first claimer or -1."""
+        return (
+            self.players,
+            self.dealer,
+            self.deal,
+            self.turn,
+            self.hands,
+            self.rondas,
+            self.table,
+            -1 if self.trail is None else self.trail,
+            self.scores,
+            self.piles,
+            -1 if self.last_capturer is None else self.last_capturer,
+            self.claims,
+            self.claim_order[0] if self.claim_order else -1,
+        )
+
     @property
     def last_deal(self) -> bool:
         """True in the data's last deal: the search goes on to the end-of-data count."""
