@@ -7,13 +7,9 @@ the game-independent :mod:`cuarenta_sim.reports`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import numpy as np
 import pandas as pd
 
-from ..reports import Report
 from ..stats import ESTIMATE_COLUMNS, mean, proportion, ratio
 from .rules import PRESETS, SWITCHES, RuleSet
 
@@ -156,52 +152,3 @@ def format_switch(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-def simulation_report(
-    *,
-    rules: RuleSet,
-    summaries: Mapping[str, pd.DataFrame],
-    provenance: dict[str, Any],
-    command: str,
-    throughput: Mapping[str, str],
-    confidence: float = 0.95,
-) -> Report:
-    """Build the report of one Cuarenta simulation run: the shared
-    :func:`cuarenta_sim.reports.simulation_report` with the Cuarenta game (its title reads
-    "Cuarenta simulation: <slug>").
-
-    Parameters
-    ----------
-    rules : RuleSet
-        The rules simulated; the report lists its slug and every switch.
-    summaries : mapping of str to DataFrame
-        Section title -> estimate frame (columns :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS`),
-        e.g. the output of :func:`summarize_hands` and
-        :func:`summarize_games`.
-    provenance : dict
-        ``Results.provenance`` (JSON-serialisable).
-    command : str
-        Shell command that reproduces the run.
-    throughput : mapping of str to str
-        Measured figures to list (e.g. ``{"datas per second": "1.2M"}``).
-    confidence : float
-        Confidence level the intervals were computed at (labels the columns).
-
-    Returns
-    -------
-    Report
-        Call :meth:`Report.write` to put it on disk.
-    """
-    from ..reports import simulation_report as shared_report
-    from .definition import GAME
-
-    return shared_report(
-        game=GAME,
-        rules=rules,
-        summaries=summaries,
-        provenance=provenance,
-        command=command,
-        throughput=throughput,
-        confidence=confidence,
-    )
