@@ -39,6 +39,7 @@ from .kernel import (
     P_CAIDA,
     P_CARDS,
     P_DEPTH,
+    P_EXACT,
     P_HOLD_KNOWN,
     P_KEEP_TABLE,
     P_LEAF_CARDS,
@@ -49,12 +50,14 @@ from .kernel import (
     P_PLAYOUT,
     P_RULES_38_30,
     P_SAMPLES,
+    P_STOP,
     P_TRAIL_PAIR,
     PLAYOUT_HEURISTIC,
     POLICY_GREEDY,
     POLICY_HEURISTIC,
     POLICY_PIMC,
     POLICY_RANDOM,
+    POLICY_SOLVER,
     POLICY_ROW,
 )
 
@@ -241,6 +244,46 @@ PIMC_PARAMS: tuple[ParamInfo, ...] = (
 )
 
 
+#: solver parameters (:mod:`cuarenta_sim.cuarenta.engine.solverplay`); its playouts before the
+#: exact part use the heuristic defaults above, to the end of the deal.
+SOLVER_PARAMS: tuple[ParamInfo, ...] = (
+    ParamInfo(
+        "samples",
+        P_SAMPLES,
+        16,
+        low=1,
+        high=MAX_SAMPLES,
+        description="deals of the unseen cards sampled per decision (at most; see stop)",
+    ),
+    ParamInfo(
+        "exact",
+        P_EXACT,
+        8,
+        low=1,
+        high=20,
+        description="solve every sample exactly (to the deal's end; in the last deal to the "
+        "data's end) once at most this many plays are left in the deal; before, value "
+        "samples by heuristic playouts to the deal's end (the node budget)",
+    ),
+    ParamInfo(
+        "stop",
+        P_STOP,
+        2,
+        low=0,
+        high=100,
+        description="early stopping: end the decision once the leading play's mean lead over "
+        "every other play exceeds this many standard errors (0: never)",
+    ),
+    ParamInfo(
+        "leaf_cards",
+        P_LEAF_CARDS,
+        800,
+        description="milli-points per card captured before the deal's end, net of the other "
+        "side's, when the value stops there: the cards' worth towards the carton (R8.2)",
+    ),
+)
+
+
 @dataclass(frozen=True)
 class PolicyInfo:
     """Metadata of one built-in policy.
@@ -312,6 +355,19 @@ POLICIES: dict[str, PolicyInfo] = {
         source="docs/engine_contract.md section 6; cuarenta_sim/policies/pimc.py",
         params=PIMC_PARAMS,
     ),
+    "solver": PolicyInfo(
+        name="solver",
+        id=POLICY_SOLVER,
+        stochastic=False,
+        description=(
+            "perfect-information Monte Carlo with exactly solved samples: samples deals of "
+            "the unseen cards consistent with the ronda announcements, solves each by "
+            "alpha-beta (heuristic playouts early in a deal), stops early when one play is "
+            "clearly best; best mean side point difference, ties to the first play"
+        ),
+        source="cuarenta_sim/cuarenta/engine/solverplay.py; docs/engine_contract.md section 6",
+        params=SOLVER_PARAMS,
+    ),
 }
 
 #: Policy names by id.
@@ -326,6 +382,10 @@ def default_params() -> np.ndarray:
     row = np.zeros(N_PARAMS, dtype=np.int64)
     for info in HEURISTIC_PARAMS + PIMC_PARAMS:
         row[info.slot] = info.default
+    # Slots only the solver reads (samples and leaf_cards are shared with pimc's).
+    for info in SOLVER_PARAMS:
+        if info.slot in (P_EXACT, P_STOP):
+            row[info.slot] = info.default
     return row
 
 
@@ -563,18 +623,20 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
     """Run the numba kernel's decision code of a policy on one observation.
 
     The kernel functions (:func:`cuarenta_sim.cuarenta.engine.heuristic.heuristic_play`,
-    :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`, the greedy scan) receive exactly what
+    :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`,
+    :func:`cuarenta_sim.cuarenta.engine.solverplay.solver_play`, the greedy scan) receive exactly what
     ``obs`` holds, converted to packed rank counts: nothing else exists for them to read.
     Used by the information-discipline tests.
 
     Parameters
     ----------
     policy : str
-        A deterministic policy spec: ``greedy``, ``heuristic(...)`` or ``pimc(...)``.
+        A deterministic policy spec: ``greedy``, ``heuristic(...)``, ``pimc(...)`` or
+        ``solver(...)``.
     obs : cuarenta_sim.cuarenta.reference.Observation
         The seat's observation (:func:`cuarenta_sim.cuarenta.reference.observe`).
     search_state : sequence of 4 ints, optional
-        The xoshiro256** state of the seat's search stream (pimc; default: the stream of
+        The xoshiro256** state of the seat's search stream (pimc, solver; default: the stream of
         seed 0, game 0, data 0).
 
     Returns
@@ -593,11 +655,14 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
     from ..engine.layout import KIND_MATCH, KIND_TRAIL, SUMS_COUNT, SUMS_PACKED
     from ..engine.moves import best_play, occupied, sum_key
     from ..engine.pimc import pimc_play
+    from ..engine.solverplay import solver_play
     from ..tables import pack_counts
 
     spec = parse_policy(policy)
     if spec.id == POLICY_RANDOM:
-        raise ValueError("decide() runs deterministic policies: greedy, heuristic, pimc")
+        raise ValueError(
+            "decide() runs deterministic policies: greedy, heuristic, pimc, solver"
+        )
     kr, _players, _arr, sums = kernel_args(obs.rules, obs.players, (spec.id,) * obs.players)
     params = spec.row()
     hand = pack_counts(list(obs.hand))
@@ -652,7 +717,8 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
         public[:n] = rondas
         public[4 : 4 + n] = known
         s0, s1, s2, s3 = (np.uint64(v) for v in search_state)
-        r, kind, i, *_ = pimc_play(
+        search = solver_play if spec.id == POLICY_SOLVER else pimc_play
+        r, kind, i, *_ = search(
             params,
             0,
             kr,
@@ -698,6 +764,7 @@ __all__ = [
     "DEPTH_DEAL",
     "HEURISTIC_PARAMS",
     "PIMC_PARAMS",
+    "SOLVER_PARAMS",
     "POLICIES",
     "POLICY_NAMES",
     "ParamInfo",
