@@ -33,10 +33,15 @@ def test_solver_spec_is_canonical_with_its_own_slots() -> None:
 @pytest.mark.parametrize(
     "spec,match",
     [
-        ("solver(samples=0)", "bad value '0' for solver parameter samples; accepted: a whole "
-         "number from 1 to 4096"),
-        ("solver(nodes=5)", "unknown parameter 'nodes' of policy solver; accepted: samples, "
-         "exact, stop, leaf_cards"),
+        (
+            "solver(samples=0)",
+            "bad value '0' for solver parameter samples; accepted: a whole number from 1 to 4096",
+        ),
+        (
+            "solver(nodes=5)",
+            "unknown parameter 'nodes' of policy solver; accepted: samples, "
+            "exact, stop, leaf_cards",
+        ),
         ("solver(exact=21)", "accepted: a whole number from 1 to 20"),
         ("solver(stop=-1)", "accepted: a whole number from 0 to 100"),
         ("solver(depth=deal)", "unknown parameter 'depth'"),
@@ -81,8 +86,9 @@ def test_threads_and_chunks_do_not_change_solver_games(players, policies, level,
     if numba.config.NUMBA_NUM_THREADS >= 2:
         _same(base, simulate("quito", players, policies, n=n, level=level, seed=5, threads=2))
     for chunk in (1, n // 3 + 1):
-        _same(base, simulate("quito", players, policies, n=n, level=level, seed=5,
-                             chunk_size=chunk))
+        _same(
+            base, simulate("quito", players, policies, n=n, level=level, seed=5, chunk_size=chunk)
+        )
     other = simulate("quito", players, policies, n=n, level=level, seed=6, threads=1)
     assert not base.hands.equals(other.hands)
 

@@ -296,9 +296,8 @@ def solver_play(
             totals[k] += vals[s, k]
             if totals[k] > totals[best]:
                 best = k
-        if z > 0 and s + 1 >= MIN_STOP and s + 1 < samples:
-            if clearly_best(vals, s + 1, n_legal, best, z):
-                break
+        if z > 0 and MIN_STOP <= s + 1 < samples and clearly_best(vals, s + 1, n_legal, best, z):
+            break
     best = 0
     for k in range(1, n_legal):
         if totals[k] > totals[best]:

@@ -57,8 +57,8 @@ from .kernel import (
     POLICY_HEURISTIC,
     POLICY_PIMC,
     POLICY_RANDOM,
-    POLICY_SOLVER,
     POLICY_ROW,
+    POLICY_SOLVER,
 )
 
 #: Largest weight accepted for a heuristic parameter (milli-points).
@@ -624,9 +624,9 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
 
     The kernel functions (:func:`cuarenta_sim.cuarenta.engine.heuristic.heuristic_play`,
     :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`,
-    :func:`cuarenta_sim.cuarenta.engine.solverplay.solver_play`, the greedy scan) receive exactly what
-    ``obs`` holds, converted to packed rank counts: nothing else exists for them to read.
-    Used by the information-discipline tests.
+    :func:`cuarenta_sim.cuarenta.engine.solverplay.solver_play`, the greedy scan) receive
+    exactly what ``obs`` holds, converted to packed rank counts: nothing else exists for them
+    to read. Used by the information-discipline tests.
 
     Parameters
     ----------
@@ -660,9 +660,7 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
 
     spec = parse_policy(policy)
     if spec.id == POLICY_RANDOM:
-        raise ValueError(
-            "decide() runs deterministic policies: greedy, heuristic, pimc, solver"
-        )
+        raise ValueError("decide() runs deterministic policies: greedy, heuristic, pimc, solver")
     kr, _players, _arr, sums = kernel_args(obs.rules, obs.players, (spec.id,) * obs.players)
     params = spec.row()
     hand = pack_counts(list(obs.hand))
@@ -764,9 +762,9 @@ __all__ = [
     "DEPTH_DEAL",
     "HEURISTIC_PARAMS",
     "PIMC_PARAMS",
-    "SOLVER_PARAMS",
     "POLICIES",
     "POLICY_NAMES",
+    "SOLVER_PARAMS",
     "ParamInfo",
     "PolicyInfo",
     "PolicySpec",

@@ -135,7 +135,7 @@ def init_policy_streams(
             states[off + 1] = s1
             states[off + 2] = s2
             states[off + 3] = s3
-        elif policy == POLICY_PIMC or policy == POLICY_SOLVER:
+        elif policy in (POLICY_PIMC, POLICY_SOLVER):
             s0, s1, s2, s3 = nb_seed(nb_stream_key(root, game, data, STREAM_SEARCH + s))
             off = states_off + 16 + 4 * s
             states[off] = s0

@@ -562,9 +562,17 @@ def solver_index(
                 )
                 row.append(
                     playout(
-                        params, rules, players, dealer, deal, turn, play, w, seat % 2,
+                        params,
+                        rules,
+                        players,
+                        dealer,
+                        deal,
+                        turn,
+                        play,
+                        w,
+                        seat % 2,
                         stop_at_target,
-                    )  # fmt: skip
+                    )
                 )
         vals.append(row)
         totals = [t + v for t, v in zip(totals, row, strict=True)]
