@@ -98,3 +98,15 @@ def test_solver_plays_differently_from_pimc() -> None:
     a = simulate("quito", 2, ("solver(samples=4)", "greedy"), n=40, seed=3).hands
     b = simulate("quito", 2, ("pimc(samples=4)", "greedy"), n=40, seed=3).hands
     assert not a.equals(b)
+
+
+def test_solver_plays_in_a_tournament(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "cuarenta_sim", "tournament", "--policies",
+         "heuristic,solver(samples=2)", "--chicas", "4", "--threads", "1",
+         "--out", str(tmp_path)],
+        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    ratings = pd.read_csv(tmp_path / "ratings.csv")
+    assert any(p.startswith("solver(samples=2") for p in ratings["policy"])
