@@ -22,9 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_solver_spec_is_canonical_with_its_own_slots() -> None:
     spec = parse_policy("solver(samples=5,exact=6)")
     assert spec.id == POLICY_SOLVER
-    assert spec.canonical == "solver(samples=5,exact=6,stop=2,leaf_cards=800)"
+    assert spec.canonical == "solver(samples=5,exact=6,stop=0,leaf_cards=800)"
     row = spec.row()
-    assert (row[P_SAMPLES], row[P_EXACT], row[P_STOP]) == (5, 6, 2)
+    assert (row[P_SAMPLES], row[P_EXACT], row[P_STOP]) == (5, 6, 0)
     assert [p.name for p in POLICIES["solver"].params] == [p.name for p in SOLVER_PARAMS]
     ref = resolve_policy("solver(samples=5,exact=6)")
     assert isinstance(ref, SolverPolicy) and ref.search and ref.name == spec.canonical

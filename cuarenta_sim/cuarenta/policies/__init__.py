@@ -250,7 +250,7 @@ SOLVER_PARAMS: tuple[ParamInfo, ...] = (
     ParamInfo(
         "samples",
         P_SAMPLES,
-        16,
+        32,
         low=1,
         high=MAX_SAMPLES,
         description="deals of the unseen cards sampled per decision (at most; see stop)",
@@ -258,7 +258,7 @@ SOLVER_PARAMS: tuple[ParamInfo, ...] = (
     ParamInfo(
         "exact",
         P_EXACT,
-        8,
+        6,
         low=1,
         high=20,
         description="solve every sample exactly (to the deal's end; in the last deal to the "
@@ -268,7 +268,7 @@ SOLVER_PARAMS: tuple[ParamInfo, ...] = (
     ParamInfo(
         "stop",
         P_STOP,
-        2,
+        0,
         low=0,
         high=100,
         description="early stopping: end the decision once the leading play's mean lead over "
