@@ -57,13 +57,22 @@ SOLVER_TARGET = 2_000
 
 def decisions_per_s(policy: str, n: int, threads: int, repeats: int) -> dict[str, Any]:
     """Decisions per second of ``policy`` at seat 0 against greedy (module docstring)."""
-    simulate("quito", 2, (policy, "greedy"), n=min(n, 200), seed=1, threads=threads)
+    simulate(
+        rules="quito",
+        players=2,
+        policies=(policy, "greedy"),
+        n=min(n, 200),
+        seed=1,
+        threads=threads,
+    )
     best = float("inf")
     cpu = float("inf")
     for _ in range(repeats):
         t0 = time.perf_counter()
         c0 = time.process_time()
-        simulate("quito", 2, (policy, "greedy"), n=n, seed=2, threads=threads)
+        simulate(
+            rules="quito", players=2, policies=(policy, "greedy"), n=n, seed=2, threads=threads
+        )
         wall = time.perf_counter() - t0
         if wall < best:
             best, cpu = wall, time.process_time() - c0
@@ -87,13 +96,25 @@ def duplicate(
     """``a``'s chica win rate against ``b`` in duplicate play (module docstring)."""
     t0 = time.perf_counter()
     first = simulate(
-        "quito", players, (a, b), n=chicas, level="chica", seed=seed, threads=threads,
+        rules="quito",
+        players=players,
+        policies=(a, b),
+        n=chicas,
+        level="chica",
+        seed=seed,
+        threads=threads,
         keep_hands=False,
-    ).games  # fmt: skip
+    ).games
     second = simulate(
-        "quito", players, (b, a), n=chicas, level="chica", seed=seed, threads=threads,
+        rules="quito",
+        players=players,
+        policies=(b, a),
+        n=chicas,
+        level="chica",
+        seed=seed,
+        threads=threads,
         keep_hands=False,
-    ).games  # fmt: skip
+    ).games
     wins = int((first["winner"] == 0).sum() + (second["winner"] == 1).sum())
     trials = 2 * chicas
     _, lo, hi = wilson_interval(wins, trials, 0.95)
