@@ -82,21 +82,49 @@ def _same(a, b) -> None:
     ],
 )
 def test_threads_and_chunks_do_not_change_solver_games(players, policies, level, n) -> None:
-    base = simulate("quito", players, policies, n=n, level=level, seed=5, threads=1)
+    base = simulate(
+        rules="quito", players=players, policies=policies, n=n, level=level, seed=5, threads=1
+    )
     if numba.config.NUMBA_NUM_THREADS >= 2:
-        _same(base, simulate("quito", players, policies, n=n, level=level, seed=5, threads=2))
+        _same(
+            base,
+            simulate(
+                rules="quito",
+                players=players,
+                policies=policies,
+                n=n,
+                level=level,
+                seed=5,
+                threads=2,
+            ),
+        )
     for chunk in (1, n // 3 + 1):
         _same(
-            base, simulate("quito", players, policies, n=n, level=level, seed=5, chunk_size=chunk)
+            base,
+            simulate(
+                rules="quito",
+                players=players,
+                policies=policies,
+                n=n,
+                level=level,
+                seed=5,
+                chunk_size=chunk,
+            ),
         )
-    other = simulate("quito", players, policies, n=n, level=level, seed=6, threads=1)
+    other = simulate(
+        rules="quito", players=players, policies=policies, n=n, level=level, seed=6, threads=1
+    )
     assert not base.hands.equals(other.hands)
 
 
 def test_solver_plays_differently_from_pimc() -> None:
     """The exact solves change decisions (the policy is not pimc under another name)."""
-    a = simulate("quito", 2, ("solver(samples=4)", "greedy"), n=40, seed=3).hands
-    b = simulate("quito", 2, ("pimc(samples=4)", "greedy"), n=40, seed=3).hands
+    a = simulate(
+        rules="quito", players=2, policies=("solver(samples=4)", "greedy"), n=40, seed=3
+    ).hands
+    b = simulate(
+        rules="quito", players=2, policies=("pimc(samples=4)", "greedy"), n=40, seed=3
+    ).hands
     assert not a.equals(b)
 
 
