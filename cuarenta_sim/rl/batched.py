@@ -36,7 +36,7 @@ import numpy as np
 from ..cuarenta.engine.layout import KIND_MATCH, KIND_SUM, KIND_TRAIL
 from ..cuarenta.engine.moves import build_kernel_sums
 from ..cuarenta.policies import POLICIES, parse_policy
-from ..cuarenta.policies.kernel import POLICY_PIMC, POLICY_RANDOM
+from ..cuarenta.policies.kernel import POLICY_PIMC, POLICY_RANDOM, POLICY_SOLVER
 from ..cuarenta.rules import RuleSet, resolve_rules
 from ..cuarenta.tables import SUM_START, enumerate_sum_bases
 from ..rng import root_from_seed
@@ -495,7 +495,7 @@ class BatchedCuarenta:
         if not self._started:
             raise ValueError("call reset() before policy_actions()")
         spec = parse_policy(policy)
-        if spec.id in (POLICY_RANDOM, POLICY_PIMC):
+        if spec.id in (POLICY_RANDOM, POLICY_PIMC, POLICY_SOLVER):
             raise ValueError(
                 f"policy_actions takes a deterministic kernel policy (greedy, heuristic), "
                 f"got {policy!r}; for random actions use random_actions()"

@@ -138,6 +138,8 @@ def kernel_choice(spec: str, obs: Observation, hands: list[int], state: list[int
         ("heuristic(no_ace_trail=500,keep_table=300,no_run_start=200)", "pagat", 4, 4, 4),
         ("pimc(samples=4)", "quito", 2, 4, 3),
         ("pimc(samples=3,depth=data,playout=greedy)", "cuenca", 4, 2, 3),
+        ("solver(samples=4,exact=6)", "quito", 2, 4, 3),
+        ("solver(samples=3,exact=6,stop=1)", "cuenca", 4, 2, 3),
     ],
 )
 def test_choice_ignores_hidden_cards(spec, rules, players, games, worlds) -> None:

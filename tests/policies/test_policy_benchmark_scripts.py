@@ -17,18 +17,25 @@ def test_policies_benchmark_quick_run(tmp_path: Path) -> None:
     proc = subprocess.run(
         [
             sys.executable, str(ROOT / "benchmarks" / "policies.py"), "--datas", "10",
-            "--chicas", "10", "--repeats", "1", "--out", str(out),
+            "--chicas", "10", "--chicas4", "3", "--repeats", "1", "--out", str(out),
         ],
         capture_output=True, text=True, cwd=ROOT, timeout=300, check=False, env=ENV,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())
-    assert [s["policy"].split("(")[0] for s in results["speed"]] == ["heuristic", "pimc"]
-    assert all(s["decisions_per_s"] > 0 for s in results["speed"])
-    pairs = [(r["a"].split("(")[0], r["b"]) for r in results["ranking"]]
-    assert pairs == [("greedy", "random"), ("heuristic", "greedy"), ("pimc", pairs[2][1])]
+    names = [s["policy"].split("(")[0] for s in results["speed"]]
+    assert names == ["heuristic", "pimc", "solver"]
+    assert all(s["decisions_per_s"] > 0 and s["cpu_share"] > 0 for s in results["speed"])
+    pairs = [(r["a"].split("(")[0], r["b"].split("(")[0], r["players"]) for r in results["ranking"]]
+    assert pairs == [
+        ("greedy", "random", 2),
+        ("heuristic", "greedy", 2),
+        ("pimc", "heuristic", 2),
+        ("solver", "pimc", 2),
+        ("solver", "heuristic", 4),
+    ]
     for r in results["ranking"]:
-        assert r["chicas"] == 20 and 0 <= r["wins_a"] <= 20
+        assert r["chicas"] == (6 if r["players"] == 4 else 20) and 0 <= r["wins_a"] <= r["chicas"]
         assert r["ci95"][0] <= r["win_rate_a"] <= r["ci95"][1]
 
 

@@ -19,6 +19,8 @@ pimc
 solver
     The exact perfect-information solver of a deal's end (``solve_position``; the ``solve``
     scenario).
+solverplay
+    The ``solver`` policy: pimc's samples solved exactly near the end of a deal.
 batch
     The parallel batch driver :func:`run_batch`, :func:`trace_game` and :func:`warmup`.
 

@@ -14,30 +14,34 @@ import numpy as np
 
 from ...rng import STREAM_SEARCH, PyRng, root_from_seed
 from ..policies import POLICY_GREEDY, POLICY_HEURISTIC, POLICY_RANDOM, parse_policy
+from ..policies.kernel import POLICY_SOLVER
 from ..tables import pack_counts
 from .batch import kernel_args
 from .heuristic import heuristic_play
 from .layout import KIND_MATCH, KIND_TRAIL, SUMS_COUNT, SUMS_PACKED
 from .moves import best_play, occupied, sum_key
 from .pimc import pimc_play
+from .solverplay import solver_play
 
 
 def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> int:
     """Run the numba kernel's decision code of a policy on one observation.
 
     The kernel functions (:func:`cuarenta_sim.cuarenta.engine.heuristic.heuristic_play`,
-    :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`, the greedy scan) receive exactly what
-    ``obs`` holds, converted to packed rank counts: nothing else exists for them to read.
-    Used by the information-discipline tests.
+    :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`,
+    :func:`cuarenta_sim.cuarenta.engine.solverplay.solver_play`, the greedy scan) receive
+    exactly what ``obs`` holds, converted to packed rank counts: nothing else exists for them
+    to read. Used by the information-discipline tests.
 
     Parameters
     ----------
     policy : str
-        A deterministic policy spec: ``greedy``, ``heuristic(...)`` or ``pimc(...)``.
+        A deterministic policy spec: ``greedy``, ``heuristic(...)``, ``pimc(...)`` or
+        ``solver(...)``.
     obs : cuarenta_sim.cuarenta.reference.Observation
         The seat's observation (:func:`cuarenta_sim.cuarenta.reference.observe`).
     search_state : sequence of 4 ints, optional
-        The xoshiro256** state of the seat's search stream (pimc; default: the stream of
+        The xoshiro256** state of the seat's search stream (pimc, solver; default: the stream of
         seed 0, game 0, data 0).
 
     Returns
@@ -52,7 +56,7 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
     """
     spec = parse_policy(policy)
     if spec.id == POLICY_RANDOM:
-        raise ValueError("decide() runs deterministic policies: greedy, heuristic, pimc")
+        raise ValueError("decide() runs deterministic policies: greedy, heuristic, pimc, solver")
     kr, _players, _arr, sums = kernel_args(obs.rules, obs.players, (spec.id,) * obs.players)
     params = spec.row()
     hand = pack_counts(list(obs.hand))
@@ -107,7 +111,8 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
         public[:n] = rondas
         public[4 : 4 + n] = known
         s0, s1, s2, s3 = (np.uint64(v) for v in search_state)
-        r, kind, i, *_ = pimc_play(
+        search = solver_play if spec.id == POLICY_SOLVER else pimc_play
+        r, kind, i, *_ = search(
             params,
             0,
             kr,

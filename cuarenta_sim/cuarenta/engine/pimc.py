@@ -308,6 +308,88 @@ def playout(
 
 
 @njit(cache=True)
+def unseen_pool(
+    hand: np.int64,
+    played: np.int64,
+    public: np.ndarray,
+    seat: np.int64,
+    dealer: np.int64,
+    turn: np.int64,
+    n_players: np.int64,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The cards a seat has not seen and how many each other seat holds of them (R3, R4).
+
+    Shared by ``pimc`` and ``solver`` (:mod:`.solverplay`): the unseen cards are ``4 - hand -
+    played`` per rank minus the ronda cards other seats are known to hold (``public[4 + o]``).
+
+    Returns
+    -------
+    pool : ndarray of int64, shape (m,)
+        The ranks of the unseen cards, ascending.
+    need : ndarray of int64, shape (4,)
+        Per other seat, its hand size minus its known ronda cards (0 for ``seat``).
+    """
+    unseen = FOUR_EACH - hand - played
+    need = np.zeros(4, dtype=np.int64)
+    for o in range(n_players):
+        if o == seat:
+            continue
+        unseen -= public[4 + o]
+        position = (o - dealer - 1) % n_players
+        need[o] = 5 - plays_made(turn, position, n_players) - packed_total(public[4 + o])
+    m = packed_total(unseen)
+    pool = np.empty(m, dtype=np.int64)
+    c = 0
+    for q in range(10):
+        for _ in range((unseen >> (4 * q)) & 15):
+            pool[c] = q
+            c += 1
+    return pool, need
+
+
+@njit(cache=True, inline="always")
+def deal_sample(
+    pool: np.ndarray,
+    buf: np.ndarray,
+    need: np.ndarray,
+    public: np.ndarray,
+    hand: np.int64,
+    seat: np.int64,
+    n_players: np.int64,
+    hands: np.ndarray,
+    s0: np.uint64,
+    s1: np.uint64,
+    s2: np.uint64,
+    s3: np.uint64,
+) -> tuple[np.int64, np.uint64, np.uint64, np.uint64, np.uint64]:
+    """Draw one deal of the unseen cards (module docstring, "Sampling").
+
+    ``buf`` (int64, same length as ``pool``) receives the shuffled pool; ``hands`` (int64, 4)
+    every seat's packed hand (``seat`` keeps ``hand``; the others, from the seat after it
+    round, their known ronda cards plus their ``need`` next shuffled cards). Returns the
+    offset in ``buf`` where the stock starts, and the advanced search stream.
+    """
+    m = pool.shape[0]
+    for j in range(m):
+        buf[j] = pool[j]
+    for j in range(m - 1, 0, -1):
+        k, s0, s1, s2, s3 = draw_below(s0, s1, s2, s3, j + 1)
+        tmp = buf[j]
+        buf[j] = buf[k]
+        buf[k] = tmp
+    pos = 0
+    hands[seat] = hand
+    for step in range(1, n_players):
+        o = (seat + step) % n_players
+        h = public[4 + o]
+        for j in range(pos, pos + need[o]):
+            h += np.int64(1) << (4 * buf[j])
+        pos += need[o]
+        hands[o] = h
+    return pos, s0, s1, s2, s3
+
+
+@njit(cache=True)
 def pimc_play(
     params: np.ndarray,
     poff: np.int64,
@@ -379,23 +461,10 @@ def pimc_play(
         r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, 0)
         return r, kind, i, s0, s1, s2, s3
     samples = params[poff + P_SAMPLES]
-    # Unseen cards, minus the ronda cards other seats are known to hold.
-    unseen = FOUR_EACH - hand - played
-    need = np.zeros(4, dtype=np.int64)
-    for o in range(n_players):
-        if o == seat:
-            continue
-        unseen -= public[4 + o]
-        position = (o - dealer - 1) % n_players
-        need[o] = 5 - plays_made(turn, position, n_players) - packed_total(public[4 + o])
-    m = packed_total(unseen)
-    pool = np.empty(m, dtype=np.int64)
-    c = 0
-    for q in range(10):
-        for _ in range((unseen >> (4 * q)) & 15):
-            pool[c] = q
-            c += 1
+    pool, need = unseen_pool(hand, played, public, seat, dealer, turn, n_players)
+    m = pool.shape[0]
     buf = np.empty(m, dtype=np.int64)
+    hands = np.zeros(4, dtype=np.int64)
     template = np.zeros(N_ST, dtype=np.int64)
     template[ST_SCORE] = score0
     template[ST_SCORE + 1] = score1
@@ -410,22 +479,11 @@ def pimc_play(
     totals = np.zeros(n_legal, dtype=np.int64)
     me = seat & 1
     for _s in range(samples):
-        for j in range(m):
-            buf[j] = pool[j]
-        for j in range(m - 1, 0, -1):
-            k, s0, s1, s2, s3 = draw_below(s0, s1, s2, s3, j + 1)
-            tmp = buf[j]
-            buf[j] = buf[k]
-            buf[k] = tmp
-        pos = 0
-        template[ST_HANDS + seat] = hand
-        for step in range(1, n_players):
-            o = (seat + step) % n_players
-            h = public[4 + o]
-            for j in range(pos, pos + need[o]):
-                h += np.int64(1) << (4 * buf[j])
-            pos += need[o]
-            template[ST_HANDS + o] = h
+        pos, s0, s1, s2, s3 = deal_sample(
+            pool, buf, need, public, hand, seat, n_players, hands, s0, s1, s2, s3
+        )
+        for o in range(n_players):
+            template[ST_HANDS + o] = hands[o]
         for k in range(n_legal):
             r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
             for j in range(N_ST):

@@ -38,6 +38,7 @@ from .kernel import (
     P_CAIDA,
     P_CARDS,
     P_DEPTH,
+    P_EXACT,
     P_HOLD_KNOWN,
     P_KEEP_TABLE,
     P_LEAF_CARDS,
@@ -48,6 +49,7 @@ from .kernel import (
     P_PLAYOUT,
     P_RULES_38_30,
     P_SAMPLES,
+    P_STOP,
     P_TRAIL_PAIR,
     PLAYOUT_HEURISTIC,
     POLICY_GREEDY,
@@ -55,6 +57,7 @@ from .kernel import (
     POLICY_PIMC,
     POLICY_RANDOM,
     POLICY_ROW,
+    POLICY_SOLVER,
 )
 
 #: Largest weight accepted for a heuristic parameter (milli-points).
@@ -240,6 +243,46 @@ PIMC_PARAMS: tuple[ParamInfo, ...] = (
 )
 
 
+#: solver parameters (:mod:`cuarenta_sim.cuarenta.engine.solverplay`); its playouts before the
+#: exact part use the heuristic defaults above, to the end of the deal.
+SOLVER_PARAMS: tuple[ParamInfo, ...] = (
+    ParamInfo(
+        "samples",
+        P_SAMPLES,
+        32,
+        low=1,
+        high=MAX_SAMPLES,
+        description="deals of the unseen cards sampled per decision (at most; see stop)",
+    ),
+    ParamInfo(
+        "exact",
+        P_EXACT,
+        6,
+        low=1,
+        high=20,
+        description="solve every sample exactly (to the deal's end; in the last deal to the "
+        "data's end) once at most this many plays are left in the deal; before, value "
+        "samples by heuristic playouts to the deal's end (the node budget)",
+    ),
+    ParamInfo(
+        "stop",
+        P_STOP,
+        0,
+        low=0,
+        high=100,
+        description="early stopping: end the decision once the leading play's mean lead over "
+        "every other play exceeds this many standard errors (0: never)",
+    ),
+    ParamInfo(
+        "leaf_cards",
+        P_LEAF_CARDS,
+        800,
+        description="milli-points per card captured before the deal's end, net of the other "
+        "side's, when the value stops there: the cards' worth towards the carton (R8.2)",
+    ),
+)
+
+
 @dataclass(frozen=True)
 class PolicyInfo:
     """Metadata of one built-in policy.
@@ -311,6 +354,19 @@ POLICIES: dict[str, PolicyInfo] = {
         source="docs/engine_contract.md section 6; cuarenta_sim/policies/pimc.py",
         params=PIMC_PARAMS,
     ),
+    "solver": PolicyInfo(
+        name="solver",
+        id=POLICY_SOLVER,
+        stochastic=False,
+        description=(
+            "perfect-information Monte Carlo with exactly solved samples: samples deals of "
+            "the unseen cards consistent with the ronda announcements, solves each by "
+            "alpha-beta (heuristic playouts early in a deal), stops early when one play is "
+            "clearly best; best mean side point difference, ties to the first play"
+        ),
+        source="cuarenta_sim/cuarenta/engine/solverplay.py; docs/engine_contract.md section 6",
+        params=SOLVER_PARAMS,
+    ),
 }
 
 #: Policy names by id.
@@ -325,6 +381,10 @@ def default_params() -> np.ndarray:
     row = np.zeros(N_PARAMS, dtype=np.int64)
     for info in HEURISTIC_PARAMS + PIMC_PARAMS:
         row[info.slot] = info.default
+    # Slots only the solver reads (samples and leaf_cards are shared with pimc's).
+    for info in SOLVER_PARAMS:
+        if info.slot in (P_EXACT, P_STOP):
+            row[info.slot] = info.default
     return row
 
 
@@ -545,6 +605,7 @@ __all__ = [
     "PIMC_PARAMS",
     "POLICIES",
     "POLICY_NAMES",
+    "SOLVER_PARAMS",
     "ParamInfo",
     "PolicyInfo",
     "PolicySpec",

@@ -28,6 +28,7 @@ from .policies import (
     PimcPolicy,
     Policy,
     RandomPolicy,
+    SolverPolicy,
 )
 from .replay import format_game
 from .scoring import (
@@ -55,6 +56,7 @@ __all__ = [
     "Policy",
     "RandomPolicy",
     "ScoreBoard",
+    "SolverPolicy",
     "announcement_value",
     "capture_bases",
     "card_options",

@@ -19,10 +19,10 @@ from typing import Protocol, runtime_checkable
 
 from ...rng import PyRng
 from ..policies import PolicySpec, parse_policy
-from ..policies.kernel import POLICY_HEURISTIC, POLICY_PIMC
+from ..policies.kernel import POLICY_HEURISTIC, POLICY_PIMC, POLICY_SOLVER
 from ..rules import RuleSet
 from .plays import Play, PlayOutcome, resolve_play
-from .search import heuristic_index, pimc_index
+from .search import heuristic_index, pimc_index, solver_index
 from .state import side_of
 
 
@@ -324,12 +324,71 @@ class PimcPolicy:
         )
 
 
+@dataclass(frozen=True)
+class SolverPolicy:
+    """The ``solver`` policy: twin of :mod:`cuarenta_sim.cuarenta.engine.solverplay` (sampled
+    deals solved exactly by :func:`.solver.solve_values`). It draws from the seat's search
+    stream (``search`` is true).
+
+    Attributes
+    ----------
+    params : tuple of int
+        The kernel parameter row (:meth:`cuarenta_sim.cuarenta.policies.PolicySpec.row`).
+    name : str
+        Canonical spec.
+    """
+
+    params: tuple[int, ...]
+    name: str = "solver"
+    stochastic: bool = False
+    search: bool = True
+
+    def choose(self, obs: Observation, rng: PyRng) -> int:
+        """Return the index of the solver play.
+
+        Parameters
+        ----------
+        obs : Observation
+            The seat's view.
+        rng : PyRng
+            The seat's search stream of the data (``STREAM_SEARCH + seat``).
+
+        Returns
+        -------
+        int
+            Index into ``obs.plays``.
+        """
+        return solver_index(
+            self.params,
+            obs.rules,
+            obs.players,
+            obs.seat,
+            obs.dealer,
+            obs.deal,
+            obs.turn,
+            obs.hand,
+            obs.table,
+            obs.trail,
+            obs.trail_seat,
+            obs.played,
+            obs.rondas,
+            obs.known,
+            obs.hand_sizes,
+            obs.scores,
+            obs.piles,
+            obs.last_capturer,
+            obs.stop_at_target,
+            rng,
+        )
+
+
 #: Built-in policies by name, with default parameters.
 POLICIES: dict[str, Policy] = {
     "random": RandomPolicy(),
     "greedy": GreedyPolicy(),
     "heuristic": HeuristicPolicy(tuple(parse_policy("heuristic").row().tolist())),
     "pimc": PimcPolicy(tuple(parse_policy("pimc").row().tolist())),
+    "solver": SolverPolicy(tuple(parse_policy("solver").row().tolist())),
 }
 
 
@@ -340,6 +399,8 @@ def policy_from_spec(spec: PolicySpec) -> Policy:
         return HeuristicPolicy(params, name=spec.canonical)
     if spec.id == POLICY_PIMC:
         return PimcPolicy(params, name=spec.canonical)
+    if spec.id == POLICY_SOLVER:
+        return SolverPolicy(params, name=spec.canonical)
     return POLICIES[spec.name]
 
 
