@@ -53,6 +53,7 @@ from .kernel import (
     PLAYOUT_HEURISTIC,
     POLICY_GREEDY,
     POLICY_HEURISTIC,
+    POLICY_LEARNED,
     POLICY_PIMC,
     POLICY_RANDOM,
     POLICY_ROW,
@@ -73,9 +74,10 @@ class ParamInfo:
     name : str
         Name in a spec (``name=value``).
     slot : int
-        Index in the kernel's parameter row (``P_*`` of :mod:`.kernel`).
-    default : int
-        Kernel value of the default.
+        Index in the kernel's parameter row (``P_*`` of :mod:`.kernel`); -1 for a file
+        parameter.
+    default : int or str
+        Kernel value of the default (for a file parameter, the default text).
     choices : tuple of str
         For an enumerated parameter, the accepted words, whose index is the kernel value
         (empty for an integer parameter).
@@ -83,18 +85,23 @@ class ParamInfo:
         Accepted range of an integer parameter (inclusive).
     description : str
         What it does, with its unit.
+    is_file : bool
+        True for a parameter naming a file (``learned``'s ``weights``): its value is the text
+        itself, checked by loading the file.
     """
 
     name: str
     slot: int
-    default: int
+    default: int | str
     choices: tuple[str, ...] = ()
     low: int = 0
     high: int = MAX_WEIGHT
     description: str = ""
+    is_file: bool = False
 
-    def parse(self, text: str, policy: str) -> int:
-        """Return the kernel value of ``text`` (a word of :attr:`choices` or an integer).
+    def parse(self, text: str, policy: str) -> int | str:
+        """Return the kernel value of ``text`` (a word of :attr:`choices` or an integer; for
+        a file parameter the text, once the file loads).
 
         Raises
         ------
@@ -102,6 +109,11 @@ class ParamInfo:
             A value that is not accepted (the message says what is).
         """
         text = text.strip()
+        if self.is_file:
+            from .learned import load_weights
+
+            load_weights(text)
+            return text
         if self.choices:
             if text not in self.choices:
                 raise ValueError(
@@ -120,9 +132,9 @@ class ParamInfo:
             )
         return value
 
-    def format(self, value: int) -> str:
+    def format(self, value: int | str) -> str:
         """Return the spec text of a kernel value."""
-        return self.choices[value] if self.choices else str(value)
+        return self.choices[value] if self.choices else str(value)  # type: ignore[index]
 
 
 #: Heuristic parameters (also the weights of pimc's ``heuristic`` playout). Weights are in
@@ -269,6 +281,18 @@ class PolicyInfo:
     params: tuple[ParamInfo, ...] = field(default=())
 
 
+#: ``learned`` parameters: the weights file (:mod:`cuarenta_sim.cuarenta.policies.learned`).
+LEARNED_PARAMS: tuple[ParamInfo, ...] = (
+    ParamInfo(
+        "weights",
+        -1,
+        "learned_v1",
+        is_file=True,
+        description="learned_v1 (the weights shipped with the package) or the path of a "
+        ".npz weights file written by benchmarks/train_learned.py",
+    ),
+)
+
 #: Built-in policies by name.
 POLICIES: dict[str, PolicyInfo] = {
     "random": PolicyInfo(
@@ -312,6 +336,18 @@ POLICIES: dict[str, PolicyInfo] = {
         source="docs/engine_contract.md section 6; cuarenta_sim/policies/pimc.py",
         params=PIMC_PARAMS,
     ),
+    "learned": PolicyInfo(
+        name="learned",
+        id=POLICY_LEARNED,
+        stochastic=False,
+        description=(
+            "linear scorer of observable per-play features (the heuristic's terms and public "
+            "context) trained to imitate a teacher (pimc); one model per player count; ties "
+            "to the first play in canonical order"
+        ),
+        source="cuarenta_sim/cuarenta/engine/learned.py; benchmarks/train_learned.py",
+        params=LEARNED_PARAMS,
+    ),
 }
 
 #: Policy names by id.
@@ -342,7 +378,7 @@ class PolicySpec:
     """
 
     name: str
-    values: tuple[tuple[str, int], ...] = ()
+    values: tuple[tuple[str, int | str], ...] = ()
 
     @property
     def info(self) -> PolicyInfo:
@@ -364,12 +400,20 @@ class PolicySpec:
         body = ",".join(f"{k}={params[k].format(v)}" for k, v in self.values)
         return f"{self.name}({body})"
 
-    def row(self) -> np.ndarray:
-        """The kernel parameter row (int64, (N_PARAMS,)): defaults, then this spec's values."""
+    def row(self, players: int = 2) -> np.ndarray:
+        """The kernel parameter row (int64, (N_PARAMS,)): defaults, then this spec's values;
+        for ``learned``, the weights of its model for ``players`` (2 or 4) in the first
+        slots."""
         row = default_params()
         params = {p.name: p for p in self.info.params}
         for k, v in self.values:
-            row[params[k].slot] = v
+            if params[k].is_file:
+                from .learned import load_weights
+
+                w = load_weights(str(v)).row(players)
+                row[: len(w)] = w
+            else:
+                row[params[k].slot] = v
         return row
 
 
@@ -555,7 +599,9 @@ def resolve_policies(policies: str | Sequence[str], players: int) -> SeatPolicie
     parsed = [parse_policy(name) for name in names]
     seats = [parsed[seat % len(parsed)] for seat in range(players)]
     return SeatPolicies(
-        [s.id for s in seats], [s.canonical for s in seats], [tuple(s.row()) for s in seats]
+        [s.id for s in seats],
+        [s.canonical for s in seats],
+        [tuple(s.row(players)) for s in seats],
     )
 
 
@@ -570,7 +616,8 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
     Parameters
     ----------
     policy : str
-        A deterministic policy spec: ``greedy``, ``heuristic(...)`` or ``pimc(...)``.
+        A deterministic policy spec: ``greedy``, ``heuristic(...)``, ``learned(...)`` or
+        ``pimc(...)``.
     obs : cuarenta_sim.cuarenta.reference.Observation
         The seat's observation (:func:`cuarenta_sim.cuarenta.reference.observe`).
     search_state : sequence of 4 ints, optional
@@ -591,15 +638,18 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
     from ..engine.batch import kernel_args
     from ..engine.heuristic import heuristic_play
     from ..engine.layout import KIND_MATCH, KIND_TRAIL, SUMS_COUNT, SUMS_PACKED
+    from ..engine.learned import learned_play
     from ..engine.moves import best_play, occupied, sum_key
     from ..engine.pimc import pimc_play
     from ..tables import pack_counts
 
     spec = parse_policy(policy)
     if spec.id == POLICY_RANDOM:
-        raise ValueError("decide() runs deterministic policies: greedy, heuristic, pimc")
+        raise ValueError(
+            "decide() runs deterministic policies: greedy, heuristic, learned, pimc"
+        )
     kr, _players, _arr, sums = kernel_args(obs.rules, obs.players, (spec.id,) * obs.players)
-    params = spec.row()
+    params = spec.row(obs.players)
     hand = pack_counts(list(obs.hand))
     table = pack_counts(list(obs.table))
     table_cards = sum(obs.table)
@@ -645,41 +695,30 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
             kr,
             sums,
         )
-    else:
-        if search_state is None:
-            search_state = PyRng.for_stream(root_from_seed(0)[0], 0, 0, STREAM_SEARCH).s
-        public = np.zeros(8, dtype=np.int64)
-        public[:n] = rondas
-        public[4 : 4 + n] = known
-        s0, s1, s2, s3 = (np.uint64(v) for v in search_state)
-        r, kind, i, *_ = pimc_play(
+    elif spec.id == POLICY_LEARNED:
+        nxt = (obs.seat + 1) % n
+        r, kind, i = learned_play(
             params,
             0,
-            kr,
-            n,
-            sums,
-            obs.seat,
-            obs.dealer,
-            obs.deal,
-            obs.turn,
             hand,
             table,
             table_cards,
             prev_rank,
-            -1 if obs.trail_seat is None else obs.trail_seat,
+            obs.trail_in_ronda,
+            score,
+            obs.scores[1 - side],
             played,
-            public,
-            obs.scores[0],
-            obs.scores[1],
-            obs.piles[0],
-            obs.piles[1],
-            -1 if obs.last_capturer is None else obs.last_capturer,
-            obs.stop_at_target,
-            s0,
-            s1,
-            s2,
-            s3,
+            rondas[obs.seat],
+            known[nxt],
+            obs.hand_sizes[nxt],
+            obs.piles[side],
+            obs.deal,
+            n,
+            kr,
+            sums,
         )
+    else:
+        r, kind, i, *_ = pimc_play(*_pimc_args(params, obs, kr, sums, search_state))
     if kind == KIND_TRAIL:
         base: tuple[int, ...] = ()
     elif kind == KIND_MATCH:
@@ -693,10 +732,97 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
     raise AssertionError(f"kernel play {(r, base)} is not among the legal plays")
 
 
+def _pimc_args(
+    params: np.ndarray, obs: Any, kr: Any, sums: np.ndarray, search_state: Sequence[int] | None
+) -> tuple:
+    """The arguments of :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play` (and
+    ``pimc_totals``) for the observation ``obs``: only what it holds, packed."""
+    from ...rng import STREAM_SEARCH, PyRng, root_from_seed
+    from ..tables import pack_counts
+
+    if search_state is None:
+        search_state = PyRng.for_stream(root_from_seed(0)[0], 0, 0, STREAM_SEARCH).s
+    n = obs.players
+    public = np.zeros(8, dtype=np.int64)
+    for o in range(n):
+        public[o] = pack_counts([8 if q in obs.rondas[o] else 0 for q in range(10)])
+        public[4 + o] = pack_counts(list(obs.known[o]))
+    s0, s1, s2, s3 = (np.uint64(v) for v in search_state)
+    return (
+        params,
+        0,
+        kr,
+        n,
+        sums,
+        obs.seat,
+        obs.dealer,
+        obs.deal,
+        obs.turn,
+        pack_counts(list(obs.hand)),
+        pack_counts(list(obs.table)),
+        sum(obs.table),
+        -1 if obs.trail is None else obs.trail,
+        -1 if obs.trail_seat is None else obs.trail_seat,
+        pack_counts(list(obs.played)),
+        public,
+        obs.scores[0],
+        obs.scores[1],
+        obs.piles[0],
+        obs.piles[1],
+        -1 if obs.last_capturer is None else obs.last_capturer,
+        obs.stop_at_target,
+        s0,
+        s1,
+        s2,
+        s3,
+    )
+
+
+def pimc_values(
+    policy: str, obs: Any, search_state: Sequence[int] | None = None
+) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """pimc's total playout value of every legal play of an observation (the kernel's
+    :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_totals`, on what ``obs`` holds only).
+
+    Parameters
+    ----------
+    policy : str
+        A ``pimc(...)`` spec.
+    obs : cuarenta_sim.cuarenta.reference.Observation
+        The seat's observation.
+    search_state : sequence of 4 ints, optional
+        The seat's search stream state (default as in :func:`decide`).
+
+    Returns
+    -------
+    tuple
+        ``totals`` (int64, one per entry of ``obs.plays``: the sum over the samples of the
+        playout values in milli-points; pimc plays the first largest; all 0 when only one
+        play is legal) and the advanced stream state (4 ints).
+
+    Raises
+    ------
+    ValueError
+        A spec that is not ``pimc``.
+    """
+    from ..engine.batch import kernel_args
+    from ..engine.pimc import pimc_totals
+
+    spec = parse_policy(policy)
+    if spec.id != POLICY_PIMC:
+        raise ValueError(f"pimc_values() needs a pimc spec, got {spec.canonical}")
+    kr, _players, _arr, sums = kernel_args(obs.rules, obs.players, (spec.id,) * obs.players)
+    totals, s0, s1, s2, s3 = pimc_totals(
+        *_pimc_args(spec.row(obs.players), obs, kr, sums, search_state)
+    )
+    return totals, (int(s0), int(s1), int(s2), int(s3))
+
+
 __all__ = [
     "DEPTH_DATA",
     "DEPTH_DEAL",
     "HEURISTIC_PARAMS",
+    "LEARNED_PARAMS",
     "PIMC_PARAMS",
     "POLICIES",
     "POLICY_NAMES",
@@ -707,6 +833,7 @@ __all__ = [
     "decide",
     "default_params",
     "parse_policy",
+    "pimc_values",
     "resolve_policies",
     "split_policy_list",
 ]

@@ -28,8 +28,11 @@ POLICY_GREEDY = 1
 POLICY_HEURISTIC = 2
 #: Perfect-information Monte Carlo (:mod:`.pimc`).
 POLICY_PIMC = 3
+#: Linear scorer of observable per-play features, trained on a teacher's play (:mod:`.learned`).
+POLICY_LEARNED = 5
 
-# ---- parameter row of a seat (int64, N_PARAMS): heuristic weights, then pimc settings
+# ---- parameter row of a seat (int64, N_PARAMS): heuristic weights, then pimc settings; a
+# ``learned`` seat's row holds its feature weights instead
 P_CARDS = 0
 P_CAIDA = 1
 P_LIMPIA = 2
@@ -44,7 +47,9 @@ P_SAMPLES = 10
 P_DEPTH = 11
 P_PLAYOUT = 12
 P_LEAF_CARDS = 13
-N_PARAMS = 14
+#: ``learned`` reads its weights (one per feature, :data:`cuarenta_sim.cuarenta.engine.learned.
+#: N_FEATURES`) from slots ``0 .. N_PARAMS - 1`` of its row instead of the slots above.
+N_PARAMS = 24
 #: A seat's row in the kernels' policy array: the id, then the parameters.
 POLICY_ROW = 1 + N_PARAMS
 #: ``depth`` values of pimc: playouts to the end of the deal, or of the data.
