@@ -338,7 +338,7 @@ def train(
         cache = None if cache_dir is None else cache_dir / f"teacher_{players}p.npz"
         d = teacher_data(spec.canonical, rules, players, chicas, seed, workers, cache)
         x, sizes, choices, chica = d["x"], d["sizes"], d["choices"], d["chica"]
-        n_val_chicas = int(round(validation * chicas))
+        n_val_chicas = round(validation * chicas)
         train_mask = chica < chicas - n_val_chicas
         row_mask = np.repeat(train_mask, sizes)
         target = soft_targets(
@@ -388,7 +388,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--temperature",
         type=float,
-        default=1.0,
+        default=10.0,
         help="points; soft targets softmax(value / temperature) from pimc's values, 0: the "
         "teacher's choice only",
     )

@@ -49,7 +49,7 @@ def _ints(d: dict[str, Any]) -> dict[str, int]:
 
 def compare(rules: str, players: int, policies: tuple[str, ...], level: str, n: int) -> None:
     """Traces and records of games ``0 .. n-1``: kernel and reference must agree exactly."""
-    res = simulate(rules, players, policies, n=n, level=level, seed=SEED)
+    res = simulate(rules=rules, players=players, policies=policies, n=n, level=level, seed=SEED)
     hands = res.hands.to_dict("records")
     row = 0
     for i in range(n):
@@ -149,13 +149,14 @@ def test_features_of_kernel_and_reference_agree(random_weights: str) -> None:
         assert np.array_equal(ker, ref), obs
         nonzero |= (ref != 0).any(axis=0)
     # Every feature is exercised by these decisions except the rare 38-rule ones.
-    rare = {"cards_blocked", "limpia_38", "known"}
+    rare = {"cards_blocked", "limpia_38", "known", "own_limpia"}
     assert all(nonzero[j] for j, n in enumerate(FEATURE_NAMES) if n not in rare)
 
 
 def test_threads_do_not_change_results() -> None:
-    one = simulate("quito", 2, ("learned", "heuristic"), n=300, level="chica", seed=3, threads=1)
-    two = simulate("quito", 2, ("learned", "heuristic"), n=300, level="chica", seed=3, threads=2)
+    kw = {"rules": "quito", "players": 2, "policies": ("learned", "heuristic"), "n": 300}
+    one = simulate(**kw, level="chica", seed=3, threads=1)
+    two = simulate(**kw, level="chica", seed=3, threads=2)
     assert one.games.equals(two.games)
     assert one.hands.equals(two.hands)
 
@@ -246,5 +247,7 @@ def test_training_script_tiny_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         runpy.run_path(str(ROOT / "benchmarks" / "train_learned.py"), run_name="__main__")
     assert load_weights(str(out2)).row(2).tolist() == lw.row(2).tolist()
     # The trained file plays.
-    res = simulate("quito", 2, (f"learned(weights={out})", "greedy"), n=5, seed=1)
+    res = simulate(
+        rules="quito", players=2, policies=(f"learned(weights={out})", "greedy"), n=5, seed=1
+    )
     assert len(res.hands) == 5

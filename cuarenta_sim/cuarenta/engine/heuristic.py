@@ -153,7 +153,7 @@ def play_terms(
     sums: np.ndarray,
 ) -> tuple[
     np.int64, np.int64, np.int64, np.int64, np.int64, np.int64, np.int64, np.int64, np.int64,
-    np.int64, np.int64
+    np.int64, np.int64, np.int64
 ]:
     """The unweighted observable terms of one legal play (module docstring), shared by the
     ``heuristic`` and ``learned`` policies (:mod:`.learned`).
@@ -174,14 +174,15 @@ def play_terms(
     -------
     tuple of int64
         ``(points, cards, caida, limpia, openings, pair, ace, run_start, keep, known,
-        after_cards)``: points now (caida, limpia, claims after blocks and the 38 rule, R6,
+        after_cards, after)``: points now (caida, limpia, claims after blocks and the 38 rule, R6,
         R7, R9.1); cards captured (played card, base, run; 0 for a trail); on a trail
         ``P[r] x caida value`` (per mille points; 0 for a capture); ``max P[q] x 2`` over
         the ranks that would empty the table left (per mille points); ``sum_q P[q] x cards
         q takes`` (per mille cards); on a trail 1 if the hand holds two or more of ``r``, 1
         if ``r`` is an ace, the table cards of ranks ``r+1, r+2, ...`` a capture of it
         would run into, 1 if the next player is known to hold ``r``; ``3 - c'`` when the
-        table left holds ``1 <= c' <= 2`` cards (else 0); and ``c'``.
+        table left holds ``1 <= c' <= 2`` cards (else 0); ``c'``; and the packed table
+        left.
     """
     zero = np.int64(0)
     points = zero
@@ -254,7 +255,7 @@ def play_terms(
         if after_cards <= 2:
             keep = 3 - after_cards
     return (points, cards, caida, risk * 2, opening, pair, ace, run_start, keep, known,
-            after_cards)
+            after_cards, after)
 
 
 @njit(cache=True)
@@ -348,7 +349,7 @@ def heuristic_play(
     best_i = np.int64(-1)
     for k in range(n_legal):
         r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
-        points, cards, caida, limpia, opening, pair, ace, run, keep, known, _after = play_terms(
+        points, cards, caida, limpia, opening, pair, ace, run, keep, known, _c, _t = play_terms(
             hand, table, table_cards, r, kind, i, prev_rank, prev_in_ronda, score, opp_score,
             my_ronda, next_known, chance, rules, sums
         )

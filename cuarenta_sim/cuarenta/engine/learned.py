@@ -45,19 +45,42 @@ side at 38 under a 38 rule that drops limpias (R9.1); "near" is a score at or ab
 21  cards_deal          cards captured x deal index (0-based)
 22  table_last_deal     ``c'`` in the data's last deal (leftovers, R8.1), else 0
 23  openings_deal       openings x deal index
+24  own_next            most cards a rank left in the hand would capture on the table left
+25  own_limpia          1 if a rank left in the hand would empty the table left
+26  next_best           ``max_q P[q] x cards q takes`` on the table left (per mille cards)
+27  cards_carton        cards captured when the side's pile holds 14 or more (carton, R8.2)
+28  points_opp_near     points when the other side's score is near the target
+29  trail_unseen        trail: cards of rank ``r`` the seat has not seen (``4 - hand -
+                        played``)
+30  trail_2 .. trail_K  trail of that rank (one feature per rank 2..7, J, Q, K: 30-38)
+39  capture_2 ..        capture played with that rank (one feature per rank 2..7, J, Q,
+    capture_K           K: 39-47)
 ==  ==================  ===============================================================
 
-Features 12-23 condition the terms on the play's kind and on public context (scores, piles,
+Features 12-47 condition the terms on the play's kind and on public context (scores, piles,
 deal), which a linear scorer cannot otherwise see: terms equal across a decision's plays do
 not change its choice.
 """
 
 from __future__ import annotations
 
+__all__ = [
+    "CARTON_NEAR",
+    "FEATURE_NAMES",
+    "FEATURE_VERSION",
+    "NEAR_TARGET",
+    "N_FEATURES",
+    "WEIGHT_SCALE",
+    "decision_features",
+    "fill_features",
+    "learned_play",
+]
+
 import numpy as np
 from numba import njit
 
-from .heuristic import next_chances, play_terms
+from ..policies.learned import FEATURE_NAMES, FEATURE_VERSION, N_FEATURES, WEIGHT_SCALE
+from .heuristic import best_capture, next_chances, play_terms
 from .layout import (
     AT38_NONE,
     AT38_ONLY_CAIDA,
@@ -69,41 +92,10 @@ from .layout import (
 )
 from .moves import count_plays, occupied, select_play, sum_key
 
-#: Version of the feature list; a weights file records the version it was trained on.
-FEATURE_VERSION = 1
-#: Names of the features, in order (module docstring).
-FEATURE_NAMES: tuple[str, ...] = (
-    "points",
-    "cards",
-    "cards_blocked",
-    "caida",
-    "limpia",
-    "limpia_38",
-    "openings",
-    "pair",
-    "ace",
-    "run_start",
-    "keep",
-    "known",
-    "trail",
-    "trail_rank",
-    "face_trail",
-    "sum",
-    "table_left",
-    "rank_left",
-    "cards_pile",
-    "points_near",
-    "caida_near",
-    "cards_deal",
-    "table_last_deal",
-    "openings_deal",
-)
-N_FEATURES = len(FEATURE_NAMES)
-#: Fixed-point scale of the weights: a weight is ``round(WEIGHT_SCALE * coefficient / scale)``
-#: for a float coefficient on the feature divided by its scale.
-WEIGHT_SCALE = 1_000_000
 #: A score at or above ``target - NEAR_TARGET`` is near the target.
 NEAR_TARGET = 10
+#: A pile of at least this many cards is near the carton (20 cards, R8.2).
+CARTON_NEAR = 14
 
 
 @njit(cache=True, inline="always")
@@ -123,6 +115,7 @@ def fill_features(
     my_ronda: np.int64,
     next_known: np.int64,
     chance: np.ndarray,
+    played: np.int64,
     pile: np.int64,
     deal: np.int64,
     last_deal: bool,
@@ -133,12 +126,13 @@ def fill_features(
 ) -> None:
     """Write the features (module docstring) of play ``(r, kind, i)`` to ``out[row, :]``.
 
-    ``out`` is int64 of shape ``(rows, N_FEATURES)``; ``pile`` is the acting side's pile
+    ``out`` is int64 of shape ``(rows, N_FEATURES)``; ``played`` the packed counts of the
+    cards played in the data; ``pile`` is the acting side's pile
     size, ``deal`` the deal index, ``last_deal`` whether it is the data's last deal,
     ``blocked`` and ``drop38`` the tests of the module docstring; the other arguments are
     those of :func:`cuarenta_sim.cuarenta.engine.heuristic.play_terms`.
     """
-    points, cards, caida, limpia, opening, pair, ace, run, keep, known, after = play_terms(
+    points, cards, caida, limpia, opening, pair, ace, run, keep, known, after, left = play_terms(
         hand,
         table,
         table_cards,
@@ -180,6 +174,31 @@ def fill_features(
     out[row, 21] = cards * deal
     out[row, 22] = after if last_deal else 0
     out[row, 23] = opening * deal
+    # The hand's follow-up on the table left, and the next player's best single capture.
+    own = hand - (np.int64(1) << (4 * r))
+    unseen_r = 4 - ((hand >> (4 * r)) & 15) - ((played >> (4 * r)) & 15)
+    own_next = np.int64(0)
+    own_limpia = np.int64(0)
+    next_best = np.int64(0)
+    if after > 0:
+        for q in range(10):
+            nb, rn = best_capture(left, q, sums)
+            if nb == 0:
+                continue
+            if (own >> (4 * q)) & 15 != 0:
+                own_next = max(own_next, 1 + nb + rn)
+                if nb + rn == after:
+                    own_limpia = np.int64(1)
+            next_best = max(next_best, chance[q] * (1 + nb + rn))
+    out[row, 24] = own_next
+    out[row, 25] = own_limpia
+    out[row, 26] = next_best
+    out[row, 27] = cards if pile >= CARTON_NEAR else 0
+    out[row, 28] = points if opp_score >= rules.target - NEAR_TARGET else 0
+    out[row, 29] = unseen_r if trail else 0
+    for q in range(1, 10):
+        out[row, 29 + q] = 1 if trail and r == q else 0
+        out[row, 38 + q] = 1 if not trail and r == q else 0
 
 
 @njit(cache=True)
@@ -265,6 +284,7 @@ def decision_features(
             my_ronda,
             next_known,
             chance,
+            played,
             pile,
             deal,
             last_deal,

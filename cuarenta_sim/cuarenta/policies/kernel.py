@@ -49,7 +49,7 @@ P_PLAYOUT = 12
 P_LEAF_CARDS = 13
 #: ``learned`` reads its weights (one per feature, :data:`cuarenta_sim.cuarenta.engine.learned.
 #: N_FEATURES`) from slots ``0 .. N_PARAMS - 1`` of its row instead of the slots above.
-N_PARAMS = 24
+N_PARAMS = 48
 #: A seat's row in the kernels' policy array: the id, then the parameters.
 POLICY_ROW = 1 + N_PARAMS
 #: ``depth`` values of pimc: playouts to the end of the deal, or of the data.

@@ -31,8 +31,63 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.learned import FEATURE_NAMES, FEATURE_VERSION, N_FEATURES
-
+#: Version of the feature list; a weights file records the version it was trained on.
+FEATURE_VERSION = 1
+#: Names of the features, in order (:mod:`cuarenta_sim.cuarenta.engine.learned`).
+FEATURE_NAMES: tuple[str, ...] = (
+    "points",
+    "cards",
+    "cards_blocked",
+    "caida",
+    "limpia",
+    "limpia_38",
+    "openings",
+    "pair",
+    "ace",
+    "run_start",
+    "keep",
+    "known",
+    "trail",
+    "trail_rank",
+    "face_trail",
+    "sum",
+    "table_left",
+    "rank_left",
+    "cards_pile",
+    "points_near",
+    "caida_near",
+    "cards_deal",
+    "table_last_deal",
+    "openings_deal",
+    "own_next",
+    "own_limpia",
+    "next_best",
+    "cards_carton",
+    "points_opp_near",
+    "trail_unseen",
+    "trail_2",
+    "trail_3",
+    "trail_4",
+    "trail_5",
+    "trail_6",
+    "trail_7",
+    "trail_J",
+    "trail_Q",
+    "trail_K",
+    "capture_2",
+    "capture_3",
+    "capture_4",
+    "capture_5",
+    "capture_6",
+    "capture_7",
+    "capture_J",
+    "capture_Q",
+    "capture_K",
+)
+N_FEATURES = len(FEATURE_NAMES)
+#: Fixed-point scale of the weights: a weight is ``round(WEIGHT_SCALE * coefficient / scale)``
+#: for a float coefficient on the feature divided by its scale.
+WEIGHT_SCALE = 1_000_000
 #: Spec value naming the weights shipped with the package.
 DEFAULT_WEIGHTS = "learned_v1"
 #: Directory of the shipped weights.

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..engine.learned import N_FEATURES, NEAR_TARGET
+from ..engine.learned import CARTON_NEAR, N_FEATURES, NEAR_TARGET
 from .plays import legal_plays
-from .search import next_chances, play_terms
+from .search import best_capture, next_chances, play_terms
 
 if TYPE_CHECKING:
     from .policies import Observation
@@ -52,20 +52,35 @@ def learned_features(obs: Observation) -> list[list[int]]:
     rows = []
     for play in plays:
         r = play.rank
-        points, cards, caida, limpia, opening, pair, ace, run, keep, known, after = play_terms(
-            rules,
-            obs.hand,
-            obs.table,
-            play,
-            obs.trail,
-            obs.trail_in_ronda,
-            score,
-            opp_score,
-            obs.rondas[obs.seat],
-            obs.known[nxt],
-            chance,
+        points, cards, caida, limpia, opening, pair, ace, run, keep, known, after, left = (
+            play_terms(
+                rules,
+                obs.hand,
+                obs.table,
+                play,
+                obs.trail,
+                obs.trail_in_ronda,
+                score,
+                opp_score,
+                obs.rondas[obs.seat],
+                obs.known[nxt],
+                chance,
+            )
         )
         trail = play.is_trail
+        own = list(obs.hand)
+        own[r] -= 1
+        own_next = own_limpia = next_best = 0
+        if after > 0:
+            for q in range(len(own)):
+                nb, rn = best_capture(left, q, rules)
+                if nb == 0:
+                    continue
+                if own[q] > 0:
+                    own_next = max(own_next, 1 + nb + rn)
+                    if nb + rn == after:
+                        own_limpia = 1
+                next_best = max(next_best, chance[q] * (1 + nb + rn))
         rows.append(
             [
                 points,
@@ -92,6 +107,14 @@ def learned_features(obs: Observation) -> list[list[int]]:
                 cards * deal,
                 after if last_deal else 0,
                 opening * deal,
+                own_next,
+                own_limpia,
+                next_best,
+                cards if pile >= CARTON_NEAR else 0,
+                points if opp_score >= rules.target - NEAR_TARGET else 0,
+                4 - obs.hand[r] - obs.played[r] if trail else 0,
+                *(int(trail and r == q) for q in range(1, 10)),
+                *(int(not trail and r == q) for q in range(1, 10)),
             ]
         )
     assert all(len(row) == N_FEATURES for row in rows)

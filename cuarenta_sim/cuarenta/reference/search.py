@@ -91,11 +91,11 @@ def play_terms(
     my_ronda: Sequence[int],
     next_known: Sequence[int],
     chance: Sequence[int],
-) -> tuple[int, int, int, int, int, int, int, int, int, int, int]:
+) -> tuple[int, int, int, int, int, int, int, int, int, int, int, list[int]]:
     """The unweighted terms of one legal play (twin of
     :func:`cuarenta_sim.cuarenta.engine.heuristic.play_terms`, which defines them):
     ``(points, cards, caida, limpia, openings, pair, ace, run_start, keep, known,
-    after_cards)``."""
+    after_cards, after)`` (``after``: per-rank counts of the table left)."""
     r = play.rank
     points = cards = caida = pair = ace = run_start = known = 0
     if play.is_trail:
@@ -132,7 +132,20 @@ def play_terms(
                 risk = chance[q]
         if after_cards <= 2:
             keep = 3 - after_cards
-    return points, cards, caida, risk * 2, opening, pair, ace, run_start, keep, known, after_cards
+    return (
+        points,
+        cards,
+        caida,
+        risk * 2,
+        opening,
+        pair,
+        ace,
+        run_start,
+        keep,
+        known,
+        after_cards,
+        after,
+    )
 
 
 def heuristic_index(
@@ -170,9 +183,18 @@ def heuristic_index(
     chance = next_chances(hand, played, next_hand)
     best, best_value = -1, 0
     for k, play in enumerate(plays):
-        points, cards, caida, limpia, opening, pair, ace, run, keep, known, _after = play_terms(
-            rules, hand, table, play, trail, trail_in_ronda, score, opp_score, my_ronda,
-            next_known, chance
+        points, cards, caida, limpia, opening, pair, ace, run, keep, known, _c, _t = play_terms(
+            rules,
+            hand,
+            table,
+            play,
+            trail,
+            trail_in_ronda,
+            score,
+            opp_score,
+            my_ronda,
+            next_known,
+            chance,
         )
         value = (
             1000 * points
