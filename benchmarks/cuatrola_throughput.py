@@ -1,4 +1,4 @@
-"""Throughput of the Cuatrola simulator (``cuarenta_sim.cuatrola.simulate_cuatrola``).
+"""Throughput of the Cuatrola simulator (``cuarenta_sim.simulate("cuatrola", ...)``).
 
 Run from the repository root::
 
@@ -26,8 +26,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from cuarenta_sim import __version__
-from cuarenta_sim.cuatrola.simulation import simulate_cuatrola
+from cuarenta_sim import __version__, simulate
 from cuarenta_sim.io import write_json_atomic
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "cuatrola_throughput.json"
@@ -53,12 +52,12 @@ def run_config(
         half have two or more legal cards and run the search) and, at level game,
         ``games_per_s``.
     """
-    kwargs = dict(rules="ro", play_policies=play, bid_policies=bid, level=level, threads=threads)
-    simulate_cuatrola(n=max(1, n // 100), seed=12345, **kwargs)
+    kwargs = dict(rules="ro", policies=play, bid_policies=bid, level=level, threads=threads)
+    simulate("cuatrola", n=max(1, n // 100), seed=12345, **kwargs)
     best, cpu, hands, plays = float("inf"), 0.0, 0, 0
     for rep in range(repeats):
         t0, c0 = time.perf_counter(), time.process_time()
-        out = simulate_cuatrola(n=n, seed=rep, **kwargs)
+        out = simulate("cuatrola", n=n, seed=rep, **kwargs)
         elapsed = time.perf_counter() - t0
         if elapsed < best:
             best, cpu, hands = elapsed, time.process_time() - c0, len(out.hands)

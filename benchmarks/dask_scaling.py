@@ -8,7 +8,7 @@ Run from the repository root::
 It starts a ``LocalCluster`` of 1 and one of 2 workers (worker processes, 1 thread each, numba
 kernels loaded in every worker before timing) and times, alternating between the two so that
 both see the same conditions,
-``simulate(n, level="data", chunk_size=chunk, backend="dask", output="aggregates")`` (greedy,
+``aggregate(n, level="data", chunk_size=chunk, backend="dask")`` (greedy,
 2 players, Quito): the large-run mode, whose tasks return a few kilobytes of counters, so what
 is timed is simulation plus scheduling. Figures:
 
@@ -44,7 +44,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from cuarenta_sim import __version__, simulate
+from cuarenta_sim import __version__, aggregate
 from cuarenta_sim.io import write_json_atomic
 from cuarenta_sim.reports import text_table
 
@@ -70,7 +70,7 @@ def warm_worker() -> int:
     from cuarenta_sim.cuarenta.engine import warmup
 
     warmup()
-    simulate(n=100, seed=0, output="aggregates")
+    aggregate(n=100, seed=0)
     return os.getpid()
 
 
@@ -83,9 +83,7 @@ def timed_once(n: int, chunk: int, client: Any) -> dict[str, Any]:
     workers = len(client.scheduler_info()["workers"])
     cpu0 = sum(client.run(time.process_time).values())
     t0 = time.perf_counter()
-    agg = simulate(
-        n=n, seed=1, chunk_size=chunk, backend="dask", client=client, output="aggregates"
-    )
+    agg = aggregate(n=n, seed=1, chunk_size=chunk, backend="dask", client=client)
     wall = time.perf_counter() - t0
     cpu = sum(client.run(time.process_time).values()) - cpu0
     assert agg.hands is not None and agg.hands.n == n
@@ -140,9 +138,9 @@ def run_clusters(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, An
 
 def run_local(n: int, chunk: int) -> dict[str, Any]:
     """The local backend in this process with 1 numba thread (reference)."""
-    simulate(n=1000, seed=1, output="aggregates", threads=1)
+    aggregate(n=1000, seed=1, threads=1)
     t0 = time.perf_counter()
-    simulate(n=n, seed=1, chunk_size=chunk, output="aggregates", threads=1)
+    aggregate(n=n, seed=1, chunk_size=chunk, threads=1)
     wall = time.perf_counter() - t0
     return {"n": n, "chunk": chunk, "wall_s": wall, "datas_per_s": n / wall, "threads": 1}
 

@@ -48,11 +48,20 @@ PIMC_TARGET = 10_000
 
 def decisions_per_s(policy: str, n: int, threads: int, repeats: int) -> dict[str, Any]:
     """Decisions per second of ``policy`` at seat 0 against greedy (module docstring)."""
-    simulate("quito", 2, (policy, "greedy"), n=min(n, 200), seed=1, threads=threads)
+    simulate(
+        rules="quito",
+        players=2,
+        policies=(policy, "greedy"),
+        n=min(n, 200),
+        seed=1,
+        threads=threads,
+    )
     best = float("inf")
     for _ in range(repeats):
         t0 = time.perf_counter()
-        simulate("quito", 2, (policy, "greedy"), n=n, seed=2, threads=threads)
+        simulate(
+            rules="quito", players=2, policies=(policy, "greedy"), n=n, seed=2, threads=threads
+        )
         best = min(best, time.perf_counter() - t0)
     return {
         "policy": parse_policy(policy).canonical,
@@ -68,10 +77,24 @@ def duplicate(a: str, b: str, chicas: int, seed: int, threads: int) -> dict[str,
     """``a``'s chica win rate against ``b`` in duplicate play (module docstring)."""
     t0 = time.perf_counter()
     first = simulate(
-        "quito", 2, (a, b), n=chicas, level="chica", seed=seed, threads=threads, keep_hands=False
+        rules="quito",
+        players=2,
+        policies=(a, b),
+        n=chicas,
+        level="chica",
+        seed=seed,
+        threads=threads,
+        keep_hands=False,
     ).games
     second = simulate(
-        "quito", 2, (b, a), n=chicas, level="chica", seed=seed, threads=threads, keep_hands=False
+        rules="quito",
+        players=2,
+        policies=(b, a),
+        n=chicas,
+        level="chica",
+        seed=seed,
+        threads=threads,
+        keep_hands=False,
     ).games
     wins = int((first["winner"] == 0).sum() + (second["winner"] == 1).sum())
     trials = 2 * chicas

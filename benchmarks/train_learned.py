@@ -46,6 +46,7 @@ import numpy as np
 
 from cuarenta_sim import __version__
 from cuarenta_sim.cuarenta.engine.batch import kernel_args
+from cuarenta_sim.cuarenta.engine.decide import decide, pimc_values
 from cuarenta_sim.cuarenta.engine.learned import (
     FEATURE_NAMES,
     FEATURE_VERSION,
@@ -53,7 +54,7 @@ from cuarenta_sim.cuarenta.engine.learned import (
     WEIGHT_SCALE,
     decision_features,
 )
-from cuarenta_sim.cuarenta.policies import decide, parse_policy, pimc_values
+from cuarenta_sim.cuarenta.policies import parse_policy
 from cuarenta_sim.cuarenta.policies.kernel import POLICY_PIMC
 from cuarenta_sim.cuarenta.policies.learned import WEIGHTS_DIR, save_weights
 from cuarenta_sim.cuarenta.reference import Observation, play_game

@@ -32,8 +32,24 @@ WEIGHTS = tuple(p.name for p in HEURISTIC_PARAMS if not p.choices)
 
 def win_rate(a: str, b: str, chicas: int, seed: int) -> tuple[float, float, float]:
     """``a``'s duplicate chica win rate against ``b`` and its 95% Wilson interval."""
-    first = simulate("quito", 2, (a, b), n=chicas, level="chica", seed=seed, keep_hands=False)
-    second = simulate("quito", 2, (b, a), n=chicas, level="chica", seed=seed, keep_hands=False)
+    first = simulate(
+        rules="quito",
+        players=2,
+        policies=(a, b),
+        n=chicas,
+        level="chica",
+        seed=seed,
+        keep_hands=False,
+    )
+    second = simulate(
+        rules="quito",
+        players=2,
+        policies=(b, a),
+        n=chicas,
+        level="chica",
+        seed=seed,
+        keep_hands=False,
+    )
     wins = int((first.games["winner"] == 0).sum() + (second.games["winner"] == 1).sum())
     rate, lo, hi = wilson_interval(wins, 2 * chicas, 0.95)
     return float(rate), float(lo), float(hi)

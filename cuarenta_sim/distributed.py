@@ -26,7 +26,6 @@ import hashlib
 import importlib.util
 import json
 import os
-import sys
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -382,11 +381,3 @@ class ChunkStore:
             {"digest": self.digest, "range": [start, stop], "output": output},
         )
 
-
-def progress_bar(total: int, unit: str, enabled: bool) -> Any:
-    """A tqdm bar on stderr (or None when disabled) for :func:`execute`'s ``progress``."""
-    if not enabled:
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, unit=unit, unit_scale=True, file=sys.stderr)

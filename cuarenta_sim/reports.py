@@ -6,14 +6,16 @@ reproduce the numbers), both written atomically through :mod:`cuarenta_sim.io`.
 
 The helpers are game-independent: they take estimate frames with the columns of
 :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS` and plain strings. Each game's summaries are in
-its subpackage (:mod:`cuarenta_sim.cuarenta.summaries`, :mod:`cuarenta_sim.cuatrola.summary`).
+its subpackage (:mod:`cuarenta_sim.cuarenta.summaries`, :mod:`cuarenta_sim.cuatrola.summaries`).
 """
 
 from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+import re
+import textwrap
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +27,11 @@ from .stats import ESTIMATE_COLUMNS
 
 #: Largest number of decimals :func:`format_estimate` prints.
 MAX_DECIMALS = 8
+
+#: Width of console tables: the command line's output fits 100 columns.
+CONSOLE_WIDTH = 100
+#: Narrowest a text column is wrapped to when a console table is too wide.
+MIN_WRAP = 16
 
 REPORT_FILE = "report.md"
 PROVENANCE_FILE = "provenance.json"
@@ -124,9 +131,17 @@ def estimate_rows(estimates: pd.DataFrame) -> list[list[str]]:
 
 # --------------------------------------------------------------------------- tables
 def text_table(
-    headers: Sequence[str], rows: Sequence[Sequence[object]], *, right: Sequence[int] = ()
+    headers: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    *,
+    right: Sequence[int] = (),
+    width: int | None = CONSOLE_WIDTH,
 ) -> str:
-    """Render an aligned plain-text table (for terminals).
+    """Render an aligned plain-text table (for terminals), at most ``width`` columns wide.
+
+    A table wider than ``width`` is first narrowed by wrapping its left-aligned (text) columns
+    onto continuation lines, widest first, down to :data:`MIN_WRAP` characters; if it is still
+    too wide it is split into stacked tables that each repeat the first (key) column.
 
     Parameters
     ----------
@@ -135,12 +150,16 @@ def text_table(
     rows : sequence of sequences
         Cells, converted with ``str``; every row has ``len(headers)`` cells.
     right : sequence of int
-        Indices of the columns to right-align (numbers); the others are left-aligned.
+        Indices of the columns to right-align (numbers); the others are left-aligned and may be
+        wrapped.
+    width : int or None
+        Largest line length in characters; None never wraps nor splits.
 
     Returns
     -------
     str
-        The header, a rule of dashes and the rows, lines joined by ``"\\n"`` (no final newline).
+        The header, a rule of dashes and the rows, lines joined by ``"\\n"`` (no final
+        newline); stacked tables are separated by a blank line.
 
     Raises
     ------
@@ -152,16 +171,90 @@ def text_table(
         if len(row) != len(headers):
             raise ValueError(f"table row has {len(row)} cells, expected {len(headers)}: {row}")
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
-
-    def line(row: list[str]) -> str:
-        parts = [
-            cell.rjust(w) if i in right else cell.ljust(w)
-            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+    if width is not None:
+        floors = [
+            max(min(MIN_WRAP, w), *(len(t) for row in cells for t in _tokens(row[i])))
+            for i, w in enumerate(widths)
         ]
-        return "  ".join(parts).rstrip()
+        _narrow(widths, floors, set(right), width)
+        if _span(widths) > width and len(headers) > 2:
+            groups = _column_groups(widths, width)
+            if len(groups) > 1:
+                return "\n\n".join(
+                    text_table(
+                        [headers[i] for i in group],
+                        [[row[i] for i in group] for row in rows],
+                        right=[k for k, i in enumerate(group) if i in right],
+                        width=width,
+                    )
+                    for group in groups
+                )
+
+    def lines(row: list[str]) -> list[str]:
+        wrapped = [
+            _wrap(cell, w) if len(cell) > w else [cell] for cell, w in zip(row, widths, strict=True)
+        ]
+        out = []
+        for k in range(max(len(parts) for parts in wrapped)):
+            parts = [
+                (p[k] if k < len(p) else "").rjust(w)
+                if i in right
+                else (p[k] if k < len(p) else "").ljust(w)
+                for i, (p, w) in enumerate(zip(wrapped, widths, strict=True))
+            ]
+            out.append("  ".join(parts).rstrip())
+        return out
 
     rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(cells[0]), rule, *(line(r) for r in cells[1:])])
+    body = [line for row in cells[1:] for line in lines(row)]
+    return "\n".join([*lines(cells[0]), rule, *body])
+
+
+def _span(widths: Sequence[int]) -> int:
+    """Line length of a table with these column widths (two spaces between columns)."""
+    return sum(widths) + 2 * (len(widths) - 1)
+
+
+def _protect(text: str) -> str:
+    """``text`` with the spaces inside brackets made unbreakable: an interval ``[0.10, 0.20]``
+    is never split over two lines."""
+    return re.sub(r"\[[^\]]*\]", lambda m: m.group(0).replace(" ", "\xa0"), text)
+
+
+def _tokens(text: str) -> list[str]:
+    """The unbreakable pieces of a cell (words, whole intervals)."""
+    return [t for t in _protect(text).split(" ") if t] or [""]
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` wrapped to ``width`` at spaces outside brackets."""
+    lines = textwrap.wrap(_protect(text), width, break_long_words=False, break_on_hyphens=False)
+    return [line.replace("\xa0", " ") for line in lines] or [""]
+
+
+def _narrow(widths: list[int], floors: list[int], right: set[int], width: int) -> None:
+    """Shrink the left-aligned columns of ``widths`` in place, widest first, to fit ``width``
+    (none below its floor: :data:`MIN_WRAP` or its longest unbreakable piece)."""
+    while _span(widths) > width:
+        candidates = [i for i, w in enumerate(widths) if i not in right and w > floors[i]]
+        if not candidates:
+            return
+        # One character at a time from the widest: the text columns end up balanced.
+        widths[max(candidates, key=lambda j: widths[j])] -= 1
+
+
+def _column_groups(widths: Sequence[int], width: int) -> list[list[int]]:
+    """Split columns 1.. into groups that fit ``width`` next to column 0 (each group at least
+    one column)."""
+    groups: list[list[int]] = []
+    current = [0]
+    for i in range(1, len(widths)):
+        if len(current) > 1 and _span([widths[j] for j in [*current, i]]) > width:
+            groups.append(current)
+            current = [0]
+        current.append(i)
+    groups.append(current)
+    return groups
 
 
 def markdown_table(
@@ -321,3 +414,63 @@ def _short(value: object, limit: int = 80) -> str:
 
 
 # --------------------------------------------------------------------------- Cuarenta builders
+
+
+def simulation_report(
+    *,
+    game: Any,
+    rules: Any,
+    summaries: Mapping[str, pd.DataFrame],
+    provenance: dict[str, Any],
+    command: str,
+    throughput: Mapping[str, str],
+    confidence: float = 0.95,
+) -> Report:
+    """Build the report of one simulation run of any game (``cuarenta-sim simulate --report``).
+
+    Parameters
+    ----------
+    game : cuarenta_sim.game.Game
+        The game simulated (its rules rows, spec document and unit names).
+    rules : rule set
+        The rules simulated; the report lists its slug and every switch.
+    summaries : mapping of str to DataFrame
+        Section title -> estimate frame (columns :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS`),
+        e.g. ``Game.summaries`` of the run.
+    provenance : dict
+        The run's provenance (JSON-serialisable).
+    command : str
+        Shell command that reproduces the run.
+    throughput : mapping of str to str
+        Measured figures to list (e.g. ``{"datas per second": "1.2M"}``).
+    confidence : float
+        Confidence level the intervals were computed at (labels the columns).
+
+    Returns
+    -------
+    Report
+        Call :meth:`Report.write` to put it on disk.
+    """
+    report = Report(
+        title=f"{game.title} simulation: {rules.slug()}", provenance=provenance, command=command
+    )
+    hands = game.unit(game.levels[0])
+    for title, frame in summaries.items():
+        body = (
+            f"Estimates with {interval_header(confidence)}s; `n` is the sample size ({hands} or "
+            f"games), `method` the interval (wilson: proportion; normal: mean of independent "
+            f"values; ratio: ratio of sums with a delta-method error).\n\n"
+            + estimates_table(frame, confidence=confidence, markdown=True)
+        )
+        report.add(title, body)
+    report.add(
+        "Rules",
+        f"Slug: `{rules.slug()}` (spec: `{game.spec_doc}`). A `*` marks a switch that differs "
+        f"from the base preset.\n\n"
+        + markdown_table(["switch", "value", "base preset"], game.rules_rows(rules)),
+    )
+    report.add(
+        "Run",
+        markdown_table(["figure", "value"], [[k, v] for k, v in throughput.items()], right=(1,)),
+    )
+    return report

@@ -69,13 +69,16 @@ class Results:
         2 play, 3 claims, 4 end of data; 0 when truncated), ``truncated`` (bool: stopped after
         10,000 datas); at level mesa also ``chicas_0``, ``chicas_1`` (int16: chicas won).
     provenance : dict
-        JSON-serialisable description of the run: ``package_version``, ``engine_version``,
-        ``numba``, ``numpy``, ``pandas`` versions, ``seed`` (the seed used, drawn from OS
-        entropy when ``simulate`` got ``seed=None``), ``root``, ``rules`` (slug),
-        ``rules_switches``, ``policies`` (name per seat), ``players``, ``level``, ``n``,
-        ``threads``, ``chunk_size``, ``keep_hands``, ``datas`` (datas played), ``wall_time_s``,
-        ``hands_per_s`` (datas per second), ``games_per_s`` (levels chica / mesa), ``created``
-        (UTC, ISO 8601).
+        JSON-serialisable description of the run: ``game``, ``package_version``,
+        ``engine_version`` (the game's), ``numba``, ``numpy``, ``pandas``, ``pyarrow``
+        versions, ``seed`` (the seed used, drawn from OS entropy when ``simulate`` got
+        ``seed=None``), ``root``, ``rules`` (slug), ``rules_switches``, ``policies`` (name per
+        seat; Cuatrola also ``bid_policies``), ``players``, ``level``, ``n``, ``threads``,
+        ``chunk_size``, ``keep_hands``, ``hands_played`` (hand records: datas in Cuarenta),
+        ``wall_time_s``, ``hands_per_s``, at game levels ``games_per_s`` and ``truncated``
+        (games cut short), ``created`` (UTC, ISO 8601); Dask and aggregate runs add
+        ``backend``, ``output``, ``records``, ``chunks``, ``chunks_computed``,
+        ``chunks_reused``, ``games_computed``, ``hands_computed``, ``dataset``, ``workers``.
     """
 
     hands: pd.DataFrame | None
@@ -145,12 +148,13 @@ class Results:
 
     @classmethod
     def from_dataset(cls, directory: str | os.PathLike[str]) -> Results:
-        """Read a ``simulate(..., output="dataset")`` directory; see :func:`read_dataset`."""
+        """Read an ``aggregate(..., dataset=DIR, records=True)`` directory; see
+        :func:`read_dataset`."""
         return read_dataset(directory)
 
 
 def read_dataset(directory: str | os.PathLike[str]) -> Results:
-    """Read the per-data records a ``simulate(..., output="dataset")`` run wrote.
+    """Read the per-hand records an ``aggregate(..., dataset=DIR, records=True)`` run wrote.
 
     Parameters
     ----------
@@ -169,8 +173,8 @@ def read_dataset(directory: str | os.PathLike[str]) -> Results:
     ------
     ValueError
         If the directory holds no dataset manifest, was run without records
-        (``output="aggregates"``), or is incomplete (a chunk's marker or files are missing:
-        run the same ``simulate`` call again to finish it).
+        (``aggregate()`` without ``records=True``), or is incomplete (a chunk's marker or
+        files are missing: run the same ``aggregate`` call again to finish it).
     """
     from .distributed import MANIFEST, ChunkStore, chunk_ranges
 
@@ -181,18 +185,23 @@ def read_dataset(directory: str | os.PathLike[str]) -> Results:
     except (OSError, ValueError, KeyError, TypeError) as err:
         raise ValueError(f"{root} holds no cuarenta_sim dataset manifest ({err})") from err
     if not identity.get("records"):
-        raise ValueError(f"{root} holds counters only (output='aggregates'), no records")
+        raise ValueError(
+            f"{root} holds counters only (aggregate() without records=True), no records"
+        )
+    from .game import DEFAULT_GAME, get_game
+
+    hand_level = get_game(identity.get("game", DEFAULT_GAME)).levels[0]
     store = ChunkStore(root, identity)
     hands, games = [], []
     for start, stop in chunk_ranges(int(identity["n"]), int(identity["chunk_size"])):
         if store.load(start, stop) is None:
             raise ValueError(
                 f"{root} is incomplete: chunk [{start}, {stop}) is missing; run the same "
-                f"simulate call again to finish it"
+                f"aggregate call again to finish it"
             )
         if identity.get("keep_hands", True):
             hands.append(pq.read_table(store.path(start, stop, "hands.parquet")))
-        if identity["level"] != "data":
+        if identity["level"] != hand_level:
             games.append(pq.read_table(store.path(start, stop, "games.parquet")))
 
     def frame(tables: list[pa.Table]) -> pd.DataFrame | None:

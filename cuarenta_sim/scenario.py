@@ -2,7 +2,8 @@
 
 A scenario names its game in the optional field ``game``: ``"cuarenta"`` (the default;
 ``docs/cuarenta.md`` section F, judged by :mod:`cuarenta_sim.cuarenta.scenario`) or
-``"cuatrola"`` (``docs/cuatrola.md``, judged by :mod:`cuarenta_sim.cuatrola.scenario`).
+``"cuatrola"`` (``docs/cuatrola.md``, judged by :mod:`cuarenta_sim.cuatrola.scenario`); the
+judge is the registered game's ``evaluate`` (:mod:`cuarenta_sim.game`).
 :func:`evaluate` dispatches one scenario, :func:`evaluate_lines` the text of a file (one JSON
 object, or JSON lines). Malformed input never raises: the result is
 ``{"error": "<what was wrong and what is accepted>"}``.
@@ -13,20 +14,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cuarenta.scenario import ScenarioError
-from .cuarenta.scenario import evaluate as evaluate_cuarenta
-from .cuatrola.scenario import evaluate as evaluate_cuatrola
+from .game import DEFAULT_GAME, GAMES
 
 
 def evaluate(obj: object) -> dict[str, Any]:
-    """Evaluate one scenario of either game and return its result.
+    """Evaluate one scenario of any registered game and return its result.
 
     Parameters
     ----------
     obj : dict
         A scenario object, or a scenario file object (``{"name", "rule", "scenario",
         "expected", "note"}``) whose ``scenario`` is evaluated. Its optional ``game`` field
-        (:data:`GAMES`, default ``"cuarenta"``) picks the judge: for Cuarenta the fields of
+        (:data:`cuarenta_sim.game.GAMES`, default :data:`cuarenta_sim.game.DEFAULT_GAME`)
+        picks the judge (``Game.evaluate``): for Cuarenta the fields of
         :func:`cuarenta_sim.cuarenta.scenario.evaluate` (kinds ``play``, ``deal``, ``end``),
         for Cuatrola those of :func:`cuarenta_sim.cuatrola.scenario.evaluate` (kinds
         ``trick``, ``bids``, ``hand``).
@@ -37,35 +37,15 @@ def evaluate(obj: object) -> dict[str, Any]:
         The judge's JSON-ready result; ``{"error": message}`` on malformed input or an unknown
         game (the message lists the accepted games). Never raises.
     """
-    try:
-        game, obj = _split_game(obj)
-    except (ValueError, TypeError) as exc:
-        return {"error": str(exc)}
-    if game == "cuatrola":
-        return evaluate_cuatrola(obj)
-    return evaluate_cuarenta(obj)
-
-
-#: Games the scenario interface judges (field ``game``, default ``"cuarenta"``).
-GAMES = ("cuarenta", "cuatrola")
-
-
-def _split_game(obj: object) -> tuple[str, object]:
-    """Return the scenario's game and the scenario to judge: a Cuatrola scenario unchanged (for
-    :mod:`cuarenta_sim.cuatrola.scenario`), a Cuarenta one without its optional ``game``."""
     wrapped = isinstance(obj, dict) and "scenario" in obj and "kind" not in obj
     inner = obj["scenario"] if wrapped else obj  # type: ignore[index]
-    if not isinstance(inner, dict) or "game" not in inner:
-        return "cuarenta", obj
-    if inner["game"] == "cuatrola":
-        return "cuatrola", obj
-    if inner["game"] != "cuarenta":
-        raise ScenarioError(f"game must be one of {', '.join(GAMES)}; got {inner['game']!r}")
-    inner = {k: v for k, v in inner.items() if k != "game"}
-    return "cuarenta", ({**obj, "scenario": inner} if wrapped else inner)  # type: ignore[dict-item]
+    name = inner.get("game", DEFAULT_GAME) if isinstance(inner, dict) else DEFAULT_GAME
+    if not isinstance(name, str) or name not in GAMES:
+        return {"error": f"game must be one of {', '.join(GAMES)}; got {name!r}"}
+    return GAMES[name].evaluate(obj)
 
 
-def evaluate_lines(text: str) -> tuple[list[str], bool]:
+def evaluate_lines(text: str, game: str = "cuarenta") -> tuple[list[str], bool]:
     """Evaluate the text of a scenario file: one JSON object, or one JSON object per line.
 
     Parameters
@@ -73,13 +53,23 @@ def evaluate_lines(text: str) -> tuple[list[str], bool]:
     text : str
         A single JSON object (possibly spread over lines), or JSON lines (blank lines are
         skipped).
+    game : str
+        Game of the scenarios that have no ``game`` field (``scenario --game``); one of
+        :data:`GAMES`.
 
     Returns
     -------
     (list of str, bool)
         One compact JSON result per scenario (per non-blank input line for JSON lines), and
         whether any of them is an error (the command line then exits non-zero).
+
+    Raises
+    ------
+    ValueError
+        If ``game`` is not one of :data:`GAMES`.
     """
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; accepted: {', '.join(GAMES)}")
     try:
         objects: list[object] = [json.loads(text)]
     except _PARSE_ERRORS as whole:
@@ -97,9 +87,22 @@ def evaluate_lines(text: str) -> tuple[list[str], bool]:
                 objects.append(_BadJson(_parse_message(exc, f"line {number}")))
     if not objects:
         return [json.dumps({"error": "no scenario in the input: give a JSON object"})], True
-    results = [{"error": o.message} if isinstance(o, _BadJson) else evaluate(o) for o in objects]
+    results = [
+        {"error": o.message} if isinstance(o, _BadJson) else evaluate(_default_game(o, game))
+        for o in objects
+    ]
     lines = [json.dumps(r, ensure_ascii=False) for r in results]
     return lines, any("error" in r for r in results)
+
+
+def _default_game(obj: object, game: str) -> object:
+    """``obj`` with ``game`` as its game when it names none (the default of ``--game``)."""
+    wrapped = isinstance(obj, dict) and "scenario" in obj and "kind" not in obj
+    inner = obj["scenario"] if wrapped else obj  # type: ignore[index]
+    if not isinstance(inner, dict) or "game" in inner:
+        return obj
+    inner = {"game": game, **inner}
+    return {**obj, "scenario": inner} if wrapped else inner  # type: ignore[dict-item]
 
 
 #: json.loads fails with JSONDecodeError on bad syntax, RecursionError on absurd nesting and
@@ -123,5 +126,3 @@ class _BadJson:
 
     def __init__(self, message: str) -> None:
         self.message = message
-
-

@@ -58,8 +58,9 @@ def nearest_slug(rules: object, presets: Mapping[str, object], switches: Sequenc
     return f"{best_name}({','.join(parts)})"
 
 
-def parse_slug(slug: object, presets: Mapping[str, object], *, label: str = "rules"
-               ) -> tuple[str, dict[str, Any]]:
+def parse_slug(
+    slug: object, presets: Mapping[str, object], *, label: str = "rules"
+) -> tuple[str, dict[str, Any]]:
     """Split a slug into its preset name and switch changes (values parsed, not validated).
 
     Parameters
@@ -74,7 +75,7 @@ def parse_slug(slug: object, presets: Mapping[str, object], *, label: str = "rul
     Raises
     ------
     ValueError
-        Not a string, or malformed (the message says what is expected).
+        Not a string, malformed (the message says what is expected), or a switch given twice.
     """
     if not isinstance(slug, str):
         raise ValueError(f"{label} slug must be a string, got {slug!r}")
@@ -91,5 +92,55 @@ def parse_slug(slug: object, presets: Mapping[str, object], *, label: str = "rul
             if "=" not in item:
                 raise ValueError(f"malformed switch {item.strip()!r} in rules slug {slug!r}")
             key, value = (s.strip() for s in item.split("=", 1))
+            if key in changes:
+                # Two values for one switch: which one was meant is a guess, so refuse.
+                raise ValueError(
+                    f"switch {key} is given twice in {label} slug {slug!r}; give each switch once"
+                )
             changes[key] = parse_value(value)
     return m.group(1), changes
+
+
+def split_specs(text: str, *, label: str = "list") -> list[str]:
+    """Split a comma-separated list of specs ``name(param=value,...)``, keeping commas inside
+    parentheses: ``"random,pimc(samples=8,depth=deal)"`` -> ``["random",
+    "pimc(samples=8,depth=deal)"]`` (policy lists of both games).
+
+    Parameters
+    ----------
+    text : str
+        Specs separated by commas.
+    label : str
+        What the list is, for messages (``"policy list"``).
+
+    Returns
+    -------
+    list of str
+        The specs, stripped.
+
+    Raises
+    ------
+    ValueError
+        On an empty spec or unbalanced parentheses.
+    """
+    parts: list[str] = []
+    depth = 0
+    current: list[str] = []
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                raise ValueError(f"{label} {text!r} has an unmatched ')'")
+        if ch == "," and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+    if depth != 0:
+        raise ValueError(f"{label} {text!r} has an unclosed '('")
+    parts.append("".join(current).strip())
+    if any(not p for p in parts):
+        raise ValueError(f"{label} {text!r} has an empty name; give names separated by commas")
+    return parts

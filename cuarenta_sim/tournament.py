@@ -19,8 +19,14 @@ Estimates (every one with its sample size and a named interval):
   (``wilson_lower``, ``wilson_upper``).
 * ``points_per_data``: (points of ``a``'s side - points of ``b``'s side) per data played,
   ratio of sums over duplicate pairs with a delta-method interval (``ratio``).
+* ``head_to_head`` (the primary table, :func:`head_to_head`): the two estimates above for
+  every ordered pair of policies, a matrix that needs no model.
 * ``rating``: Bradley-Terry strengths fitted to every pair's game wins, on the Elo scale
-  (``400 log10`` odds, mean 0), with a percentile bootstrap over duplicate pairs.
+  (``400 log10`` odds, mean 0), with a percentile bootstrap over duplicate pairs that resamples
+  each deal (game index) in every match together, since every match plays the same decks.
+  A single strength per policy only summarises the head-to-head table when results are
+  transitive: :func:`bradley_terry_fit` tests that (deviance on its degrees of freedom, a
+  chi-square p-value) and raises the ``misfit`` flag when the model does not fit.
 
 The module is game-independent: :func:`run_tournament` takes the function that plays a
 duplicate match (for Cuarenta :func:`cuarenta_sim.cuarenta.strategies.play_duplicate`, wired
@@ -33,11 +39,13 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from . import stats
+from .distributions import chi2_sf
 
 #: Game levels a tournament can be played at (R9: chica to ``target``, mesa of chicas).
 TOURNAMENT_LEVELS = ("chica", "mesa")
@@ -48,6 +56,25 @@ PAIR_COLUMNS = ("game", "a_wins", "games", "a_points", "b_points", "datas")
 #: thousands moves ratings by well under one Elo point.
 BT_PSEUDO_WINS = 0.5
 ELO_SCALE = 400.0 / math.log(10.0)
+#: Level of the Bradley-Terry goodness-of-fit test below which ratings are flagged ``misfit``.
+BT_MISFIT_ALPHA = 0.05
+#: Columns of :func:`head_to_head`.
+HEAD_TO_HEAD_COLUMNS = (
+    "a",
+    "b",
+    "level",
+    "pairs",
+    "games",
+    "win_rate",
+    "lower",
+    "upper",
+    "points_per_data",
+    "ppd_lower",
+    "ppd_upper",
+    "no_variation",
+    "win_method",
+    "ppd_method",
+)
 
 Progress = Callable[[str], None]
 #: ``play(a, b, level, n)``: a duplicate match, one row per pair (:data:`PAIR_COLUMNS`).
@@ -72,7 +99,8 @@ def match_summary(pairs: pd.DataFrame, confidence: float = 0.95) -> dict:
         ``lower``, ``upper`` (:func:`cuarenta_sim.stats.clustered_proportion`),
         ``wilson_lower``, ``wilson_upper``, ``points_per_data``, ``ppd_lower``,
         ``ppd_upper`` (ratio interval), ``datas`` (int), ``verdict`` (``"a better"``,
-        ``"b better"`` or ``"not resolved"`` at 50% by the duplicate interval).
+        ``"b better"`` or ``"not resolved"`` at 50% by the duplicate interval) and
+        ``no_variation`` (every duplicate pair had the same score).
     """
     score = pairs["a_wins"].to_numpy(np.float64) / pairs["games"].to_numpy(np.float64)
     games = int(pairs["games"].sum())
@@ -101,7 +129,125 @@ def match_summary(pairs: pd.DataFrame, confidence: float = 0.95) -> dict:
         "ppd_upper": ppd["upper"],
         "datas": int(pairs["datas"].sum()),
         "verdict": verdict,
+        "no_variation": bool(win["no_variation"]),
     }
+
+
+def head_to_head(
+    pairs: dict[tuple[str, str, str], pd.DataFrame],
+    policies: Sequence[str] | None = None,
+    level: str = "chica",
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """The head-to-head table: win rate and points per data of every policy against every other.
+
+    Parameters
+    ----------
+    pairs : dict of (a, b, level) to DataFrame
+        The per-pair frames of the matches (:attr:`TournamentResult.pairs`, columns
+        :data:`PAIR_COLUMNS`), one per unordered pair of policies.
+    policies : sequence of str, optional
+        Row order; default the policies in order of first appearance.
+    level : str
+        ``"chica"`` or ``"mesa"`` (:data:`TOURNAMENT_LEVELS`).
+    confidence : float
+        Two-sided level.
+
+    Returns
+    -------
+    DataFrame
+        One row per *ordered* pair ``(a, b)`` of distinct policies that played, columns
+        :data:`HEAD_TO_HEAD_COLUMNS`: ``win_rate`` of ``a`` against ``b`` with its ``clustered
+        wilson`` interval over duplicate pairs (:func:`match_summary`), ``points_per_data``
+        (``a``'s side minus ``b``'s, ``ratio`` interval), ``pairs``, ``games`` and
+        ``no_variation``. The row of ``(b, a)`` is the mirror image of ``(a, b)``: win rate
+        ``1 - w`` with interval ``[1 - upper, 1 - lower]``, points ``-ppd`` (both intervals are
+        symmetric under swapping the sides). No model is involved: this table is the primary
+        result, the ratings only a summary of it.
+
+    Raises
+    ------
+    ValueError
+        On an unknown level, or a policy that is not in ``pairs``.
+    """
+    if level not in TOURNAMENT_LEVELS:
+        raise ValueError(f"level must be one of {TOURNAMENT_LEVELS}, got {level!r}")
+    stats.z_value(confidence)
+    seen: list[str] = []
+    for a, b, lev in pairs:
+        if lev == level:
+            seen += [p for p in (a, b) if p not in seen]
+    order = list(policies) if policies is not None else seen
+    missing = [p for p in order if p not in seen]
+    if missing:
+        raise ValueError(f"no {level} match of {missing} in the tournament's pairs")
+    rows = []
+    for (a, b, lev), frame in pairs.items():
+        if lev != level or a not in order or b not in order:
+            continue
+        s = match_summary(frame, confidence)
+        common = {"level": level, "pairs": s["pairs"], "games": s["games"]}
+        flat = bool(s["no_variation"])
+        rows.append(
+            {
+                "a": a,
+                "b": b,
+                **common,
+                "win_rate": s["win_rate"],
+                "lower": s["lower"],
+                "upper": s["upper"],
+                "points_per_data": s["points_per_data"],
+                "ppd_lower": s["ppd_lower"],
+                "ppd_upper": s["ppd_upper"],
+                "no_variation": flat,
+            }
+        )
+        rows.append(
+            {
+                "a": b,
+                "b": a,
+                **common,
+                "win_rate": 1.0 - s["win_rate"],
+                "lower": 1.0 - s["upper"],
+                "upper": 1.0 - s["lower"],
+                "points_per_data": -s["points_per_data"],
+                "ppd_lower": -s["ppd_upper"],
+                "ppd_upper": -s["ppd_lower"],
+                "no_variation": flat,
+            }
+        )
+    out = pd.DataFrame(rows, columns=list(HEAD_TO_HEAD_COLUMNS))
+    out["win_method"] = "clustered wilson"
+    out["ppd_method"] = "ratio"
+    rank = {p: i for i, p in enumerate(order)}
+    out = out.sort_values(["a", "b"], key=lambda c: c.map(rank), ignore_index=True)
+    return out
+
+
+def head_to_head_matrix(table: pd.DataFrame, value: str = "win_rate") -> pd.DataFrame:
+    """One column of :func:`head_to_head` as a square matrix (row ``a``, column ``b``).
+
+    Parameters
+    ----------
+    table : DataFrame
+        :func:`head_to_head` output.
+    value : str
+        Column to spread, e.g. ``"win_rate"``, ``"lower"``, ``"points_per_data"``.
+
+    Returns
+    -------
+    DataFrame
+        Policies in the table's order on both axes; NaN on the diagonal and for pairs that
+        did not play.
+
+    Raises
+    ------
+    KeyError
+        If ``value`` is not a column of ``table``.
+    """
+    order = list(dict.fromkeys(table["a"]))
+    matrix = table.pivot(index="a", columns="b", values=value)
+    return matrix.reindex(index=order, columns=order)
 
 
 # --------------------------------------------------------------------------- ratings
@@ -162,6 +308,31 @@ def _wins_matrix(k: int, matches: Sequence[tuple[int, int, np.ndarray]]) -> np.n
     return w
 
 
+def bootstrap_draws(sizes: Sequence[int], rng: np.random.Generator) -> list[np.ndarray]:
+    """Indices of one bootstrap replicate of every match, shared deals resampled together.
+
+    Parameters
+    ----------
+    sizes : sequence of int
+        Duplicate pairs of each match.
+    rng : numpy Generator
+        Source of the draw.
+
+    Returns
+    -------
+    list of ndarray of int64
+        One index array per match. When every match has the same number of pairs, entry
+        ``g`` of every match is the same deal (same seed and game index), so one draw of game
+        indices is shared by all matches (the same array object); otherwise each match is
+        drawn on its own.
+    """
+    if len(set(sizes)) == 1:
+        m = sizes[0]
+        draw = rng.integers(0, m, m)
+        return [draw for _ in sizes]
+    return [rng.integers(0, m, m) for m in sizes]
+
+
 def ratings(
     policies: Sequence[str],
     matches: Sequence[tuple[int, int, np.ndarray]],
@@ -182,23 +353,32 @@ def ratings(
     confidence : float
         Two-sided level of the percentile bootstrap interval.
     bootstrap : int
-        Bootstrap replicates (each resamples every match's duplicate pairs with replacement).
+        Bootstrap replicates. Each draws game indices with replacement and applies the *same*
+        draw to every match: entry ``g`` of every match was dealt the same decks (one seed
+        for the whole tournament), so a deal that favours one style of play favours it in
+        every match, and the ratings' uncertainty must carry that shared luck. Matches of
+        unequal lengths cannot share deals; each is then resampled on its own.
     seed : int
-        Seed of the bootstrap draws.
+        Seed of the bootstrap draws (a generator of its own: the draws never touch a game's
+        streams).
 
     Returns
     -------
     DataFrame
         One row per policy, sorted by rating: ``policy``, ``rating`` (Elo points, mean 0),
         ``lower``, ``upper``, ``n`` (games played), ``method`` (``"bradley-terry bootstrap"``).
+        Read them only with :func:`bradley_terry_fit`: when ``misfit`` is raised no single
+        strength per policy reproduces the head-to-head table.
     """
     stats.z_value(confidence)
     k = len(policies)
     theta = bradley_terry(_wins_matrix(k, matches))
     rng = np.random.default_rng(seed)
     boot = np.empty((bootstrap, k))
+    sizes = [w.size for _, _, w in matches]
     for rep in range(bootstrap):
-        resampled = [(i, j, w[rng.integers(0, w.size, w.size)]) for i, j, w in matches]
+        draws = bootstrap_draws(sizes, rng)
+        resampled = [(i, j, w[d]) for (i, j, w), d in zip(matches, draws, strict=True)]
         boot[rep] = bradley_terry(_wins_matrix(k, resampled))
     alpha = (1.0 - confidence) / 2.0
     lo, hi = np.quantile(boot, [alpha, 1.0 - alpha], axis=0) if bootstrap else (theta, theta)
@@ -217,6 +397,133 @@ def ratings(
         }
     )
     return frame.sort_values("rating", ascending=False, ignore_index=True)
+
+
+@dataclass(frozen=True)
+class BradleyTerryFit:
+    """Goodness of fit of Bradley-Terry ratings to the head-to-head results.
+
+    Attributes
+    ----------
+    deviance : float
+        ``2 sum [w log(w / (n p)) + (n - w) log((n - w) / (n (1 - p)))]`` over the pairs of
+        policies that played: ``w`` games won by the first of ``n``, ``p`` the model's chance.
+    df : int
+        Pairs that played minus the ``k - 1`` free strengths (0: the model is saturated and
+        cannot misfit, e.g. two policies).
+    dispersion : float
+        ``max(1, pooled design effect)`` of the duplicate pairs: the variance of the per-pair
+        score relative to independent games. When games of a pair are positively correlated
+        the deviance overstates the misfit, so it is divided by this (quasi-likelihood);
+        duplicate play usually correlates them negatively, and the deviance is then left as
+        is (conservative).
+    p_value : float
+        ``P(chi2_df > deviance / dispersion)`` (:func:`cuarenta_sim.distributions.chi2_sf`);
+        NaN when ``df == 0``.
+    misfit : bool
+        ``p_value < BT_MISFIT_ALPHA``: the ratings do not summarise the head-to-head table
+        (e.g. intransitive results); quote the table, not the ratings.
+    pairs : DataFrame
+        One row per pair: ``a``, ``b``, ``games``, ``a_wins``, ``observed`` (``a``'s win
+        rate), ``predicted`` (the model's), ``residual`` (Pearson, ``(w - n p) / sqrt(n p
+        (1 - p))``), ``design_effect``, ``elo_gap`` (the model's, ``a`` minus ``b``) and
+        ``observed_gap`` (the Elo gap the head-to-head win rate alone implies).
+    """
+
+    deviance: float
+    df: int
+    dispersion: float
+    p_value: float
+    misfit: bool
+    pairs: pd.DataFrame
+
+    def warning(self) -> str:
+        """One line for reports: empty when the model fits, else what the misfit means."""
+        if not self.misfit:
+            return ""
+        return (
+            f"Bradley-Terry misfit: deviance {self.deviance:,.1f} on {self.df} df "
+            f"(p = {self.p_value:.2g}); a single rating per policy does not reproduce the "
+            f"head-to-head results, read the head-to-head table instead."
+        )
+
+
+def bradley_terry_fit(
+    policies: Sequence[str], matches: Sequence[tuple[int, int, np.ndarray]]
+) -> BradleyTerryFit:
+    """Test whether Bradley-Terry strengths reproduce every pair's results.
+
+    Parameters
+    ----------
+    policies : sequence of str
+        The ``k`` policy specs.
+    matches : sequence of (i, j, a_wins)
+        As in :func:`ratings`: policy indices and the per-pair wins of ``i`` (0 to 2 per
+        duplicate pair).
+
+    Returns
+    -------
+    BradleyTerryFit
+        The strengths are those of :func:`ratings` (fitted with :data:`BT_PSEUDO_WINS`); the
+        deviance compares the observed wins with them.
+
+    Raises
+    ------
+    ValueError
+        If a match has no duplicate pair, or :func:`bradley_terry` rejects the wins.
+    """
+    k = len(policies)
+    theta = bradley_terry(_wins_matrix(k, matches))
+    rows = []
+    deviance = 0.0
+    scores = []
+    for i, j, w in matches:
+        w = np.asarray(w, dtype=np.float64)
+        if w.size == 0:
+            raise ValueError(f"match {policies[i]} vs {policies[j]} has no duplicate pair")
+        n = 2.0 * w.size
+        won = float(w.sum())
+        p = 1.0 / (1.0 + math.exp(theta[j] - theta[i]))
+        for obs, exp in ((won, n * p), (n - won, n * (1.0 - p))):
+            if obs > 0:
+                deviance += 2.0 * obs * math.log(obs / exp)
+        rate = won / n
+        score = w / 2.0
+        binom_var = rate * (1.0 - rate) / 2.0  # variance of one pair's score if independent
+        var = float(score.var(ddof=1)) if w.size > 1 else math.nan
+        deff = var / binom_var if binom_var > 0 and math.isfinite(var) else math.nan
+        scores.append((w.size, deff))
+        clipped = min(max(rate, 0.5 / n), 1.0 - 0.5 / n)
+        rows.append(
+            {
+                "a": policies[i],
+                "b": policies[j],
+                "games": int(n),
+                "a_wins": won,
+                "observed": rate,
+                "predicted": p,
+                "residual": (won - n * p) / math.sqrt(n * p * (1.0 - p)),
+                "design_effect": deff,
+                "elo_gap": ELO_SCALE * (theta[i] - theta[j]),
+                "observed_gap": ELO_SCALE * math.log(clipped / (1.0 - clipped)),
+            }
+        )
+    # The deviance can come out a hair below 0 from rounding when the fit is exact.
+    deviance = max(0.0, deviance)
+    played = {frozenset((i, j)) for i, j, _ in matches}
+    df = len(played) - (k - 1)
+    weights = [(m, d) for m, d in scores if math.isfinite(d)]
+    pooled = sum(m * d for m, d in weights) / sum(m for m, _ in weights) if weights else 1.0
+    dispersion = max(1.0, pooled)
+    p_value = chi2_sf(deviance / dispersion, df) if df > 0 else math.nan
+    return BradleyTerryFit(
+        deviance=deviance,
+        df=df,
+        dispersion=dispersion,
+        p_value=p_value,
+        misfit=bool(df > 0 and p_value < BT_MISFIT_ALPHA),
+        pairs=pd.DataFrame(rows),
+    )
 
 
 # --------------------------------------------------------------------------- tournaments
@@ -291,6 +598,10 @@ class TournamentResult:
         The per-pair frames of :func:`play_duplicate`.
     seconds : float
         Wall time of the games.
+    head_to_head : DataFrame or None
+        :func:`head_to_head` of the chica results (the primary table).
+    fit : BradleyTerryFit or None
+        :func:`bradley_terry_fit` of the ratings (check ``fit.misfit`` before quoting them).
     """
 
     settings: TournamentSettings
@@ -298,6 +609,8 @@ class TournamentResult:
     ratings: pd.DataFrame
     pairs: dict[tuple[str, str, str], pd.DataFrame] = field(default_factory=dict)
     seconds: float = 0.0
+    head_to_head: pd.DataFrame | None = None
+    fit: BradleyTerryFit | None = None
 
 
 def run_tournament(
@@ -363,4 +676,31 @@ def run_tournament(
         ratings=rating,
         pairs=pairs,
         seconds=time.perf_counter() - t0,
+        head_to_head=head_to_head(pairs, settings.policies, "chica", settings.confidence),
+        fit=bradley_terry_fit(settings.policies, chica_matches),
     )
+
+
+#: Games whose policies can meet in duplicate tournaments: game name -> module providing
+#: ``check_tournament(settings)`` (ValueError before any game), ``tournament(settings,
+#: progress) -> TournamentResult``, ``tournament_text(result)`` (console tables) and
+#: ``tournament_identity(settings)`` (canonical policies and rules for the provenance).
+TOURNAMENT_GAMES = {"cuarenta": "cuarenta_sim.cuarenta.strategies"}
+
+
+def game_tournament(game: str) -> Any:
+    """The module that plays ``game``'s tournaments (:data:`TOURNAMENT_GAMES`).
+
+    Raises
+    ------
+    ValueError
+        A game without a duplicate match player (the message names those that have one).
+    """
+    import importlib
+
+    if game not in TOURNAMENT_GAMES:
+        raise ValueError(
+            f"no duplicate tournament for game {game!r} yet (it has no duplicate match "
+            f"player); tournaments are available for: {', '.join(TOURNAMENT_GAMES)}"
+        )
+    return importlib.import_module(TOURNAMENT_GAMES[game])

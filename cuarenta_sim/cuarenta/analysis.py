@@ -299,7 +299,8 @@ def caida_risk_check(
         trials = has.sum(axis=1)
         hits = (has & (nxt > 0)).sum(axis=1)
         keep = trials > 0
-        row = stats.ratio(f"seen={seen}", hits[keep], trials[keep], confidence)
+        # hits <= trials: a per-deck ratio lies in [0, 1] (bounds a sample without variation).
+        row = stats.ratio(f"seen={seen}", hits[keep], trials[keep], confidence, (0.0, 1.0))
         exact = float(odds.next_player_holds(seen, 35, 5))
         rows.append(
             {

@@ -614,7 +614,7 @@ def simulate_frames(
     ValueError
         From :func:`cuarenta_sim.simulate` (bad rules, players, policies, counts, seed).
     """
-    from .. import simulate
+    from ..simulation import simulate
 
     common = {"rules": rules, "players": players, "policies": policies, "seed": seed,
               "threads": threads}

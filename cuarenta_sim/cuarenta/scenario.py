@@ -110,16 +110,22 @@ def evaluate(obj: object) -> dict[str, Any]:
         ``points`` ([side 0, side 1] earned by the step), ``scores`` (after), ``winner``
         (side that won the chica by this step, else ``None``), ``zapateria`` (R9.3), and:
 
-        * ``play``: ``options`` (legal bases of ``card``, canonical order, contract section
-          3); with ``base``: ``legal`` (and ``reason`` when false), ``captured``, ``table``,
-          ``caida``, ``limpia``, ``claims`` (R6.4 ``end_of_deal``, not in ``points``).
+        * ``play``: ``options`` (legal bases of ``card``: a set, section F, so compare it
+          with :func:`same_options`; each base is listed once, in the canonical order of
+          contract section 3); with ``base``: ``legal`` (and ``reason`` when false),
+          ``captured``, ``table``, ``caida``, ``limpia``, ``claims`` (R6.4
+          ``end_of_deal``, not in ``points``).
         * ``deal``: ``events`` (``{"seat", "event": "ronda" | "doble_ronda", "rank"}``,
-          blocked ones included, in play order, up to the one that ends the chica).
-        * ``end``: ``cards`` (after leftovers, R8.1).
+          blocked ones included, in play order, up to the one that ends the chica: none
+          after a winning one, R9.2).
+        * ``end``: ``cards`` (after leftovers, R8.1). The counts are credited in order
+          (non-dealer side's count, dealer side's, then falla) and stop at the one that
+          reaches the target (R9.2): a later falla is not added.
         * ``solve``: ``values`` (for each legal play of ``seat``, canonical order:
           ``{"card", "base", "value"}``, the value being the exact points of ``seat``'s side
           minus the other side's from the position to the end of the data when every seat
-          plays perfectly, :mod:`cuarenta_sim.cuarenta.engine.solver`) and ``best`` (the
+          plays perfectly, :mod:`cuarenta_sim.cuarenta.engine.solver`; docs/engine_contract.md
+          section 9) and ``best`` (the
           largest value); the common fields are those of the principal line (every seat
           playing the first play of largest value to the end of the data).
 
@@ -130,6 +136,50 @@ def evaluate(obj: object) -> dict[str, Any]:
         return _evaluate(obj)
     except (ValueError, TypeError) as exc:
         return {"error": str(exc)}
+
+
+def same_options(a: Sequence[Sequence[object]], b: Sequence[Sequence[object]]) -> bool:
+    """Whether two ``options`` lists of a ``play`` result name the same bases (section F).
+
+    ``options`` is a set (section F: "its order carries no meaning") of bases, each base a
+    multiset of ranks; rank spellings are normalized (``"q"``, ``"11"``, ``"Q"`` are one rank).
+    A set holds each base once: the judge never lists a base twice (two table cards of one
+    rank still give one match, R5.1), so a list that does is malformed, not equal.
+
+    Parameters
+    ----------
+    a, b : sequence of sequence of str
+        Two ``options`` lists, e.g. a result's and a scenario file's ``expected``.
+
+    Returns
+    -------
+    bool
+        True when both name the same set of bases, whatever the order of the bases or of the
+        ranks inside a base.
+
+    Raises
+    ------
+    ValueError
+        A list names a base twice (options is a set), or holds a malformed rank or base.
+    """
+
+    def as_set(options: Sequence[Sequence[object]], which: str) -> set[tuple[int, ...]]:
+        if not isinstance(options, list | tuple):
+            raise ValueError(f"{which} must be a list of bases (lists of ranks), got {options!r}")
+        seen: set[tuple[int, ...]] = set()
+        for item in options:
+            if not isinstance(item, list | tuple):
+                raise ValueError(f"{which}: a base must be a list of ranks, got {item!r}")
+            base = tuple(_ranks(list(item), what=f"{which} base"))
+            if base in seen:
+                raise ValueError(
+                    f"{which} lists the base [{', '.join(format_ranks(base))}] twice; options "
+                    f"is a set (section F): list each base once"
+                )
+            seen.add(base)
+        return seen
+
+    return as_set(a, "first options") == as_set(b, "second options")
 
 
 # --------------------------------------------------------------------------- dispatch

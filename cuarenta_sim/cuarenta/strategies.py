@@ -1,6 +1,7 @@
 """The strategies study: a duplicate tournament of the policies and the folk-tactic experiments.
 
-``cuarenta-sim report strategies`` runs :func:`strategies_study` and writes
+``cuarenta-sim report strategies`` runs :func:`strategies_study` (registered at import in
+:data:`cuarenta_sim.studies.STUDIES`; prose from ``templates/strategies.md.j2``) and writes
 ``reports/strategies/`` (report.md, figures/*.png, provenance.json). Two questions:
 
 * **How much does skill matter, and which player is best?** A round-robin duplicate
@@ -18,13 +19,16 @@ import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from .. import plotting
 from ..reports import Report, markdown_table, text_table
+from ..studies import GeneratedReport, Study, StudySettings, register_study, templates
+from ..studies.framework import new_figure, provenance
 from ..tournament import (
     PAIR_COLUMNS,
     TOURNAMENT_LEVELS,
@@ -34,11 +38,8 @@ from ..tournament import (
     match_summary,
     run_tournament,
 )
-from .policies import parse_policy, resolve_policies
+from .policies import parse_policy
 from .rules import resolve_rules
-
-if TYPE_CHECKING:
-    from ..studies import GeneratedReport, StudySettings
 
 #: Policies of the default tournament, weakest expected first.
 DEFAULT_POLICIES = ("random", "greedy", "heuristic", "pimc")
@@ -175,13 +176,21 @@ def play_duplicate(
     ValueError
         Unknown policy, rules, level, or bad ``n`` / ``players`` / ``seed``.
     """
-    from .simulation import simulate
+    from ..simulation import simulate
 
     if level not in TOURNAMENT_LEVELS:
         raise ValueError(f"level must be one of {', '.join(TOURNAMENT_LEVELS)}, got {level!r}")
     runs = []
     for seating in ((a, b), (b, a)):
-        res = simulate(rules, players, seating, n=n, level=level, seed=seed, threads=threads)
+        res = simulate(
+            rules=rules,
+            players=players,
+            policies=seating,
+            n=n,
+            level=level,
+            seed=seed,
+            threads=threads,
+        )
         runs.append(res)
     out = {"game": runs[0].games["game"].to_numpy(np.int64)}
     a_wins = np.zeros(n, dtype=np.float64)
@@ -208,6 +217,35 @@ def play_duplicate(
     return pd.DataFrame(out, columns=list(PAIR_COLUMNS))
 
 
+def check_tournament(settings: TournamentSettings) -> None:
+    """Validate a Cuarenta tournament before its first game.
+
+    Raises
+    ------
+    ValueError
+        Unknown rules; players other than 2 or 4 (R2.1); an unknown or malformed policy spec;
+        bad threads; two specs that are the same policy with the same parameters (``heuristic`` and
+        ``heuristic(cards=350)`` are one policy, compared by their canonical specs).
+    """
+    from ..simulation import check_simulation
+
+    resolve_rules(settings.rules)
+    text = ",".join(settings.policies)
+    for spec in settings.policies:
+        # The pipeline's own validation: rules, players (R2.1), the policy, threads.
+        try:
+            check_simulation("cuarenta", rules=settings.rules, players=settings.players,
+                             policies=spec, n=1, threads=settings.threads)  # fmt: skip
+        except ValueError as err:
+            raise ValueError(f"policies {text!r}: {err}") from err
+    canonical = [parse_policy(spec).canonical for spec in settings.policies]
+    if len(set(canonical)) != len(canonical):
+        raise ValueError(
+            f"policies {text!r}: give at least two different policies (compared with every "
+            f"parameter at its value: {', '.join(canonical)})"
+        )
+
+
 def cuarenta_tournament(
     settings: TournamentSettings, progress: Progress | None = None
 ) -> TournamentResult:
@@ -230,15 +268,34 @@ def cuarenta_tournament(
     ValueError
         Unknown rules or policies (checked before the first game), or bad settings.
     """
-    resolve_rules(settings.rules)
-    for spec in settings.policies:
-        resolve_policies(spec, settings.players)
+    check_tournament(settings)
 
     def play(a: str, b: str, level: str, n: int) -> pd.DataFrame:
-        return play_duplicate(a, b, rules=settings.rules, players=settings.players,
-                              level=level, n=n, seed=settings.seed, threads=settings.threads)
+        return play_duplicate(
+            a,
+            b,
+            rules=settings.rules,
+            players=settings.players,
+            level=level,
+            n=n,
+            seed=settings.seed,
+            threads=settings.threads,
+        )
 
     return run_tournament(settings, play, progress)
+
+
+#: The tournament of this game (:func:`cuarenta_sim.tournament.game_tournament`).
+tournament = cuarenta_tournament
+
+
+def tournament_identity(settings: TournamentSettings) -> dict[str, object]:
+    """Canonical names of a tournament's inputs for its provenance: ``policies`` (canonical
+    specs, every parameter at its value) and ``rules`` (canonical slug)."""
+    return {
+        "policies": [parse_policy(spec).canonical for spec in settings.policies],
+        "rules": resolve_rules(settings.rules).slug(),
+    }
 
 
 def tactic_experiments(
@@ -465,14 +522,13 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     ValueError
         Bad settings, unknown policies or rules.
     """
-    from ..studies import GeneratedReport, _new_figure, _provenance
-
+    prose = _prose()
     t_start = time.perf_counter()
     policies = tuple(settings.policies)
     chicas = settings.n
     mesas = settings.mesas if settings.mesas is not None else 2 * (chicas // (2 * MESA_DIVISOR))
     report = Report(
-        title="Strategies: who plays Cuarenta best, and do the folk tactics work?",
+        title=prose.title(),
         provenance={},
         command=settings.command("strategies"),
     )
@@ -480,7 +536,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     tables: dict[str, pd.DataFrame] = {}
     summary_parts = []
     runs = []
-    report.add("Question", _intro(settings, policies, chicas, mesas))
+    report.add("Question", prose.question(settings, policies, chicas, mesas))
     for players in settings.players:
         tset = TournamentSettings(
             policies=policies,
@@ -508,7 +564,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             }
         )
         report.add(f"Tournament, {players} players", _tournament_section(result))
-        fig, axes = _new_figure(1, 1, (7.0, 0.5 * len(policies) + 1.8))
+        fig, axes = new_figure(1, 1, (7.0, 0.5 * len(policies) + 1.8))
         frame = result.ratings.rename(columns={"rating": "estimate"})
         plotting.forest(
             frame,
@@ -535,7 +591,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     )
     tables["tactics"] = tactics
     report.add(f"Folk tactics, {tactic_players} players", _tactics_section(tactics))
-    fig, axes = _new_figure(1, 1, (7.0, 0.5 * len(tactics) + 1.8))
+    fig, axes = new_figure(1, 1, (7.0, 0.5 * len(tactics) + 1.8))
     frame = tactics.assign(
         estimate=100 * tactics["effect"],
         lower=100 * tactics["effect_lower"],
@@ -553,8 +609,8 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     summary_parts.append(
         "folk tactics\n" + text_table(TACTIC_HEADERS, tactic_rows(tactics), right=(2,))
     )
-    report.add("Methods", METHODS)
-    report.provenance = _provenance(
+    report.add("Methods", prose.methods())
+    report.provenance = provenance(
         "strategies",
         settings,
         runs,
@@ -576,40 +632,17 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     )
 
 
-METHODS = (
-    "Every match is played in **duplicate**: game `g` is played once with each policy on side "
-    "0 and once on side 1, on the same seed, so both plays see the same decks and first "
-    "dealer. The unit of every interval is the duplicate pair. Win rates: `clustered Wilson` "
-    "= Wilson interval on the effective number of games `p(1-p)/var`, with `var` the variance "
-    "of the mean per-pair score (Kish design effect; `cuarenta_sim.stats.clustered_proportion`)"
-    "; the Wilson interval computed as if the games were independent is shown alongside for "
-    "comparison. A truncated game (10,000-data cap) would count half a win. Points per data: "
-    "ratio of sums over duplicate pairs, delta-method interval. Ratings: Bradley-Terry "
-    "strengths fitted by Hunter's MM algorithm to the chica wins of every pair (plus 0.5 "
-    "pseudo-wins per direction so that a policy that never lost keeps a finite rating), Elo "
-    "scale (400 log10 odds, mean 0), 95% percentile bootstrap over duplicate pairs (1,000 "
-    "replicates). A verdict is given only when the interval excludes 50%."
-)
+#: Templates of the Cuarenta reports (package data).
+TEMPLATES = Path(__file__).with_name("templates")
 
 
-def _intro(settings: StudySettings, policies: Sequence[str], chicas: int, mesas: int) -> str:
-    return (
-        f"Policies {', '.join(f'`{p}`' for p in policies)} play each other under "
-        f"`{settings.rules}` with {', '.join(str(p) for p in settings.players)} players: "
-        f"{chicas:,} chicas per pair ({chicas // 2:,} duplicate pairs)"
-        + (f" and {mesas:,} mesas per pair" if mesas else "")
-        + f", seed {settings.seed}. Policies are described by `cuarenta-sim policies`."
-    )
+def _prose() -> Any:
+    """The section macros of ``templates/strategies.md.j2``."""
+    return templates.macros("strategies.md.j2", directory=TEMPLATES)
 
 
 def _tournament_section(result: TournamentResult) -> str:
     m = result.matches
-    lines = [
-        markdown_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3)),
-        "",
-        markdown_table(MATCH_HEADERS, match_rows(m), right=(3,)),
-        "",
-    ]
     chain = []
     policies = result.settings.policies
     for weaker, stronger in itertools.pairwise(policies):
@@ -619,35 +652,110 @@ def _tournament_section(result: TournamentResult) -> str:
         r = row.iloc[0]
         win = 1.0 - r["win_rate"]
         lo, hi = 1.0 - r["upper"], 1.0 - r["lower"]
-        beats = "beats" if lo > 0.5 else ("loses to" if hi < 0.5 else "is not separated from")
+        verb = "beats" if lo > 0.5 else ("loses to" if hi < 0.5 else "is not separated from")
         chain.append(
-            f"- `{stronger}` {beats} `{weaker}`: wins {_pct(win, lo, hi)} of "
-            f"{int(r['games']):,} chicas (lower bound "
-            f"{'above' if lo > 0.5 else 'not above'} 50%)."
+            {
+                "stronger": stronger,
+                "weaker": weaker,
+                "verb": verb,
+                "win": _pct(win, lo, hi),
+                "games": int(r["games"]),
+                "above": lo > 0.5,
+            }
         )
-    if chain:
-        lines.append("Each policy against the one listed before it:\n\n" + "\n".join(chain))
-    lines.append(f"\nGames played in {result.seconds:,.0f} s.")
-    return "\n".join(lines)
+    return _prose().tournament(
+        markdown_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3)),
+        markdown_table(MATCH_HEADERS, match_rows(m), right=(3,)),
+        chain,
+        result.seconds,
+    )
 
 
 def _tactics_section(tactics: pd.DataFrame) -> str:
-    helps = tactics[tactics["verdict"] == "a better"]["label"].tolist()
-    hurts = tactics[tactics["verdict"] == "b better"]["label"].tolist()
-    text = [markdown_table(TACTIC_HEADERS, tactic_rows(tactics), right=(2,)), ""]
-    text.append(
-        "Each row plays the heuristic with the tactic switched on against the same heuristic "
-        "with it off (every other weight equal). *Effect* is the win rate minus 50%, in "
-        "percentage points. "
-        + (
-            f"Resolved gains: {', '.join(helps)}. "
-            if helps
-            else "No tactic gives a resolved gain. "
-        )
-        + (f"Resolved losses: {', '.join(hurts)}." if hurts else "No tactic resolves as harmful.")
+    advice = {t.name: t.advice for t in TACTICS}
+    listed = [
+        {"label": r["label"], "tactic": r["tactic"], "advice": advice[r["tactic"]]}
+        for _, r in tactics.iterrows()
+        if advice.get(r["tactic"])
+    ]
+    return _prose().tactics(
+        markdown_table(TACTIC_HEADERS, tactic_rows(tactics), right=(2,)),
+        tactics[tactics["verdict"] == "a better"]["label"].tolist(),
+        tactics[tactics["verdict"] == "b better"]["label"].tolist(),
+        listed,
     )
-    for _, r in tactics.iterrows():
-        advice = next((t.advice for t in TACTICS if t.name == r["tactic"]), "")
-        if advice:
-            text.append(f"\n- **{r['label']}** (`{r['tactic']}`): {advice}.")
-    return "\n".join(text)
+
+
+# --------------------------------------------------------------------------- registration
+def check_strategies(settings: StudySettings) -> None:
+    """Checks of the strategies study, before any game is played.
+
+    Parameters
+    ----------
+    settings : StudySettings
+        ``n`` chicas per pair (even: duplicate pairs), ``mesas`` None or even, ``policies``
+        at least two different specs, each valid for every player count (R2.1), ``rules``.
+
+    Raises
+    ------
+    ValueError
+        The first problem found; the message says what is accepted.
+    """
+    from .policies import parse_policy, resolve_policies
+
+    if settings.n % 2:
+        raise ValueError(
+            f"--n must be an even positive number of chicas per pair (played in duplicate "
+            f"pairs), got {settings.n}"
+        )
+    if settings.mesas is not None and settings.mesas % 2:
+        raise ValueError(
+            f"--mesas must be an even positive number of mesas per pair (played in duplicate "
+            f"pairs), got {settings.mesas}"
+        )
+    text = ",".join(settings.policies)
+    try:
+        for spec in settings.policies:
+            for count in settings.players:
+                resolve_policies(spec, count)
+    except ValueError as err:
+        raise ValueError(f"--policies {text!r}: {err}") from err
+    canonical = [parse_policy(spec).canonical for spec in settings.policies]
+    if len(canonical) < 2 or len(set(canonical)) != len(canonical):
+        raise ValueError(
+            f"--policies {text!r}: give at least two different policies (compared with every "
+            f"parameter at its value: {', '.join(canonical)})"
+        )
+    resolve_rules(settings.rules)
+
+
+def register_strategies_study() -> None:
+    """Register ``strategies`` in :data:`cuarenta_sim.studies.STUDIES` (runs at import)."""
+    from .studies import parse_options
+
+    register_study(
+        Study(
+            name="strategies",
+            game="cuarenta",
+            title="Strategies",
+            description="duplicate tournament of the policies; folk tactics as A/B switches of "
+            "the heuristic",
+            defaults={
+                "n": DEFAULT_CHICAS,
+                "players": (2, 4),
+                "policies": DEFAULT_POLICIES,
+                "rules": "quito",
+            },
+            check=check_strategies,
+            build=strategies_study,
+            options=("players", "policies", "mesas", "rules"),
+            refused={"chicas": "--n is the chicas per pair"},
+            reproduce=("players", "policies", "mesas?", "rules"),
+            parse=parse_options,
+            n_unit="chicas per pair",
+            player_rule="R2.1",
+        )
+    )
+
+
+register_strategies_study()

@@ -1,24 +1,23 @@
-"""Cuatrola, the second game of cuarenta_sim (``docs/cuatrola.md``).
+"""Cuatrola, the Spanish trick-taking game of ``docs/cuatrola.md``: one registered game.
 
-Rules (:mod:`.rules`), cards (:mod:`.cards`), the reference engine (:mod:`.reference`), the
-judge (:mod:`.scenario`), policies (:mod:`.policies`), the numba kernel (:mod:`.engine`) and
-:func:`simulate_cuatrola`. This subpackage imports only game-independent modules of
-cuarenta_sim (``rng``, ``io``, ``results``).
+Importing this package registers :data:`GAME` (:mod:`.definition`) in
+:data:`cuarenta_sim.game.GAMES`; the shared layer reaches Cuatrola only through it. The
+package imports only game-independent modules of cuarenta_sim, never Cuarenta.
+
+Public API
+----------
+:data:`GAME`, :data:`ENGINE_VERSION`; the rules :class:`CuatrolaRules`, :data:`PRESETS`,
+:func:`from_slug`, :func:`resolve_rules` (:mod:`.rules`). Modules: :mod:`.rules`,
+:mod:`.cards`, :mod:`.contracts`, :mod:`.reference` (readable engine, replay),
+:mod:`.engine` (numba), :mod:`.policies`, :mod:`.scenario` (judge), :mod:`.simulation` (spec,
+kernel call), :mod:`.records` (frames), :mod:`.aggregates`, :mod:`.summaries`, :mod:`.bidding`,
+:mod:`.bidding_study`.
 """
 
-from .engine.batch import trace_cuatrola
-from .reference.game import reference_trace
-from .rules import PRESETS, CuatrolaRules, from_slug, resolve
-from .scenario import evaluate
-from .simulation import simulate_cuatrola
+from ..game import register
+from .definition import ENGINE_VERSION, GAME
+from .rules import PRESETS, CuatrolaRules, from_slug, resolve_rules
 
-__all__ = [
-    "PRESETS",
-    "CuatrolaRules",
-    "evaluate",
-    "from_slug",
-    "reference_trace",
-    "resolve",
-    "simulate_cuatrola",
-    "trace_cuatrola",
-]
+register(GAME)
+
+__all__ = ["ENGINE_VERSION", "GAME", "PRESETS", "CuatrolaRules", "from_slug", "resolve_rules"]

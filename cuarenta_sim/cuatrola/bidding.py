@@ -2,7 +2,7 @@
 
 Issue 7, item 5. One **experiment** plays the same ``n`` hands (level ``hand``: hand ``i`` is
 dealt by seat ``i % 4`` at 0-0, its deck depends only on ``(seed, i)``) four times with
-:func:`cuarenta_sim.cuatrola.simulation.simulate_cuatrola`:
+:func:`cuarenta_sim.simulation.simulate` (``game="cuatrola"``):
 
 * ``pass``: every seat passes (``never``): the hand is played without contract (C2.4);
 * ``solo``, ``cuatrola``, ``quintola``: the studied seat (``seat``, default 0) is a forced
@@ -42,6 +42,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
+from ..simulation import simulate
 from ..stats import (
     ESTIMATE_COLUMNS,
     diff_means,
@@ -64,8 +65,7 @@ from .policies import (
     TRUMP_WEIGHTS,
     resolve_play_policies,
 )
-from .rules import resolve
-from .simulation import simulate_cuatrola
+from .rules import resolve_rules
 
 #: The four bids, by declaration code (0 pass, 1 solo, 2 cuatrola, 3 quintola).
 BIDS: tuple[str, ...] = DECLARATIONS
@@ -270,7 +270,7 @@ def run_bidding_experiment(
     if not isinstance(policy, str):
         raise ValueError(f"play_policy must be one Cuatrola play policy name, got {policy!r}")
     policy = resolve_play_policies(policy)[0].name()
-    ruleset = resolve(rules)
+    ruleset = resolve_rules(rules)
     frames: dict[str, pd.DataFrame] = {}
     runs: list[dict[str, Any]] = []
     for code, bid in enumerate(BIDS):
@@ -279,9 +279,10 @@ def run_bidding_experiment(
             bids[seat] = f"always({bid})"
         if progress is not None:
             progress(f"simulating {n:,} hands, seat {seat} bids {bid} ({policy} play)")
-        res = simulate_cuatrola(
-            ruleset,
-            play_policies=policy,
+        res = simulate(
+            "cuatrola",
+            rules=ruleset,
+            policies=policy,
             bid_policies=bids,
             n=n,
             level="hand",
@@ -298,7 +299,7 @@ def run_bidding_experiment(
             {
                 "bid": bid,
                 "bid_policies": p["bid_policies"],
-                "play_policies": p["play_policies"],
+                "play_policies": p["policies"],
                 "n": p["n"],
                 "seed": p["seed"],
                 "root": p["root"],
@@ -414,6 +415,8 @@ def _class_table(outcomes: pd.DataFrame, keys: list[str], confidence: float) -> 
                     "lower": part["gain_lower"],
                     "upper": part["gain_upper"],
                     "defined": part["defined"],
+                    # EV(pass) - EV(pass) never varies: "identical", not "undefined".
+                    "no_variation": gain["no_variation"].to_numpy(),
                 }
             )
         ).to_numpy()

@@ -8,7 +8,9 @@ bidding policy derived from the simulation; the value of being mano; and an exac
 deal (trumps held by the dealer and by the others).
 
 ``settings.n`` is the hands per bid (four simulations of ``n`` hands), ``settings.policies`` the
-play policy (one name) and ``settings.rules`` the Cuatrola preset or slug.
+play policy (one name) and ``settings.rules`` the Cuatrola preset or slug. The study registers
+itself in :data:`cuarenta_sim.studies.STUDIES` at import; its sentences come from
+``templates/cuatrola_bidding.md.j2``.
 """
 
 from __future__ import annotations
@@ -18,14 +20,24 @@ import importlib.metadata
 import shlex
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
 from .. import plotting
-from ..reports import Report, interval_header, markdown_table, text_table
+from ..reports import Report, markdown_table, text_table
+from ..studies import (
+    GeneratedReport,
+    Progress,
+    Study,
+    StudySettings,
+    cell,
+    register_study,
+    templates,
+)
 from .bidding import (
     BIDS,
     CLASS_LABELS,
@@ -44,21 +56,18 @@ from .bidding import (
 )
 from .policies import DEFAULT_THRESHOLDS, FIRST_GUESS_THRESHOLDS, OFF
 
-if TYPE_CHECKING:
-    from ..studies import GeneratedReport, Progress, StudySettings
-
 NAME = "cuatrola-bidding"
 #: Class columns with a table of EVs in the report, in order.
 EV_CLASSES = ("trumps", "aces_threes", "trump_aces_threes", "trump_rc", "position")
-METHODS_TEXT = (
-    "Interval methods: `wilson` = Wilson score interval of a proportion (P(make)); `normal` "
-    "= mean of independent hands +- z s/sqrt(n) (EV of a bid); `paired` = mean of the "
-    "per-hand differences between two bids of the same seat on the same deal (common random "
-    "numbers: the deal of hand i depends only on the seed and i), e.g. EV(bid) - EV(pass); "
-    "`welch` and `newcombe` = differences between positions, which are different deals "
-    "(unpaired). A difference is *resolved* when its interval excludes 0, *identical* when it "
-    "is exactly 0 in every hand."
-)
+#: Templates of the Cuatrola reports (package data).
+TEMPLATES = Path(__file__).with_name("templates")
+#: Default hands per bid.
+DEFAULT_N = 250_000
+
+
+def _prose() -> Any:
+    """The section macros of ``templates/cuatrola_bidding.md.j2``."""
+    return templates.macros("cuatrola_bidding.md.j2", directory=TEMPLATES)
 
 
 def cuatrola_bidding_study(
@@ -88,12 +97,7 @@ def cuatrola_bidding_study(
     ValueError
         More than one play policy, an unknown policy or bad rules.
     """
-    from ..studies import GeneratedReport
-
-    if len(settings.policies) != 1:
-        raise ValueError(
-            f"the cuatrola-bidding report takes one play policy, got {list(settings.policies)}"
-        )
+    check_bidding(settings)
     t0 = time.perf_counter()
     exp = run_bidding_experiment(
         settings.n,
@@ -125,7 +129,7 @@ def cuatrola_bidding_study(
     wall = time.perf_counter() - t0
 
     report = Report(
-        title="Cuatrola bidding: what a hand is worth as solo, cuatrola or quintola",
+        title=_prose().title(),
         provenance=_provenance(exp, settings, derived, wall),
         command=settings.command(NAME),
     )
@@ -155,95 +159,77 @@ def cuatrola_bidding_study(
     )
 
 
-def report_settings(
-    *,
-    n: int | None,
-    seed: int,
-    policies: str | None,
-    rules: str | None,
-    confidence: float,
-    threads: int | None,
-    players: str = "2,4",
-    chicas: int | None = None,
-    mesas: int | None = None,
-) -> StudySettings:
-    """Check the ``cuarenta-sim report cuatrola-bidding`` options and build the settings.
+def parse_options(values: dict[str, Any]) -> dict[str, Any]:
+    """The bidding study's parsing of report options: the play policy and the rules.
 
     Parameters
     ----------
-    n : int or None
-        Hands per bid (> 0); None: :data:`cuarenta_sim.studies.DEFAULT_N`.
-    seed : int
-        Non-negative seed.
-    policies : str or None
-        One Cuatrola play policy for every seat; None: the lookahead (``pimc``) if the engine
-        has it, else ``greedy`` (:func:`cuarenta_sim.cuatrola.bidding.default_play_policy`).
-    rules : str or None
-        Cuatrola preset or slug; None: ``ro``.
-    confidence : float
-        Two-sided confidence level, in (0, 1).
-    threads : int or None
-        numba threads, 1 to ``NUMBA_NUM_THREADS``.
-    players, chicas, mesas
-        Options of the Cuarenta reports; they do not apply (Cuatrola has 4 players and the
-        study plays single hands) and must keep their defaults (``"2,4"``, None, None).
+    values : dict
+        Option values with the defaults filled (:meth:`cuarenta_sim.studies.Study.settings`):
+        ``policies`` a tuple holding the policy as typed, ``rules`` a Cuatrola preset or slug.
 
     Returns
     -------
-    StudySettings
+    dict
+        :class:`~cuarenta_sim.studies.StudySettings` fields with ``policies`` the canonical
+        name of the one play policy and ``rules`` the canonical slug.
 
     Raises
     ------
     ValueError
-        Any bad or inapplicable option; the message names it and says what is accepted.
+        Not exactly one Cuatrola play policy, or bad rules (the message says what is accepted).
     """
-    import numba
-
-    from ..stats import z_value
-    from ..studies import DEFAULT_N, StudySettings
-    from .bidding import default_play_policy
     from .policies import PLAY_POLICIES, resolve_play_policies
-    from .rules import resolve
+    from .rules import resolve_rules
 
-    if players != "2,4":
-        raise ValueError(
-            f"--players does not apply to {NAME} (Cuatrola is played by 4, C1.1); got {players!r}"
-        )
-    for option, value in (("--chicas", chicas), ("--mesas", mesas)):
-        if value is not None:
-            raise ValueError(
-                f"{option} does not apply to {NAME}: it plays single hands; --n is the hands "
-                f"per bid"
-            )
-    policy = default_play_policy() if policies is None else policies
+    out = dict(values)
+    text = ",".join(out["policies"])
     try:
-        policy = resolve_play_policies(policy)[0].name()
+        out["policies"] = (resolve_play_policies(text)[0].name(),)
     except ValueError as err:
         raise ValueError(
-            f"--policies {policies!r}: {NAME} takes one Cuatrola play policy for every seat, "
+            f"--policies {text!r}: {NAME} takes one Cuatrola play policy for every seat, "
             f"one of {', '.join(PLAY_POLICIES)}; {err}"
         ) from err
     try:
-        rule_set = resolve(rules if rules is not None else "ro")
+        out["rules"] = resolve_rules(out["rules"]).slug()
     except ValueError as err:
-        raise ValueError(f"--rules {rules!r}: {err}") from err
-    if n is not None and (isinstance(n, bool) or n <= 0):
-        raise ValueError(f"--n must be a positive whole number of hands per bid, got {n}")
-    if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        raise ValueError(f"--rules {out['rules']!r}: {err}") from err
+    return out
+
+
+def check_bidding(settings: StudySettings) -> None:
+    """Checks of the bidding study, before any hand is dealt.
+
+    Parameters
+    ----------
+    settings : StudySettings
+        ``players`` must be ``(4,)`` (C1.1), ``policies`` one Cuatrola play policy, ``rules``
+        a Cuatrola preset or slug.
+
+    Raises
+    ------
+    ValueError
+        The first problem found; the message says what is accepted.
+    """
+    from .policies import PLAY_POLICIES, resolve_play_policies
+    from .rules import resolve_rules
+
+    if tuple(settings.players) != (4,):
+        raise ValueError(f"{NAME} is played by 4 (C1.1); got players {list(settings.players)}")
+    if len(settings.policies) != 1:
         raise ValueError(
-            f"--threads must be a whole number from 1 to {numba.config.NUMBA_NUM_THREADS} "
-            f"(NUMBA_NUM_THREADS), got {threads}"
+            f"--policies: {NAME} takes one Cuatrola play policy for every seat, one of "
+            f"{', '.join(PLAY_POLICIES)}; got {list(settings.policies)}"
         )
-    z_value(confidence)
-    return StudySettings(
-        n=DEFAULT_N[NAME] if n is None else n,
-        seed=seed,
-        players=(4,),
-        policies=(policy,),
-        rules=rule_set.slug(),
-        confidence=confidence,
-        threads=threads,
-    )
+    resolve_play_policies(settings.policies[0])
+    resolve_rules(settings.rules)
+
+
+def _default_policy() -> str:
+    from .bidding import default_play_policy
+
+    return default_play_policy()
 
 
 # --------------------------------------------------------------------------- formatting
@@ -256,8 +242,6 @@ def _cell(
     percent: bool = False,
     suffix: str | None = None,
 ) -> str:
-    from ..studies import cell
-
     if not np.isfinite(est):
         return "-"
     return cell(est, lo, hi, defined, percent=percent, suffix=suffix)
@@ -292,65 +276,38 @@ def _summary(
     exp: BiddingExperiment, tables: dict[str, pd.DataFrame], derived: Thresholds, s: StudySettings
 ) -> str:
     overall = tables["overall"].set_index("bid")
-    bt = tables["bidding_table"]
-    lines = [
-        f"Seat {exp.seat} bid each of pass, solo, cuatrola and quintola on the same "
-        f"{exp.n:,} deals (seed {exp.seed}; level hand, 0-0, dealer of hand i = seat i % 4, so "
-        f"a quarter of the hands in each position), the other seats passing; rules "
-        f"`{exp.rules}`, every seat playing `{exp.play_policy}`"
-        + (
-            " (the lookahead player)."
-            if exp.play_policy.startswith("pimc")
-            else " (the greedy rule of thumb: the lookahead `pimc` player was not available in the "
-            "Cuatrola engine when this report was made)."
-        )
-        + f" Value of a bid = game points of the seat's pair minus the opponents' (C5); "
-        f"cells are `estimate [{interval_header(s.confidence)}]`.",
-        "",
-        "**Over all hands** (a bid made blind):",
-        "",
-        markdown_table(
-            ["bid", "P(make)", "EV (game points)", "EV - pass (paired)"],
+    table = markdown_table(
+        ["bid", "P(make)", "EV (game points)", "EV - pass (paired)"],
+        [
             [
-                [
-                    b,
-                    _get(overall.loc[b], "p_make", percent=True),
-                    _get(overall.loc[b], "ev"),
-                    _get(overall.loc[b], "gain"),
-                ]
-                for b in BIDS
-            ],
-            right=(1, 2, 3),
-        ),
-        "",
-        "(For pass, P(make) is the chance that the seat's pair wins the hand.)",
-        "",
-        "**Headline of the bidding table** (trumps held x aces and threes held; the best bid "
-        "by EV and its gain over passing):",
-        "",
-    ]
-    lines.append(_headline(bt))
+                b,
+                _get(overall.loc[b], "p_make", percent=True),
+                _get(overall.loc[b], "ev"),
+                _get(overall.loc[b], "gain"),
+            ]
+            for b in BIDS
+        ],
+        right=(1, 2, 3),
+    )
     mano = tables["mano"].iloc[0]
-    lines += [
-        "",
-        f"**Value of being mano**: the mano's pair wins "
-        f"{_cell(mano['estimate'], mano['lower'], mano['upper'], percent=True)} of the hands "
-        f"everybody passes (`wilson`); the dealer's pair, which holds the trump card, wins the "
-        f"rest. See *The value of being mano* for each bid by position.",
-    ]
     comp = tables["threshold_comparison"].set_index("label")
     d = comp.loc["derived - first guess"]
-    lines += [
-        "",
-        f"**Thresholds from simulation** (on `hand_strength`, 0..22): {_threshold_text(derived)}"
-        f" (the package's defaults: {_threshold_text(DEFAULT_THRESHOLDS)}; hand-set first "
-        f"guess: {_threshold_text(FIRST_GUESS_THRESHOLDS)}). Bidding by the derived "
-        f"thresholds is worth {_cell(comp.loc['derived', 'estimate'], comp.loc['derived', 'lower'], comp.loc['derived', 'upper'])} "  # noqa: E501
-        f"game points per hand to the seat's pair (alone in bidding), "
-        f"{_cell(d['estimate'], d['lower'], d['upper'], bool(d['defined']))} more than the "
-        f"first guess (`paired`, {d['verdict']}).",
-    ]
-    return "\n".join(lines)
+    cells = {
+        "mano": _cell(mano["estimate"], mano["lower"], mano["upper"], percent=True),
+        "derived": _cell(
+            comp.loc["derived", "estimate"],
+            comp.loc["derived", "lower"],
+            comp.loc["derived", "upper"],
+        ),
+        "gain": _cell(d["estimate"], d["lower"], d["upper"], bool(d["defined"])),
+        "verdict": d["verdict"],
+    }
+    thresholds = {
+        "derived": _threshold_text(derived),
+        "defaults": _threshold_text(DEFAULT_THRESHOLDS),
+        "first_guess": _threshold_text(FIRST_GUESS_THRESHOLDS),
+    }
+    return _prose().summary(exp, s, table, _headline(tables["bidding_table"]), cells, thresholds)
 
 
 def _headline(bt: pd.DataFrame) -> str:
@@ -400,14 +357,8 @@ def _bidding_section(bt: pd.DataFrame, confidence: float) -> str:
                 f"{r['runner_up']} by {margin}",
             ]
         )
-    return (
-        "For each class of hand (trumps held x aces and threes held, of any suit) the bid "
-        "with the highest estimated EV; its EV (`normal`) and make-probability (`wilson`; for "
-        "pass the chance the pair wins the hand); its gain over passing on the same deals "
-        "(`paired`); *beats pass* = that interval lies above 0; and its margin over the "
-        "second-best bid (`paired`). Classes that cannot be or were not dealt stay in the "
-        "table with 0 hands.\n\n"
-        + markdown_table(
+    return _prose().bidding(
+        markdown_table(
             [
                 "trumps",
                 "aces+threes",
@@ -436,13 +387,10 @@ def _p_make_section(by_trumps: pd.DataFrame) -> str:
                 *(_get(sub.loc[b], "p_make", percent=True) for b in CONTRACT_BIDS),
             ]
         )
-    return (
-        "Chance that the forced declarer makes its contract, by trumps held (`wilson`). A "
-        "non-dealer holds at most 4 trumps: the dealer keeps the trump card (C1.4).\n\n"
-        + markdown_table(
+    return _prose().p_make(
+        markdown_table(
             ["trumps", "hands", *(f"P({b})" for b in CONTRACT_BIDS)], rows, right=(0, 1, 2, 3, 4)
         )
-        + "\n\n![P(make) by trumps held](figures/p_make_by_trumps.png)"
     )
 
 
@@ -475,18 +423,9 @@ def _ev_table(table: pd.DataFrame, col: str) -> str:
 
 
 def _ev_section(tables: dict[str, pd.DataFrame]) -> str:
-    parts = [
-        "Make-probability of each contract (`wilson`) and expected game points of each bid "
-        "(seat's pair minus opponents', `normal`), one class column at a time; the best bid "
-        "of each class in bold. The full cross of position x "
-        "trumps x aces and threes x trump R+C, with P(make), EV and the `paired` gain over "
-        "passing for every bid, is the `classes` table of the study "
-        "(`cuarenta_sim.cuatrola.bidding.class_table`).",
-    ]
-    for col in EV_CLASSES:
-        parts += [f"**By {CLASS_LABELS[col]}**", _ev_table(tables[f"by_{col}"], col)]
-    parts.append("![EV by class](figures/ev_by_class.png)")
-    return "\n\n".join(parts)
+    return _prose().ev(
+        [(CLASS_LABELS[col], _ev_table(tables[f"by_{col}"], col)) for col in EV_CLASSES]
+    )
 
 
 def _threshold_section(
@@ -519,72 +458,65 @@ def _threshold_section(
         ]
         for _, r in comp.iterrows()
     ]
-    return (
-        "The `threshold` bidding policy declares the highest contract whose threshold the "
-        "hand's `hand_strength` reaches (trumps A 6, 3 5, R 4, C 4, S 3; other suits A 3, 3 "
-        "2; 0..22). For each strength, EV(pass) (`normal`) and the gain of each contract over "
-        "passing (`paired`):\n\n"
-        + markdown_table(
-            [
-                "strength",
-                "hands",
-                "EV pass",
-                "solo - pass",
-                "cuatrola - pass",
-                "quintola - pass",
-                "best",
-            ],
-            rows,
-            right=(0, 1, 2, 3, 4, 5),
-        )
-        + "\n\n**Rule.** The threshold of a contract is the lowest strength from which on (at "
-        "it and at every higher strength dealt) the contract's estimated EV beats passing and "
-        "every lower contract (`cuarenta_sim.cuatrola.bidding.derive_thresholds`). "
-        f"**Derived: {_threshold_text(derived)}**, i.e. `{derived.spec()}`; the package's "
-        f"defaults are `{Thresholds(*DEFAULT_THRESHOLDS).spec()}`.\n\n"
-        "Value per hand of bidding by each set of thresholds when the other seats pass, "
-        "read from the same forced-declarer hands (the derived thresholds were chosen on these "
-        "hands, so their own EV is slightly optimistic):\n\n"
-        + markdown_table(
-            ["thresholds", "EV per hand [interval]", "hands", "method", "verdict"],
-            crow,
-            right=(1, 2),
-        )
-        + "\n\nTo print the derived thresholds alone: `"
-        + shlex.join(
-            [
-                "python",
-                "benchmarks/cuatrola_thresholds.py",
-                "--n",
-                str(s.n),
-                "--seed",
-                str(s.seed),
-                "--policy",
-                s.policies[0],
-                "--rules",
-                s.rules,
-            ]
-        )
-        + "`."
-        + "\n\n![gain over passing by strength](figures/thresholds.png)"
+    strength = markdown_table(
+        [
+            "strength",
+            "hands",
+            "EV pass",
+            "solo - pass",
+            "cuatrola - pass",
+            "quintola - pass",
+            "best",
+        ],
+        rows,
+        right=(0, 1, 2, 3, 4, 5),
+    )
+    comparison = markdown_table(
+        ["thresholds", "EV per hand [interval]", "hands", "method", "verdict"],
+        crow,
+        right=(1, 2),
+    )
+    command = shlex.join(
+        [
+            "python",
+            "benchmarks/cuatrola_thresholds.py",
+            "--n",
+            str(s.n),
+            "--seed",
+            str(s.seed),
+            "--policy",
+            s.policies[0],
+            "--rules",
+            s.rules,
+        ]
+    )
+    return _prose().thresholds(
+        strength,
+        comparison,
+        _threshold_text(derived),
+        derived.spec(),
+        Thresholds(*DEFAULT_THRESHOLDS).spec(),
+        command,
     )
 
 
 def _mano_section(tables: dict[str, pd.DataFrame]) -> str:
     mano = tables["mano"]
     head = mano[mano["bid"] == "pass"].head(2)
-    parts = [
-        "The mano leads the first trick (C3.1) and wins ties (C5.2, C5.3); the dealer keeps "
-        "the trump card (C1.4). In hands where everybody passes:",
-        "",
-        "\n".join(
-            f"- {r['metric']}: {_cell(r['estimate'], r['lower'], r['upper'], bool(r['defined']), percent=r['method'] == 'wilson')} "  # noqa: E501
-            f"(`{r['method']}`, {int(r['n']):,} hands)"
-            for _, r in head.iterrows()
-        ),
-        "",
-        "By the forced declarer's position (P(make) `wilson`, EV `normal`):",
-        "",
+    passes = [
+        (
+            r["metric"],
+            _cell(
+                r["estimate"],
+                r["lower"],
+                r["upper"],
+                bool(r["defined"]),
+                percent=r["method"] == "wilson",
+            ),
+            r["method"],
+            int(r["n"]),
+        )
+        for _, r in head.iterrows()
     ]
     rows = []
     for (p,), sub in _by_bid(tables["by_position"], ["position"]).items():
@@ -596,12 +528,10 @@ def _mano_section(tables: dict[str, pd.DataFrame]) -> str:
                 *(_get(sub.loc[b], "ev") for b in BIDS),
             ]
         )
-    parts.append(
-        markdown_table(
-            ["position", "hands", *(f"P({b})" for b in CONTRACT_BIDS), *(f"EV {b}" for b in BIDS)],
-            rows,
-            right=tuple(range(1, 9)),
-        )
+    positions = markdown_table(
+        ["position", "hands", *(f"P({b})" for b in CONTRACT_BIDS), *(f"EV {b}" for b in BIDS)],
+        rows,
+        right=tuple(range(1, 9)),
     )
     diffs = mano.iloc[2:]
     drows = [
@@ -621,25 +551,15 @@ def _mano_section(tables: dict[str, pd.DataFrame]) -> str:
         ]
         for _, r in diffs.iterrows()
     ]
-    parts += [
-        "",
-        "Differences between positions (different deals, so unpaired; differences of P(make) "
-        "in percentage points, pp; for pass, P(make) is the chance that the seat's pair wins "
-        "the hand):",
-        "",
-        markdown_table(
-            ["bid", "difference", "estimate [interval]", "method", "verdict"], drows, right=(2,)
-        ),
-        "",
-        "Part of a position's value is its cards: the dealer holds the trump card, so one "
-        "trump more on average. Within each number of trumps held, P(solo) by position "
-        "(`wilson`) separates the lead from the cards:",
-        "",
+    differences = markdown_table(
+        ["bid", "difference", "estimate [interval]", "method", "verdict"], drows, right=(2,)
+    )
+    return _prose().mano(
+        passes,
+        positions,
+        differences,
         _solo_by_position_trumps(tables["p_make_by_position_trumps"]),
-        "",
-        "![value of being mano](figures/value_of_mano.png)",
-    ]
-    return "\n".join(parts)
+    )
 
 
 def _solo_by_position_trumps(table: pd.DataFrame) -> str:
@@ -667,18 +587,14 @@ def _check_section(check: pd.DataFrame) -> str:
         ]
         for _, r in check.iterrows()
     ]
-    inside = int(check["within"].sum())
-    return (
-        "The dealer keeps the trump card, so it always holds at least one trump; the other 4 "
-        "trumps lie among the 19 other cards (hypergeometric: `cuarenta_sim.cuatrola.bidding."
-        f"exact_trumps_distribution`). {inside} of {len(check)} exact values lie inside the "
-        "`wilson` interval of the simulated share (about one in twenty may fall outside by "
-        "chance at 95%).\n\n"
-        + markdown_table(
+    return _prose().check(
+        int(check["within"].sum()),
+        len(check),
+        markdown_table(
             ["hand of", "trumps", "exact", "simulated [interval]", "count / hands", "exact inside"],
             rows,
             right=(1, 2, 3, 4),
-        )
+        ),
     )
 
 
@@ -693,19 +609,13 @@ def _methods(exp: BiddingExperiment, s: StudySettings) -> str:
         ]
         for r in exp.runs
     ]
-    return (
-        "Four simulations (`simulate_cuatrola`, level hand) deal the same hands; in each the "
-        f"studied seat {exp.seat} makes one bid (`always(X)` or `never`) and the others pass. "
-        "A failed contract scores its value for the opponents (C5.5, `ro`). The declarer's "
-        "partner sits out (C2.2). Hands are independent (own random streams), so EVs use "
-        "`normal`; bids compared on the same hands use `paired`.\n\n"
-        + markdown_table(
+    return _prose().methods(
+        exp,
+        markdown_table(
             ["bid", "bidding policies (seats 0..3)", "hands", "wall (s)", "hands/s"],
             rows,
             right=(2, 3, 4),
-        )
-        + "\n\n"
-        + METHODS_TEXT
+        ),
     )
 
 
@@ -716,7 +626,7 @@ def _provenance(
 
     import cuarenta_sim
 
-    from .simulation import CUATROLA_ENGINE_VERSION
+    from .definition import ENGINE_VERSION as CUATROLA_ENGINE_VERSION
 
     return {
         "report": NAME,
@@ -754,15 +664,14 @@ def _console(exp: BiddingExperiment, tables: dict[str, pd.DataFrame], derived: T
         ]
         for _, r in bt[bt["n"] > 0].iterrows()
     ]
-    return (
-        f"Cuatrola bidding ({exp.n:,} hands per bid, seed {exp.seed}, {exp.play_policy} play, "
-        f"rules {exp.rules})\n"
-        + text_table(
+    return _prose().console(
+        exp,
+        text_table(
             ["trumps", "aces+threes", "hands", "best", "EV", "P(make)", "beats pass"],
             rows,
             right=(0, 1, 2, 4, 5),
-        )
-        + f"\n\nderived thresholds: {derived.spec()}"
+        ),
+        derived.spec(),
     )
 
 
@@ -889,3 +798,28 @@ def _fig_mano(tables: dict[str, pd.DataFrame]) -> Figure:
     )
     axes[0, 1].axhline(0.0, color="black", linewidth=0.8)
     return fig
+
+
+# --------------------------------------------------------------------------- registration
+register_study(
+    Study(
+        name=NAME,
+        game="cuatrola",
+        title="Cuatrola bidding",
+        description="P(make) and EV of each bid by hand class, bidding table, derived "
+        "thresholds, value of being mano",
+        defaults={"n": DEFAULT_N, "players": (4,), "policies": _default_policy, "rules": "ro"},
+        check=check_bidding,
+        build=cuatrola_bidding_study,
+        options=("policies", "rules"),
+        refused={
+            "players": "Cuatrola is played by 4 (C1.1)",
+            "chicas": "it plays single hands; --n is the hands per bid",
+            "mesas": "it plays single hands; --n is the hands per bid",
+        },
+        reproduce=("policies", "rules"),
+        parse=parse_options,
+        n_unit="hands per bid",
+        player_rule="C1.1",
+    )
+)

@@ -175,7 +175,7 @@ def from_slug(slug: str) -> CuatrolaRules:
     return CuatrolaRules.preset(preset, **changes)
 
 
-def resolve(rules: CuatrolaRules | str | dict[str, Any]) -> CuatrolaRules:
+def resolve_rules(rules: CuatrolaRules | str | dict[str, Any]) -> CuatrolaRules:
     """Turn a preset name, slug, ``{"preset": ..., switch: value}`` dict or rules object into
     a :class:`CuatrolaRules`.
 

@@ -1,4 +1,9 @@
-"""Monte Carlo simulation of Cuatrola with the numba kernel: :func:`simulate_cuatrola`.
+"""Cuatrola's part of the simulation pipeline: the spec, the kernel call, the record frames.
+
+:func:`cuarenta_sim.simulation.simulate` (``game="cuatrola"``) runs Cuatrola through its
+:class:`cuarenta_sim.game.Game`: :func:`make_spec` validates the policies and level,
+:func:`run_range` plays any absolute range of hands or games with the parallel batch driver,
+:func:`range_frames` wraps its blocks as tidy frames.
 
 Every hand's and game's output depends only on ``(rules, policies, seed, level, index)``
 (``docs/cuatrola_contract.md`` section 2): results are identical whatever the threads or the
@@ -40,26 +45,17 @@ Columns of ``Results.games`` (level game, one row per game): ``game`` (int64),
 
 from __future__ import annotations
 
-import datetime
-import importlib.metadata
 import math
-import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numba
 import numpy as np
 import pandas as pd
 
-from ..results import Results
-from ..rng import root_from_seed
-from .engine.batch import kernel_policies, level_code, run_batch
+from .engine.batch import level_code, run_batch
 from .engine.layout import (
-    G8_FIRST_DEALER,
-    G8_TRUNCATED,
-    G8_WINNER,
-    G16_HANDS,
-    G16_SCORE,
     LEVEL_HAND,
     MAX_HANDS,
     N_GAME8,
@@ -67,20 +63,20 @@ from .engine.layout import (
     N_REC8,
     N_REC16,
     N_REC32,
-    R8_LAST,
-    R16_HAND,
-    R16_SCORE,
-    REC8_COLUMNS,
-    REC16_COLUMNS,
-    REC32_COLUMNS,
 )
-from .policies import resolve_bid_policies, resolve_play_policies
-from .rules import CuatrolaRules, resolve
+from .policies import (
+    bid_policy_array,
+    play_policy_array,
+    resolve_bid_policies,
+    resolve_play_policies,
+)
+from .records import games_frame, hands_frame
+from .rules import CuatrolaRules
 
-#: Version of the Cuatrola engine contract (bump on any change of play or records).
-CUATROLA_ENGINE_VERSION = 1
 #: Records kept per chunk (level hand: hands; level game: record slots).
 CHUNK_RECORDS = 1 << 18
+#: Result bytes per hand record (26 columns, 60 bytes) plus headroom.
+RECORD_BYTES = 72
 
 
 def record_capacity(rules: CuatrolaRules) -> int:
@@ -89,125 +85,174 @@ def record_capacity(rules: CuatrolaRules) -> int:
     return 2 * rules.target - 1 if rules.failed_contract == "to_opponents" else MAX_HANDS
 
 
-def simulate_cuatrola(
-    rules: CuatrolaRules | str | dict[str, Any] = "ro",
-    play_policies: str | Sequence[str] = "greedy",
+@dataclass(frozen=True)
+class CuatrolaSpec:
+    """Everything a chunk task needs to play any range of one simulation (picklable).
+
+    Attributes
+    ----------
+    rules : CuatrolaRules
+        The switches.
+    play_specs, bid_specs : tuple of str
+        Canonical play and bidding policy of each of the 4 seats.
+    level : str
+        ``"hand"`` or ``"game"``.
+    root : int
+        Root of the random streams (:func:`cuarenta_sim.rng.root_from_seed`).
+    keep_hands : bool
+        Produce the per-hand records (always True at level hand).
+    """
+
+    rules: CuatrolaRules
+    play_specs: tuple[str, ...]
+    bid_specs: tuple[str, ...]
+    level: str
+    root: int
+    keep_hands: bool
+
+    @property
+    def code(self) -> int:
+        """Kernel level code (0 hand, 1 game)."""
+        return level_code(self.level)
+
+    def policy_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The kernel's play (int64[4, 2]) and bidding (int64[4, 4]) policy arrays."""
+        plays = play_policy_array(resolve_play_policies(list(self.play_specs)))
+        return plays, bid_policy_array(resolve_bid_policies(list(self.bid_specs)))
+
+    def capacity(self) -> int:
+        """Record slots per game (1 at level hand, 0 without hands)."""
+        if self.code == LEVEL_HAND:
+            return 1
+        return record_capacity(self.rules) if self.keep_hands else 0
+
+    def provenance(self) -> dict[str, Any]:
+        """Rules slug and switches, players (4) and the seats' play and bidding policies."""
+        return {
+            "rules": self.rules.slug(),
+            "rules_switches": self.rules.to_dict(),
+            "policies": list(self.play_specs),
+            "bid_policies": list(self.bid_specs),
+            "players": 4,
+        }
+
+    def default_chunk(self) -> int:
+        """:data:`CHUNK_RECORDS` record slots per chunk."""
+        return max(1, CHUNK_RECORDS // max(1, self.capacity()))
+
+    def records_per_game(self) -> float:
+        """Hands per game at most (its record slots; 1 at level hand)."""
+        return 1 if self.code == LEVEL_HAND else record_capacity(self.rules)
+
+
+def make_spec(
+    rules: CuatrolaRules,
+    players: int,
+    policies: str | Sequence[str],
+    level: str,
+    root: int,
+    keep_hands: bool,
     bid_policies: str | Sequence[str] = "threshold",
-    n: int = 100_000,
-    level: str = "hand",
-    seed: int | None = 0,
-    threads: int | None = None,
-    chunk_size: int | None = None,
-    progress: bool = False,
-    keep_hands: bool = True,
-) -> Results:
-    """Simulate ``n`` hands or games of Cuatrola and return their records.
+) -> CuatrolaSpec:
+    """Validate players, policies and level and return the :class:`CuatrolaSpec`.
 
     Parameters
     ----------
-    rules : CuatrolaRules, str or dict
-        ``"ro"``, ``"online"``, a slug such as ``"ro(failed_contract=nobody)"``, a
-        ``{"preset": ..., switch: value}`` dict or a :class:`CuatrolaRules`.
-    play_policies, bid_policies : str or sequence of str
-        One name for all seats, two (pair 0 = seats 0, 2; pair 1 = seats 1, 3) or four (per
-        seat); see :mod:`cuarenta_sim.cuatrola.policies`.
-    n : int
-        Hands (level ``"hand"``: independent hands at 0-0, dealer ``i % 4``) or games (level
-        ``"game"``: to ``target`` game points), > 0.
-    level : str
-        ``"hand"`` or ``"game"``.
-    seed : int or None
-        Non-negative seed; ``None`` draws OS entropy, recorded in the provenance.
-    threads : int or None
-        numba threads for this call (restored afterwards); ``None`` keeps the current setting.
-    chunk_size : int or None
-        Hands / games per batch (memory, progress granularity); never changes the results.
-    progress : bool
-        Show a tqdm progress bar.
-    keep_hands : bool
-        Keep the per-hand records; ``False`` only at level game.
-
-    Returns
-    -------
-    Results
-        ``hands`` and (level game) ``games`` frames, columns in the module docstring, and the
-        ``provenance`` (``game = "cuatrola"``, seed, root, rules slug, policies, threads...).
+    policies, bid_policies : str or sequence of str
+        Play and bidding policies: one spec for all seats, two (pair 0 = seats 0, 2; pair 1 =
+        seats 1, 3) or four (per seat); :mod:`cuarenta_sim.cuatrola.policies`.
 
     Raises
     ------
     ValueError
-        Unknown rules, policy or level; bad ``n``, ``chunk_size``, seed or ``threads``;
-        ``keep_hands=False`` at level hand.
+        ``players`` not 4 (C1.1), unknown policy, unknown level, ``keep_hands=False`` at level
+        hand.
     """
-    ruleset = resolve(rules)
-    plays, bids = kernel_policies(play_policies, bid_policies)
+    if isinstance(players, bool) or players != 4:
+        raise ValueError(f"Cuatrola is played by 4 (C1.1); players must be 4, got {players!r}")
+    plays = tuple(p.name() for p in resolve_play_policies(policies))
+    bids = tuple(p.name() for p in resolve_bid_policies(bid_policies))
     code = level_code(level)
-    n = _positive_int(n, "n")
-    cap = 1 if code == LEVEL_HAND else record_capacity(ruleset)
-    default_chunk = max(1, CHUNK_RECORDS // cap)
-    chunk = default_chunk if chunk_size is None else _positive_int(chunk_size, "chunk_size")
-    max_threads = numba.config.NUMBA_NUM_THREADS
-    if threads is not None and (
-        isinstance(threads, bool)
-        or not isinstance(threads, int | np.integer)
-        or not 1 <= threads <= max_threads
-    ):
-        raise ValueError(
-            f"threads must be None or a whole number from 1 to {max_threads}, got {threads!r}"
-        )
-    if not isinstance(progress, bool) or not isinstance(keep_hands, bool):
-        raise ValueError("progress and keep_hands must be True or False")
     if not keep_hands and code == LEVEL_HAND:
         raise ValueError("keep_hands=False keeps no output at level 'hand'; use level 'game'")
-    root, seed_used = root_from_seed(seed)
-    previous = numba.get_num_threads()
-    if threads is not None:
-        numba.set_num_threads(int(threads))
-    try:
-        used = numba.get_num_threads()
-        t0 = time.perf_counter()
-        hands, games, n_hands = _run(
-            ruleset, plays, bids, n, code, np.uint64(root), chunk, cap, used, progress, keep_hands
-        )
-        wall = time.perf_counter() - t0
-    finally:
-        numba.set_num_threads(previous)
-    import cuarenta_sim
-
-    rate = max(wall, 1e-9)
-    provenance: dict[str, Any] = {
-        "game": "cuatrola",
-        "package_version": cuarenta_sim.__version__,
-        "engine_version": CUATROLA_ENGINE_VERSION,
-        "numba": numba.__version__,
-        "numpy": np.__version__,
-        "pandas": pd.__version__,
-        "pyarrow": importlib.metadata.version("pyarrow"),
-        "seed": seed_used,
-        "root": root,
-        "rules": ruleset.slug(),
-        "rules_switches": ruleset.to_dict(),
-        "play_policies": [p.name() for p in resolve_play_policies(play_policies)],
-        "bid_policies": [p.name() for p in resolve_bid_policies(bid_policies)],
-        "level": level,
-        "n": n,
-        "threads": used,
-        "chunk_size": chunk,
-        "keep_hands": keep_hands,
-        "hands_played": n_hands,
-        "wall_time_s": wall,
-        "hands_per_s": n_hands / rate,
-        "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-    }
-    if code != LEVEL_HAND:
-        provenance["games_per_s"] = n / rate
-    return Results(hands=hands, games=games, provenance=provenance)
+    return CuatrolaSpec(rules, plays, bids, level, int(root), keep_hands)
 
 
-def _positive_int(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value <= 0:
-        raise ValueError(f"{name} must be a positive whole number, got {value!r}")
-    return int(value)
+@dataclass
+class RangeOutput:
+    """Kernel output of the hands or games ``[start, stop)`` of a simulation.
+
+    Attributes
+    ----------
+    start, stop : int
+        Absolute hand (level hand) or game (level game) indices.
+    records : (rec8, rec16, rec32, rec64) or None
+        Record blocks of the range's hands in game order; None without hands.
+    games : (game8, game16) or None
+        Game blocks, one column per game (level game).
+    """
+
+    start: int
+    stop: int
+    records: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None
+    games: tuple[np.ndarray, np.ndarray] | None
+
+
+def run_range(spec: CuatrolaSpec, start: int, stop: int) -> RangeOutput:
+    """Play the hands or games ``[start, stop)`` of ``spec`` with the current numba threads.
+
+    The output depends only on ``spec`` and the indices (``docs/cuatrola_contract.md``
+    section 2): any split into ranges, in any order or process, gives the same records. A
+    game never outgrows its slots (:func:`record_capacity`), so no game is re-run.
+
+    Raises
+    ------
+    ValueError
+        If the range is empty or negative.
+    """
+    if not 0 <= start < stop:
+        raise ValueError(f"need 0 <= start < stop, got [{start}, {stop})")
+    plays, bids = spec.policy_arrays()
+    kr = spec.rules.to_kernel()
+    code = spec.code
+    size = stop - start
+    cap = spec.capacity()
+    counts = np.empty(size, dtype=np.int64)
+    blocks = _blocks(size * cap)
+    if code == LEVEL_HAND:
+        game8 = np.empty((N_GAME8, 0), dtype=np.int8)
+        game16 = np.empty((N_GAME16, 0), dtype=np.int16)
+    else:
+        game8 = np.empty((N_GAME8, size), dtype=np.int8)
+        game16 = np.empty((N_GAME16, size), dtype=np.int16)
+    threads = numba.get_num_threads()
+    run_batch(
+        kr, plays, bids, np.uint64(spec.root), code, start, size, _block(size, threads), cap,
+        0, *blocks, game8, game16, counts,
+    )  # fmt: skip
+    if code == LEVEL_HAND:
+        return RangeOutput(start, stop, blocks, None)
+    records = None
+    if spec.keep_hands:
+        kept = np.minimum(counts, cap)
+        game = np.repeat(np.arange(size), kept)
+        position = np.arange(len(game)) - np.repeat(np.cumsum(kept) - kept, kept)
+        rows = game * cap + position
+        records = tuple(b[:, rows] for b in blocks)
+    return RangeOutput(start, stop, records, (game8, game16))
+
+
+def range_frames(
+    spec: CuatrolaSpec, out: RangeOutput
+) -> tuple[pd.DataFrame | None, pd.DataFrame | None]:
+    """The hands and games frames of one range (columns in the module docstring), with
+    absolute indices; either is None when not kept."""
+    hands = None if out.records is None else hands_frame(spec.code, *out.records)
+    games = None
+    if out.games is not None:
+        games = games_frame(*out.games)
+        games["game"] = np.arange(out.start, out.stop, dtype=np.int64)
+    return hands, games
 
 
 def _blocks(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -222,135 +267,3 @@ def _blocks(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 def _block(size: int, threads: int) -> int:
     """Items per parallel task; never changes the results."""
     return max(1, min(256, math.ceil(size / (8 * threads))))
-
-
-def _run(
-    rules: CuatrolaRules,
-    plays: np.ndarray,
-    bids: np.ndarray,
-    n: int,
-    code: int,
-    root: np.uint64,
-    chunk: int,
-    cap: int,
-    threads: int,
-    progress: bool,
-    keep_hands: bool,
-) -> tuple[pd.DataFrame | None, pd.DataFrame | None, int]:
-    """Run the batch driver in chunks; return (hands frame, games frame, hands played)."""
-    kr = rules.to_kernel()
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=n, unit="hand" if code == LEVEL_HAND else "game", unit_scale=True)
-    try:
-        if code == LEVEL_HAND:
-            blocks = _blocks(n)
-            no8 = np.empty((N_GAME8, 0), dtype=np.int8)
-            no16 = np.empty((N_GAME16, 0), dtype=np.int16)
-            for start in range(0, n, chunk):
-                size = min(chunk, n - start)
-                counts = np.empty(size, dtype=np.int64)
-                run_batch(
-                    kr,
-                    plays,
-                    bids,
-                    root,
-                    code,
-                    start,
-                    size,
-                    _block(size, threads),
-                    1,
-                    start,
-                    *blocks,
-                    no8,
-                    no16,
-                    counts,
-                )
-                if bar is not None:
-                    bar.update(size)
-            return _hands_frame(code, *blocks), None, n
-        game8 = np.empty((N_GAME8, n), dtype=np.int8)
-        game16 = np.empty((N_GAME16, n), dtype=np.int16)
-        parts: list[tuple[np.ndarray, ...]] = []
-        total = 0
-        slots = cap if keep_hands else 0
-        for start in range(0, n, chunk):
-            size = min(chunk, n - start)
-            counts = np.empty(size, dtype=np.int64)
-            blocks = _blocks(size * slots)
-            run_batch(
-                kr,
-                plays,
-                bids,
-                root,
-                code,
-                start,
-                size,
-                _block(size, threads),
-                slots,
-                0,
-                *blocks,
-                game8[:, start : start + size],
-                game16[:, start : start + size],
-                counts,
-            )
-            total += int(counts.sum())
-            if keep_hands:
-                kept = np.minimum(counts, cap)
-                game = np.repeat(np.arange(size), kept)
-                position = np.arange(len(game)) - np.repeat(np.cumsum(kept) - kept, kept)
-                rows = game * cap + position
-                parts.append(tuple(b[:, rows] for b in blocks))
-            if bar is not None:
-                bar.update(size)
-        hands = None
-        if keep_hands:
-            merged = [np.concatenate([p[i] for p in parts], axis=1) for i in range(4)]
-            parts.clear()
-            hands = _hands_frame(code, *merged)
-        return hands, _games_frame(game8, game16), total
-    finally:
-        if bar is not None:
-            bar.close()
-
-
-def _hands_frame(
-    code: int, rec8: np.ndarray, rec16: np.ndarray, rec32: np.ndarray, rec64: np.ndarray
-) -> pd.DataFrame:
-    cols: dict[str, np.ndarray] = {}
-    if code == LEVEL_HAND:
-        cols["hand"] = rec64[0]
-    else:
-        cols["game"] = rec64[0]
-        cols["hand"] = rec16[R16_HAND]
-    for j, name in enumerate(REC8_COLUMNS[: R8_LAST - 2]):
-        cols[name] = rec8[j]
-    for j in range(R16_HAND + 1, R16_SCORE):
-        cols[REC16_COLUMNS[j]] = rec16[j]
-    for j in range(R8_LAST - 2, R8_LAST):
-        cols[REC8_COLUMNS[j]] = rec8[j]
-    if code != LEVEL_HAND:
-        cols["score_0"] = rec16[R16_SCORE]
-        cols["score_1"] = rec16[R16_SCORE + 1]
-    cols["last_trick"] = rec8[R8_LAST]
-    for j, name in enumerate(REC32_COLUMNS):
-        cols[name] = rec32[j]
-    return pd.DataFrame(cols, copy=False)
-
-
-def _games_frame(game8: np.ndarray, game16: np.ndarray) -> pd.DataFrame:
-    n = game8.shape[1]
-    return pd.DataFrame(
-        {
-            "game": np.arange(n, dtype=np.int64),
-            "first_dealer": game8[G8_FIRST_DEALER],
-            "winner": game8[G8_WINNER],
-            "score_0": game16[G16_SCORE],
-            "score_1": game16[G16_SCORE + 1],
-            "hands": game16[G16_HANDS],
-            "truncated": game8[G8_TRUNCATED].view(np.bool_),
-        },
-        copy=False,
-    )

@@ -20,6 +20,19 @@ class Run:
     out: str
     err: str
 
+    @property
+    def reproduce(self) -> str:
+        """The printed reproduce command as one line (its continuation lines, ending in
+        ``" \\"``, joined back)."""
+        lines = self.out.splitlines()
+        (start,) = [i for i, ln in enumerate(lines) if ln.startswith("reproduce: ")]
+        parts = [lines[start].removeprefix("reproduce: ")]
+        while parts[-1].endswith(" \\"):
+            parts[-1] = parts[-1][:-2]
+            start += 1
+            parts.append(lines[start].strip())
+        return " ".join(parts)
+
     def assert_bad_input(self) -> None:
         """Exit status 2 and exactly one error line on stderr, no traceback."""
         assert self.code == 2, (self.code, self.out, self.err)

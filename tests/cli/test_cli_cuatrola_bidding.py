@@ -62,10 +62,9 @@ def test_report_writes_the_directory(run_cli, tmp_path: Path) -> None:
     assert sorted(p.name for p in (out / "figures").iterdir()) == FIGURES
     assert "Cuatrola bidding (2,000 hands per bid, seed 5, greedy play, rules ro)" in run.out
     assert "derived thresholds: threshold(solo=" in run.out
-    assert (
-        "reproduce: cuarenta-sim report cuatrola-bidding --n 2000 --seed 5 --policies "
-        "greedy --rules ro"
-    ) in run.out
+    assert run.reproduce.startswith(
+        "cuarenta-sim report cuatrola-bidding --n 2000 --seed 5 --policies greedy --rules ro"
+    )
     prov = json.loads((out / "provenance.json").read_text())
     assert prov["n_hands_per_bid"] == 2000 and prov["seed"] == 5 and prov["rules"] == "ro"
     assert [r["bid"] for r in prov["runs"]] == ["pass", "solo", "cuatrola", "quintola"]
@@ -107,14 +106,12 @@ def test_a_failed_write_leaves_no_partial_file(
 
 
 def test_default_settings_use_the_lookahead_player() -> None:
-    from cuarenta_sim.cuatrola.bidding_study import report_settings
-    from cuarenta_sim.studies import DEFAULT_N
+    from cuarenta_sim.cuatrola.bidding_study import DEFAULT_N
+    from cuarenta_sim.studies import get_study
 
-    settings = report_settings(
-        n=None, seed=0, policies=None, rules=None, confidence=0.95, threads=None
-    )
+    settings = get_study("cuatrola-bidding").settings()
     assert settings.policies == ("pimc(samples=16)",) and settings.rules == "ro"
-    assert settings.n == DEFAULT_N["cuatrola-bidding"]
+    assert settings.n == DEFAULT_N
     assert settings.command("cuatrola-bidding") == (
         f"cuarenta-sim report cuatrola-bidding --n {settings.n} --seed 0 --policies "
         "'pimc(samples=16)' --rules ro"

@@ -55,7 +55,8 @@ def test_report_writes_the_directory_and_prints_the_summary(run_cli, tmp_path: P
         "chica_length.png", "points_by_source.png", "win_probability.png"]
     assert "Quito vs Cuenca (2,000 datas, 500 chicas, 200 mesas" in run.out
     assert "datas per chica" in run.out and "verdict" in run.out
-    assert "reproduce: cuarenta-sim report quito-vs-cuenca --n 2000 --seed 3 --players 4" in run.out
+    prefix = "cuarenta-sim report quito-vs-cuenca --n 2000 --seed 3 --players 4"
+    assert run.reproduce.startswith(prefix)
     prov = json.loads((out / "provenance.json").read_text())
     assert prov["players"] == [4] and prov["seed"] == 3
     first = (out / "report.md").read_text()
@@ -69,5 +70,5 @@ def test_report_writes_the_directory_and_prints_the_summary(run_cli, tmp_path: P
 def test_report_progress_goes_to_stderr(run_cli, tmp_path: Path) -> None:
     run = run_cli("report", "odds", "--n", "500", "--players", "2", "--out", str(tmp_path))
     assert run.code == 0, run.err
-    assert "cuarenta-sim report odds: simulating quito, 2 players" in run.err
+    assert "report odds: [1] simulating quito, 2 players\n" in run.err
     assert "simulating" not in run.out

@@ -65,7 +65,8 @@ def test_estimates_table_text_and_markdown() -> None:
     assert "n/a" in lines[3] and "undefined" in lines[3]
     md = reports.estimates_table(_estimates(), markdown=True)
     assert md.splitlines()[0] == "| metric | estimate | 95% interval | n | method |"
-    assert "| points | 5.0 | [2.5, 7.5] | 4 | normal |" in md
+    # 4 values: Student t with 3 degrees of freedom, 5 +- 3.182 * 2.582 / 2.
+    assert "| points | 5.0 | [0.9, 9.1] | 4 | t |" in md
 
 
 def test_estimate_rows_share_decimals_between_estimate_and_bounds() -> None:
@@ -124,7 +125,8 @@ def test_summarize_games_chica() -> None:
     assert out.loc["datas per chica", "estimate"] == pytest.approx((4 + 6 + 5 + 10_000) / 4)
     assert out.loc["P(zapateria)", "estimate"] == pytest.approx(1 / 3)
     assert out.loc["P(chica truncated)", "estimate"] == pytest.approx(1 / 4)
-    assert set(out["method"]) == {"wilson", "normal"}
+    # Four chicas: the means use Student t (n < stats.T_MAX_N).
+    assert set(out["method"]) == {"wilson", "t"}
 
 
 def test_summarize_games_mesa_adds_chicas_per_mesa() -> None:

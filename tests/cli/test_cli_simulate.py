@@ -38,7 +38,7 @@ def test_simulate_prints_summary_and_writes_parquet_and_report(run_cli, tmp_path
     assert run.err == ""
     assert run.out.startswith(
         "Cuarenta simulation: rules cuenca(falla_points=2), 2 players, policies greedy, "
-        "3,000 datas (level data), seed 5\n"
+        "3,000 datas, seed 5\n"
     )
     header = "metric                                estimate  95% interval"
     assert header in run.out
@@ -55,7 +55,7 @@ def test_simulate_prints_summary_and_writes_parquet_and_report(run_cli, tmp_path
     assert "| metric | estimate | 95% interval | n | method |" in md
     assert "| P(a ronda is dealt in a data) |" in md and "| 3,000 | wilson |" in md
     assert "Slug: `cuenca(falla_points=2)`" in md and "| falla_points | 2 | 0 * |" in md
-    command = _line(run.out, "reproduce: ").removeprefix("reproduce: ")
+    command = run.reproduce
     assert f"```sh\n{command}\n```" in md
     provenance = json.loads((report / "provenance.json").read_text())
     assert provenance["command"] == command
@@ -70,7 +70,7 @@ def test_reproduce_command_gives_identical_records(run_cli, tmp_path: Path) -> N
         "--out", str(tmp_path / "a.parquet"), "--no-progress",
     )  # fmt: skip
     assert first.code == 0, first.err
-    command = shlex.split(_line(first.out, "reproduce: ").removeprefix("reproduce: "))
+    command = shlex.split(first.reproduce)
     assert command[:2] == ["cuarenta-sim", "simulate"]
     again = run_cli(
         *command[1:], "--threads", "1", "--out", str(tmp_path / "b.parquet"), "--no-progress"
@@ -133,12 +133,12 @@ def test_interrupt_while_writing_leaves_no_partial_file(
 def test_failure_during_the_run_writes_nothing(
     run_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def failing(**kwargs: object) -> Results:
+    def failing(run: object) -> Results:
         raise OSError(28, "No space left on device")
 
     # The package exports the function under the submodule's name: patch the module itself.
-    module = importlib.import_module("cuarenta_sim.cuarenta.simulation")
-    monkeypatch.setattr(module, "simulate", failing)
+    module = importlib.import_module("cuarenta_sim.simulation")
+    monkeypatch.setattr(module, "run_validated", failing)
     run = run_cli(
         "simulate", "--n", "500", "--out", str(tmp_path / "h.parquet"),
         "--report", str(tmp_path / "rep"), "--no-progress",
@@ -169,7 +169,11 @@ def restore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def test_sigint_during_a_run_exits_130_and_leaves_no_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_signal_during_a_run_exits_128_plus_signal_and_leaves_no_file(
+    tmp_path: Path, signum: int, code: int
+) -> None:
+    """Ctrl-C exits 130 and SIGTERM 143 (128 + signal), with no partial output file."""
     out = tmp_path / "big.parquet"
     report = tmp_path / "report"
     proc = subprocess.Popen(
@@ -182,15 +186,17 @@ def test_sigint_during_a_run_exits_130_and_leaves_no_file(tmp_path: Path) -> Non
     )  # fmt: skip
     try:
         assert proc.stderr is not None
-        seen = _read_until(proc.stderr.fileno(), b"chica/s]", timeout=120)
-        assert b"chica/s]" in seen, seen
-        proc.send_signal(signal.SIGINT)
+        # stderr is a pipe: plain progress lines ("simulate: 19% (...) 11 s"), no bar.
+        seen = _read_until(proc.stderr.fileno(), b" chicas) ", timeout=120)
+        assert b" chicas) " in seen, seen
+        proc.send_signal(signum)
         _, rest = proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
     err = (seen + rest).decode()
-    assert proc.returncode == 130, err
+    assert proc.returncode == code, err
     assert "cuarenta-sim: error: interrupted" in err and "Traceback" not in err
+    assert "\r" not in err
     assert list(tmp_path.iterdir()) == []

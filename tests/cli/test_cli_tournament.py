@@ -15,7 +15,8 @@ def test_tournament_prints_tables_and_writes_files(run_cli, tmp_path: Path) -> N
                   "20", "--out", str(out))
     assert run.code == 0, run.err
     assert "clustered Wilson" in run.out and "Elo" in run.out
-    assert "reproduce: cuarenta-sim tournament --policies random,greedy" in run.out
+    prefix = "cuarenta-sim tournament --game cuarenta --policies random,greedy"
+    assert run.reproduce.startswith(prefix)
     matches = pd.read_csv(out / "matches.csv")
     assert list(matches["level"]) == ["chica", "mesa"]
     assert list(pd.read_csv(out / "ratings.csv")["policy"]) == ["greedy", "random"]
@@ -30,16 +31,17 @@ def test_tournament_prints_tables_and_writes_files(run_cli, tmp_path: Path) -> N
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["--policies", "greedy"], "at least two different policies"),
-        (["--policies", "greedy,greedy"], "at least two different policies"),
+        (["--policies", "greedy"], "at least 2 policies"),
+        (["--policies", "greedy,greedy"], "a policy is listed twice"),
         (["--policies", "heuristic,heuristic(cards=350)"], "at least two different policies"),
         (["--policies", "random,random()"], "at least two different policies"),
         (["--policies", "greedy,smart"], "unknown policy 'smart'"),
         (["--policies", "greedy,random(", "--chicas", "2"], "unclosed"),
         (["--chicas", "3", "--policies", "greedy,random"], "--chicas must be an even"),
-        (["--players", "3", "--policies", "greedy,random"], "--players must be 2 or 4"),
+        (["--players", "3", "--policies", "greedy,random"], "players must be 2 or 4"),
         (["--rules", "bogus", "--policies", "greedy,random"], "unknown preset 'bogus'"),
-        (["--threads", "0", "--policies", "greedy,random"], "--threads must be"),
+        (["--threads", "0", "--policies", "greedy,random"], "threads must be"),
+        (["--game", "cuatrola", "--policies", "greedy,random"], "no duplicate tournament"),
     ],
 )
 def test_tournament_bad_options(run_cli, args: list[str], needle: str) -> None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cuarenta_sim.cuatrola.engine.batch import trace_cuatrola
+from cuarenta_sim import simulate
+from cuarenta_sim.cuatrola.engine.batch import trace_game
 from cuarenta_sim.cuatrola.policies import resolve_bid_policies, resolve_play_policies
 from cuarenta_sim.cuatrola.reference import play_hand, reference_trace
-from cuarenta_sim.cuatrola.rules import resolve
-from cuarenta_sim.cuatrola.simulation import simulate_cuatrola
+from cuarenta_sim.cuatrola.rules import resolve_rules
 from cuarenta_sim.rng import root_from_seed
 
 #: (play policies, bidding policies): random and greedy play, passing and bidding seats.
@@ -32,7 +32,7 @@ VARIANTS = [
 
 def _compare(rules: str, plays, bids, seed: int, level: str, index: int) -> None:
     ref = np.array(reference_trace(rules, plays, bids, seed, level, index), dtype=np.int64)
-    ker = trace_cuatrola(rules, plays, bids, seed, level, index)
+    ker = trace_game(rules, plays, bids, seed, level, index)
     assert ref.shape == ker.shape, (rules, plays, bids, level, index)
     bad = np.nonzero((ref != ker).any(axis=1))[0]
     assert bad.size == 0, (rules, plays, bids, level, index, ref[bad[0]], ker[bad[0]])
@@ -56,8 +56,15 @@ def test_games_agree(rules: str) -> None:
 
 def test_records_match_the_reference() -> None:
     """The simulate frame's columns equal the reference engine's HandRecord, hand by hand."""
-    res = simulate_cuatrola("ro", ["random", "greedy"], "threshold", n=300, seed=3)
-    ruleset = resolve("ro")
+    res = simulate(
+        "cuatrola",
+        rules="ro",
+        policies=["random", "greedy"],
+        bid_policies="threshold",
+        n=300,
+        seed=3,
+    )
+    ruleset = resolve_rules("ro")
     root, _ = root_from_seed(3)
     plays = resolve_play_policies(["random", "greedy"])
     bids = resolve_bid_policies("threshold")

@@ -76,8 +76,11 @@ def test_three_player_trick_and_last_trick() -> None:
 def test_bids_overcall_and_first_closes() -> None:
     base = {"game": "cuatrola", "kind": "bids", "dealer": 3, "seat": 2, "bids": ["pass", "solo"]}
     assert evaluate(base) == {"seat": 2, "legal": ["pass", "cuatrola", "quintola"]}
+    # first_closes: seat 1's solo ended the bidding; seat 2 has nothing to declare (an answer,
+    # not an error; tests/cuatrola/test_cuatrola_judge_checks.py has the details).
     closed = evaluate({**base, "rules": "online"})
-    assert "first_closes" in closed["error"]
+    assert (closed["seat"], closed["legal"]) == (2, [])
+    assert "first_closes" in closed["reason"]
 
 
 @pytest.mark.parametrize(

@@ -5,14 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cuarenta_sim import simulate
 from cuarenta_sim.cuatrola.cards import N_CARDS
-from cuarenta_sim.cuatrola.engine.batch import trace_cuatrola
+from cuarenta_sim.cuatrola.engine.batch import trace_game
 from cuarenta_sim.cuatrola.policies import resolve_bid_policies, resolve_play_policies
 from cuarenta_sim.cuatrola.reference import game as ref_game
 from cuarenta_sim.cuatrola.reference.game import reference_trace
 from cuarenta_sim.cuatrola.reference.pimc import Knowledge, determinize
-from cuarenta_sim.cuatrola.rules import resolve
-from cuarenta_sim.cuatrola.simulation import simulate_cuatrola
+from cuarenta_sim.cuatrola.rules import resolve_rules
 from cuarenta_sim.rng import PyRng, root_from_seed
 
 MIXES = [
@@ -24,7 +24,7 @@ MIXES = [
 
 def _compare(rules: str, plays, bids, seed: int, index: int) -> None:
     ref = np.array(reference_trace(rules, plays, bids, seed, "hand", index), dtype=np.int64)
-    ker = trace_cuatrola(rules, plays, bids, seed, "hand", index)
+    ker = trace_game(rules, plays, bids, seed, "hand", index)
     assert ref.shape == ker.shape and (ref == ker).all(), (rules, plays, bids, index)
 
 
@@ -70,7 +70,7 @@ def test_inferences_are_true_and_samples_consistent(monkeypatch: pytest.MonkeyPa
     plays = resolve_play_policies("random")
     bids = resolve_bid_policies("threshold(solo=9,cuatrola=14,quintola=18)")
     for i in range(300):
-        ref_game.play_hand(resolve("ro"), root, i, 0, i % 4, [0, 0], plays, bids)
+        ref_game.play_hand(resolve_rules("ro"), root, i, 0, i % 4, [0, 0], plays, bids)
     assert checked["decisions"] > 4000
 
     # Samples: a seat void in copas and trumps (o) gets neither; the dealer keeps the 7-card.
@@ -85,7 +85,14 @@ def test_inferences_are_true_and_samples_consistent(monkeypatch: pytest.MonkeyPa
 
 
 def test_pimc_plays_legal_cards_and_beats_greedy() -> None:
-    res = simulate_cuatrola("ro", ["pimc(samples=8)", "greedy"], "never", n=1500, seed=1)
+    res = simulate(
+        "cuatrola",
+        rules="ro",
+        policies=["pimc(samples=8)", "greedy"],
+        bid_policies="never",
+        n=1500,
+        seed=1,
+    )
     h = res.hands
     assert ((h.tricks_0 + h.tricks_1) == 5).all()
     assert ((h.points_0 + h.points_1) == 130).all()

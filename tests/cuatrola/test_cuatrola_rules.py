@@ -8,7 +8,7 @@ import pytest
 
 from cuarenta_sim.cuatrola.cards import format_card, parse_card, parse_cards
 from cuarenta_sim.cuatrola.policies import hand_strength, parse_bid_policy, resolve_play_policies
-from cuarenta_sim.cuatrola.rules import PRESETS, CuatrolaRules, from_slug, resolve
+from cuarenta_sim.cuatrola.rules import PRESETS, CuatrolaRules, from_slug, resolve_rules
 
 
 def test_presets() -> None:
@@ -28,8 +28,8 @@ def test_presets() -> None:
 )
 def test_slug_round_trip(rules: CuatrolaRules) -> None:
     assert from_slug(rules.slug()) == rules
-    assert resolve(rules.slug()) == rules
-    assert resolve({"preset": "ro", **rules.to_dict()}) == rules
+    assert resolve_rules(rules.slug()) == rules
+    assert resolve_rules({"preset": "ro", **rules.to_dict()}) == rules
 
 
 @pytest.mark.parametrize(
@@ -45,7 +45,7 @@ def test_slug_round_trip(rules: CuatrolaRules) -> None:
 )
 def test_bad_rules(value: object, fragment: str) -> None:
     with pytest.raises(ValueError) as info:
-        resolve(value)  # type: ignore[arg-type]
+        resolve_rules(value)  # type: ignore[arg-type]
     assert fragment in str(info.value)
 
 

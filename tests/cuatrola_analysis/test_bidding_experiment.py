@@ -78,11 +78,12 @@ def test_trumps_held_match_the_hypergeometric_odds(experiment: BiddingExperiment
 def test_a_bid_against_itself_differs_by_exactly_zero(experiment: BiddingExperiment) -> None:
     o = experiment.outcomes
     row = stats.diff_paired("solo - solo", o["value_solo"], o["value_solo"])
-    assert (row["estimate"], row["lower"], row["upper"]) == (0.0, 0.0, 0.0)
+    # No variation observed: flagged, no interval rather than a zero-width [0, 0].
+    assert row["estimate"] == 0.0 and row["no_variation"] and np.isnan(row["lower"])
     table = class_table(o, "trumps")
     passing = table[(table["bid"] == "pass") & (table["n"] >= 2)]
-    assert (passing["gain"] == 0).all() and (passing["gain_lower"] == 0).all()
-    assert (passing["gain_upper"] == 0).all() and (passing["gain_verdict"] == "identical").all()
+    assert (passing["gain"] == 0).all() and passing["gain_lower"].isna().all()
+    assert passing["gain_upper"].isna().all() and (passing["gain_verdict"] == "identical").all()
     assert (table["gain_method"] == "paired").all() and (table["p_make_method"] == "wilson").all()
 
 

@@ -40,20 +40,19 @@ def first_difference(ref: np.ndarray, ker: np.ndarray) -> str:
     return f"{len(ref)} vs {len(ker)} rows; first difference at row {i}: {show}"
 
 
-def compare(rules: Any, players: int, policies: tuple[str, ...], level: str, n: int,
-            seed: int = SEED) -> None:
+def compare(
+    rules: Any, players: int, policies: tuple[str, ...], level: str, n: int, seed: int = SEED
+) -> None:
     """Traces, per-data records and game records of games 0..n-1 must agree exactly."""
-    res = simulate(rules, players, policies, n=n, level=level, seed=seed)
+    res = simulate(rules=rules, players=players, policies=policies, n=n, level=level, seed=seed)
     hands = res.hands.to_dict("records")
     games = res.games.to_dict("records") if res.games is not None else None
     row = 0
     for i in range(n):
-        log = play_game(rules, players=players, policies=policies, seed=seed, level=level,
-                        index=i)
+        log = play_game(rules, players=players, policies=policies, seed=seed, level=level, index=i)
         ker = trace_game(rules, players, policies, seed, level, i)
         assert np.array_equal(log.trace, ker), (
-            f"{rules} {players}p {policies} {level} game {i}: "
-            + first_difference(log.trace, ker)
+            f"{rules} {players}p {policies} {level} game {i}: " + first_difference(log.trace, ker)
         )
         for record in log.hands:
             assert _ints(hands[row]) == _ints(record), f"{level} game {i} record {row}"
@@ -81,10 +80,16 @@ VARIANTS = [
     RuleSet(max_sum_cards=3, caida_limpia_cumulative=True),
     RuleSet(ronda_points=4, doble_ronda=6, ronda_blocked_from=20, carton_blocked_from=24),
     RuleSet(caida_en_ronda_points=10, caida_en_ronda_timing="end_of_deal", at_38="none"),
-    RuleSet(caida_en_ronda_points=6, at_38="only_caida", leftover_cards="last_capturer",
-            falla_points=2, tie_points_20=4),
-    RuleSet(at_38="no_limpia", target=30, chicas_to_win=3, zapateria_below=14,
-            zapateria_ends_mesa=True),
+    RuleSet(
+        caida_en_ronda_points=6,
+        at_38="only_caida",
+        leftover_cards="last_capturer",
+        falla_points=2,
+        tie_points_20=4,
+    ),
+    RuleSet(
+        at_38="no_limpia", target=30, chicas_to_win=3, zapateria_below=14, zapateria_ends_mesa=True
+    ),
 ]
 
 

@@ -12,16 +12,17 @@ from typing import Any
 import distributed
 import pytest
 
-from cuarenta_sim import simulate
-from cuarenta_sim.cuarenta.engine import warmup
+from cuarenta_sim import GAMES, aggregate
 
 
 @pytest.fixture(scope="session")
 def dask_cluster() -> Iterator[tuple[Any, Any]]:
     """``(cluster, client)``: 2 worker processes, 1 thread each, web server on a free port."""
-    warmup()
-    for level in ("data", "chica", "mesa"):
-        simulate(n=20, level=level, seed=0, output="aggregates")
+    # Compile (or load) every game's kernels and counters once, before the workers start.
+    for game in GAMES.values():
+        game.warmup()
+        for level in game.levels:
+            aggregate(game.name, n=20, level=level, seed=0)
     with (
         distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"

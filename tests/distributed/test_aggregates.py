@@ -8,14 +8,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from cuarenta_sim import simulate, stats
-from cuarenta_sim.cuarenta.aggregates import (
-    Aggregates,
-    Counters,
-    aggregate_results,
-    mean_from_sums,
-    ratio_from_sums,
-)
+from cuarenta_sim import aggregate, simulate, stats
+from cuarenta_sim.aggregates import Counters, mean_from_sums, ratio_from_sums
+from cuarenta_sim.cuarenta.aggregates import Aggregates, aggregate_results
 from cuarenta_sim.cuarenta.analysis import length_distribution
 from cuarenta_sim.cuarenta.compare import cuarenta_metrics, estimate_metrics
 from cuarenta_sim.cuarenta.summaries import summarize_games, summarize_hands
@@ -46,16 +41,14 @@ def assert_same_table(from_counts: pd.DataFrame, from_records: pd.DataFrame) -> 
 )
 def test_aggregates_equal_counters_of_the_records(level, n, chunk, policies) -> None:
     records = simulate(n=n, level=level, seed=11, policies=policies, chunk_size=chunk)
-    counts = simulate(
-        n=n, level=level, seed=11, policies=policies, chunk_size=chunk, output="aggregates"
-    )
+    counts = aggregate(n=n, level=level, seed=11, policies=policies, chunk_size=chunk)
     assert isinstance(counts, Aggregates)
     expected = aggregate_results(records)
     assert counts.hands == expected.hands
     assert counts.games == expected.games
     assert counts.hands is not None and counts.hands.n == len(records.hands)
     assert counts.provenance["chunks"] == -(-n // chunk)
-    assert counts.provenance["datas"] == records.provenance["datas"]
+    assert counts.provenance["hands_played"] == records.provenance["hands_played"]
 
     assert_same_table(counts.summarize_hands(), summarize_hands(records.hands))
     frames = {"data": records.hands} if level == "data" else {level: records.games}
@@ -72,22 +65,19 @@ def test_aggregates_equal_counters_of_the_records(level, n, chunk, policies) -> 
 
 
 def test_aggregates_do_not_depend_on_the_chunk_size() -> None:
-    runs = [
-        simulate(n=4_000, level="chica", seed=2, chunk_size=c, output="aggregates")
-        for c in (4_000, 999, 37)
-    ]
+    runs = [aggregate(n=4_000, level="chica", seed=2, chunk_size=c) for c in (4_000, 999, 37)]
     for other in runs[1:]:
         assert other.hands == runs[0].hands and other.games == runs[0].games
 
 
 def test_keep_hands_false_counts_games_only() -> None:
-    agg = simulate(n=500, level="mesa", seed=1, keep_hands=False, output="aggregates")
-    full = simulate(n=500, level="mesa", seed=1, output="aggregates")
+    agg = aggregate(n=500, level="mesa", seed=1, keep_hands=False)
+    full = aggregate(n=500, level="mesa", seed=1)
     assert agg.hands is None and agg.games == full.games
-    assert agg.provenance["datas"] == full.provenance["datas"]
+    assert agg.provenance["hands_played"] == full.provenance["hands_played"]
     with pytest.raises(ValueError, match="kept no hands"):
         agg.summarize_hands()
-    data = simulate(n=50, seed=1, output="aggregates")
+    data = aggregate(n=50, seed=1)
     with pytest.raises(ValueError, match="no games"):
         data.summarize_games()
 
@@ -110,7 +100,7 @@ def test_counters_merge_exactly_and_round_trip_json() -> None:
     assert whole.count_equal("y", 0) == int((y == 0).sum())
     assert whole.count_positive("b") == int((y > 0).sum())
     assert Counters.from_dict(json.loads(json.dumps(whole.to_dict()))) == whole
-    agg = simulate(n=300, level="chica", seed=4, output="aggregates")
+    agg = aggregate(n=300, level="chica", seed=4)
     assert Aggregates.from_dict(json.loads(json.dumps(agg.to_dict()))) == agg
 
 

@@ -9,8 +9,8 @@ import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
-import cuarenta_sim.cuarenta.simulation as simulation
-from cuarenta_sim import simulate
+import cuarenta_sim.simulation as simulation
+from cuarenta_sim import aggregate, check_simulation, simulate
 from cuarenta_sim.cuarenta.aggregates import aggregate_results
 from cuarenta_sim.distributed import ChunkStore, chunk_ranges
 from cuarenta_sim.results import PROVENANCE_KEY, Results, read_dataset
@@ -23,8 +23,8 @@ def markers(directory: Path) -> list[Path]:
 @pytest.mark.parametrize("level,n,chunk", [("data", 20_000, 6_000), ("chica", 2_000, 600)])
 def test_dataset_holds_the_same_records(tmp_path: Path, level: str, n: int, chunk: int) -> None:
     records = simulate(n=n, level=level, seed=8, chunk_size=chunk)
-    agg = simulate(
-        n=n, level=level, seed=8, chunk_size=chunk, output="dataset", dataset=tmp_path / "ds"
+    agg = aggregate(
+        n=n, level=level, seed=8, chunk_size=chunk, dataset=tmp_path / "ds", records=True
     )
     back = Results.from_dataset(tmp_path / "ds")
     pd.testing.assert_frame_equal(back.hands, records.hands)
@@ -41,8 +41,8 @@ def test_dataset_holds_the_same_records(tmp_path: Path, level: str, n: int, chun
 
 def test_restart_computes_only_missing_chunks(tmp_path: Path) -> None:
     ds = tmp_path / "ds"
-    kwargs = {"n": 30_000, "seed": 3, "chunk_size": 4_000, "output": "dataset", "dataset": ds}
-    full = simulate(**kwargs)
+    kwargs = {"n": 30_000, "seed": 3, "chunk_size": 4_000, "records": True, "dataset": ds}
+    full = aggregate(**kwargs)
     # Simulate a crash: two chunks lose their marker (one keeps a stray Parquet file written
     # before the crash, one loses it too), and an interrupted write left a temporary file.
     done = markers(ds)
@@ -54,21 +54,21 @@ def test_restart_computes_only_missing_chunks(tmp_path: Path) -> None:
     next(ds.glob("part-000000000024000-*.hands.parquet")).unlink()  # marker kept
     with pytest.raises(ValueError, match="incomplete: chunk \\[4000, 8000\\)"):
         read_dataset(ds)
-    again = simulate(**kwargs)
+    again = aggregate(**kwargs)
     assert again.provenance["chunks_computed"] == 4
     assert again.provenance["chunks_reused"] == 4
     assert again.hands == full.hands
     assert not list(ds.glob(".*.tmp"))
     pd.testing.assert_frame_equal(read_dataset(ds).hands, simulate(n=30_000, seed=3).hands)
     # Complete: a third run computes nothing and returns the same counters.
-    third = simulate(**kwargs)
+    third = aggregate(**kwargs)
     assert third.provenance["chunks_computed"] == 0 and third.hands == full.hands
 
 
 def test_interrupted_run_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ds = tmp_path / "counts"
     kwargs = {"n": 3_000, "level": "chica", "seed": 6, "chunk_size": 250,
-              "output": "aggregates", "dataset": ds}  # fmt: skip
+              "dataset": ds}  # fmt: skip
     calls: list[tuple[int, int]] = []
     real = simulation.chunk_task
     interrupt = [True]
@@ -82,16 +82,16 @@ def test_interrupted_run_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(simulation, "chunk_task", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        simulate(**kwargs)
+        aggregate(**kwargs)
     assert len(markers(ds)) == 4
     assert not list(ds.glob("*.parquet"))  # counters only
     calls.clear()
-    resumed = simulate(**kwargs)
+    resumed = aggregate(**kwargs)
     assert calls == chunk_ranges(3_000, 250)[4:]
     assert resumed.provenance["chunks_computed"] == 8 and resumed.provenance["chunks_reused"] == 4
-    fresh = simulate(n=3_000, level="chica", seed=6, chunk_size=250, output="aggregates")
+    fresh = aggregate(n=3_000, level="chica", seed=6, chunk_size=250)
     assert resumed.hands == fresh.hands and resumed.games == fresh.games
-    assert resumed.provenance["datas"] == fresh.provenance["datas"]
+    assert resumed.provenance["hands_played"] == fresh.provenance["hands_played"]
     assert resumed.provenance["games_computed"] == 2_000
 
 
@@ -103,16 +103,15 @@ def test_interrupted_run_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         ({"n": 8_000}, "n: 6000 there, 8000 now"),
         ({"rules": "cuenca"}, "rules: 'quito' there, 'cuenca' now"),
         ({"policies": "random"}, "policies"),
-        ({"output": "dataset"}, "records: False there, True now"),
+        ({"records": True}, "records: False there, True now"),
     ],
 )
 def test_restart_with_other_settings_is_refused(tmp_path: Path, change: dict, what: str) -> None:
-    base = {"n": 6_000, "seed": 1, "chunk_size": 2_000, "output": "aggregates",
-            "dataset": tmp_path}  # fmt: skip
-    simulate(**base)
+    base = {"n": 6_000, "seed": 1, "chunk_size": 2_000, "dataset": tmp_path}
+    aggregate(**base)
     before = sorted(p.name for p in tmp_path.iterdir())
     with pytest.raises(ValueError, match="different settings") as err:
-        simulate(**{**base, **change})
+        aggregate(**{**base, **change})
     assert what in str(err.value)
     assert sorted(p.name for p in tmp_path.iterdir()) == before
 
@@ -120,19 +119,19 @@ def test_restart_with_other_settings_is_refused(tmp_path: Path, change: dict, wh
 def test_store_refuses_foreign_directories(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("mine")
     with pytest.raises(ValueError, match="not empty and is not a cuarenta_sim chunk store"):
-        simulate(n=10, output="aggregates", dataset=tmp_path)
+        aggregate(n=10, dataset=tmp_path)
     (tmp_path / "manifest.json").write_text("[1, 2]")
     with pytest.raises(ValueError, match="not a cuarenta_sim chunk-store manifest"):
-        simulate(n=10, output="aggregates", dataset=tmp_path)
+        aggregate(n=10, dataset=tmp_path)
     with pytest.raises(ValueError, match="is not a directory"):
-        simulate(n=10, output="aggregates", dataset=tmp_path / "notes.txt")
+        aggregate(n=10, dataset=tmp_path / "notes.txt")
     store = ChunkStore(tmp_path / "new", {"a": 1})
     store.open()
     assert store.load(0, 5) is None
     store.complete(0, 5, {"x": 1})
     assert store.load(0, 5) == {"x": 1} and store.load(0, 6) is None
     assert ChunkStore(tmp_path / "new", {"a": 2}).load(0, 5) is None
-    simulate(n=10, output="aggregates", dataset=tmp_path / "c")
+    aggregate(n=10, dataset=tmp_path / "c")
     with pytest.raises(ValueError, match="counters only"):
         read_dataset(tmp_path / "c")
     with pytest.raises(ValueError, match="no cuarenta_sim dataset manifest"):
@@ -143,14 +142,16 @@ def test_store_refuses_foreign_directories(tmp_path: Path) -> None:
     "kwargs,match",
     [
         ({"backend": "spark"}, "unknown backend 'spark'; accepted: local, dask"),
-        ({"output": "csv"}, "unknown output 'csv'; accepted: frames, aggregates, dataset"),
         ({"client": "tcp://127.0.0.1:1"}, "client= and workers= are for backend='dask'"),
         ({"workers": 2}, "client= and workers= are for backend='dask'"),
-        ({"dataset": "d"}, "use it with output='aggregates'"),
-        ({"output": "dataset"}, "needs dataset=DIRECTORY"),
-        ({"output": "aggregates", "dataset": "d", "seed": None}, "explicit seed"),
+        ({"dataset": "d"}, "use it with aggregate()"),
+        ({"records": True, "aggregates": True}, "give dataset=DIRECTORY"),
+        ({"aggregates": True, "dataset": "d", "seed": None}, "explicit seed"),
     ],
 )
 def test_simulate_rejects_bad_scale_out_arguments(kwargs: dict, match: str) -> None:
     with pytest.raises(ValueError, match=match.replace("(", r"\(").replace(")", r"\)")):
-        simulate(**{"n": 10, **kwargs})
+        check_simulation(**{"n": 10, **kwargs})
+    if not kwargs.get("aggregates"):
+        with pytest.raises(ValueError, match=match.replace("(", r"\(").replace(")", r"\)")):
+            simulate(**{"n": 10, **kwargs})

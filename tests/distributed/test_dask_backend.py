@@ -13,63 +13,68 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from cuarenta_sim import simulate
+from cuarenta_sim import GAMES, aggregate, simulate
 from cuarenta_sim.distributed import bokeh_available, dashboard_link
 from cuarenta_sim.results import read_dataset
 
 
 @pytest.mark.parametrize(
-    "level,n,chunk,policies",
+    "game,level,n,chunk,policies",
     [
-        ("data", 40_000, 3_000, ("greedy", "random")),
-        ("data", 10_000, 10_000, "random"),
-        ("chica", 2_000, 150, "greedy"),
-        ("mesa", 600, 70, ("random", "greedy")),
+        ("cuarenta", "data", 40_000, 3_000, ("greedy", "random")),
+        ("cuarenta", "data", 10_000, 10_000, "random"),
+        ("cuarenta", "chica", 2_000, 150, "greedy"),
+        ("cuarenta", "mesa", 600, 70, ("random", "greedy")),
+        ("cuatrola", "hand", 20_000, 3_000, ("greedy", "random")),
+        ("cuatrola", "game", 1_000, 130, ("random", "pimc(samples=2)")),
     ],
 )
-def test_dask_frames_equal_local(dask_client: Any, level, n, chunk, policies) -> None:
-    local = simulate(n=n, level=level, seed=21, policies=policies)
+def test_dask_frames_equal_local(dask_client: Any, game, level, n, chunk, policies) -> None:
+    """Both games on a 2-worker LocalCluster equal their local run, record for record."""
+    local = simulate(game, n=n, level=level, seed=21, policies=policies)
     remote = simulate(
-        n=n, level=level, seed=21, policies=policies, chunk_size=chunk, backend="dask",
+        game, n=n, level=level, seed=21, policies=policies, chunk_size=chunk, backend="dask",
         client=dask_client,
     )  # fmt: skip
     pd.testing.assert_frame_equal(remote.hands, local.hands)
-    if level == "data":
+    if level == GAMES[game].levels[0]:
         assert remote.games is None
     else:
         pd.testing.assert_frame_equal(remote.games, local.games)
     prov = remote.provenance
     assert prov["backend"] == "dask" and prov["workers"] == 2 and prov["threads"] == 1
     assert prov["chunks"] == prov["chunks_computed"] == -(-n // chunk)
-    assert prov["datas"] == local.provenance["datas"]
+    assert prov["hands_played"] == local.provenance["hands_played"]
 
 
-def test_dask_aggregates_equal_local_aggregates(dask_client: Any) -> None:
-    kwargs = {"n": 3_000, "level": "chica", "seed": 5, "output": "aggregates"}
-    local = simulate(**kwargs, chunk_size=1_000)
-    remote = simulate(**kwargs, chunk_size=111, backend="dask", client=dask_client)
+@pytest.mark.parametrize("game", list(GAMES))
+def test_dask_aggregates_equal_local_aggregates(dask_client: Any, game: str) -> None:
+    level = GAMES[game].levels[1]
+    kwargs = {"n": 3_000 if game == "cuarenta" else 1_500, "level": level, "seed": 5}
+    local = aggregate(game, **kwargs, chunk_size=1_000)
+    remote = aggregate(game, **kwargs, chunk_size=111, backend="dask", client=dask_client)
     assert remote.hands == local.hands and remote.games == local.games
     pd.testing.assert_frame_equal(remote.summarize_games(), local.summarize_games())
 
 
 def test_dask_by_scheduler_address_and_dataset(dask_client: Any, tmp_path: Path) -> None:
     address = dask_client.scheduler.address
-    agg = simulate(
-        n=20_000, seed=4, chunk_size=1_500, backend="dask", client=address, output="dataset",
-        dataset=tmp_path,
+    agg = aggregate(
+        n=20_000, seed=4, chunk_size=1_500, backend="dask", client=address, dataset=tmp_path,
+        records=True,
     )  # fmt: skip
     pd.testing.assert_frame_equal(read_dataset(tmp_path).hands, simulate(n=20_000, seed=4).hands)
     assert agg.provenance["chunks_computed"] == 14
     # Resume after losing three chunks: only those run again, on the cluster.
     for marker in sorted(tmp_path.glob("part-*.done.json"))[3:6]:
         marker.unlink()
-    again = simulate(
-        n=20_000, seed=4, chunk_size=1_500, backend="dask", client=address, output="dataset",
-        dataset=tmp_path,
+    again = aggregate(
+        n=20_000, seed=4, chunk_size=1_500, backend="dask", client=address, dataset=tmp_path,
+        records=True,
     )  # fmt: skip
     assert again.provenance["chunks_computed"] == 3 and again.hands == agg.hands
     # A local restart of the same directory is the same run (the backend is not a setting).
-    local = simulate(n=20_000, seed=4, chunk_size=1_500, output="dataset", dataset=tmp_path)
+    local = aggregate(n=20_000, seed=4, chunk_size=1_500, dataset=tmp_path, records=True)
     assert local.provenance["chunks_computed"] == 0 and local.hands == agg.hands
 
 
@@ -93,13 +98,14 @@ def _kill_a_busy_worker(client: Any, stop: threading.Event) -> dict[str, Any]:
 def test_killed_worker_changes_nothing(dask_client: Any, tmp_path: Path, output: str) -> None:
     kwargs: dict[str, Any] = {"n": 300_000, "seed": 9, "chunk_size": 12_000}
     if output == "dataset":
-        kwargs.update(output="dataset", dataset=tmp_path)
+        kwargs.update(records=True, dataset=tmp_path)
     result: dict[str, Any] = {}
     stop = threading.Event()
 
     def run() -> None:
         try:
-            result["value"] = simulate(**kwargs, backend="dask", client=dask_client)
+            entry = aggregate if output == "dataset" else simulate
+            result["value"] = entry(**kwargs, backend="dask", client=dask_client)
         finally:
             stop.set()
 
@@ -129,7 +135,7 @@ def test_embedded_local_cluster_and_progress(capsys: pytest.CaptureFixture[str])
     res = simulate(n=5_000, seed=2, chunk_size=1_000, backend="dask", workers=1, progress=True)
     err = capsys.readouterr().err
     pd.testing.assert_frame_equal(res.hands, simulate(n=5_000, seed=2).hands)
-    assert res.provenance["workers"] == 1 and "5.00k/5.00k" in err
+    assert res.provenance["workers"] == 1 and "100% (5,000 of 5,000 datas)" in err
     assert ("Dask dashboard: http" in err) == bokeh_available()
 
 

@@ -37,15 +37,15 @@ def estimate_lines(out: str) -> list[str]:
     [
         (("--scheduler", "tcp://127.0.0.1:1"), "--scheduler needs --backend dask"),
         (("--workers", "2"), "--workers needs --backend dask"),
-        (("--backend", "ray"), "unknown --backend 'ray'; accepted: local, dask"),
+        (("--backend", "ray"), "unknown backend 'ray'; accepted: local, dask"),
         (
             ("--backend", "dask", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"),
             "the cluster at --scheduler has its own workers",
         ),
         (("--backend", "dask", "--workers", "0"), "--workers must be a positive"),
-        (("--chunk-size", "0"), "--chunk-size must be a positive"),
-        (("--aggregates-only", "--out", "x.parquet"), "--out needs the per-data records"),
-        (("--dataset", "d", "--out", "x.parquet"), "--out needs the per-data records"),
+        (("--chunk-size", "0"), "chunk_size must be a positive"),
+        (("--aggregates-only", "--out", "x.parquet"), "records are not kept in memory"),
+        (("--dataset", "d", "--out", "x.parquet"), "records are not kept in memory"),
     ],
 )
 def test_bad_scale_out_options(
@@ -85,7 +85,7 @@ def test_aggregates_only_prints_the_record_path_estimates(
     code, counts, _ = run(capsys, *args, "--aggregates-only", "--chunk-size", "3000")
     assert code == 0
     assert estimate_lines(counts) == estimate_lines(records)
-    assert "chunks: 7, backend local, counters only" in counts
+    assert "chunks: 7 of 3,000 chicas, 7 computed, 0 reused, counters only" in counts
 
 
 def test_dask_cli_dataset_and_resume(

@@ -13,7 +13,7 @@ from cuarenta_sim.results import games_path
     [
         ({"n": 10**12}, "GiB of per-data records"),
         ({"n": 2**63}, "GiB of per-data records"),
-        ({"policies": None}, "policies must be a policy name"),
+        ({"policies": 5}, "policies must be a policy name"),
         ({"policies": ("greedy",) * 3}, "one per side"),
         ({"players": 2.0}, "players must be 2 or 4"),
         ({"rules": {"preset": "quito", 1: 2}}, "switch names"),

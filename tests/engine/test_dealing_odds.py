@@ -16,7 +16,7 @@ def test_three_or_more_of_a_rank_matches_combinatorics() -> None:
     interval is the delta-method ratio interval over datas (cuarenta_sim.stats.ratio).
     """
     exact = Fraction(10 * comb(4, 3) * comb(36, 2) + 10 * 36, comb(40, 5))
-    hands = simulate("quito", 2, "random", n=1_000_000, seed=11).hands
+    hands = simulate(rules="quito", players=2, policies="random", n=1_000_000, seed=11).hands
     events = (
         hands[["rondas_0", "rondas_1", "doble_rondas_0", "doble_rondas_1"]]
         .to_numpy(np.int64)

@@ -89,18 +89,31 @@ def test_hands_dtypes_and_memory() -> None:
 
 
 def test_provenance() -> None:
-    res = simulate(RuleSet(max_sum_cards=2), 4, ("greedy", "random"), n=100, seed=3,
-                   chunk_size=30)
+    res = simulate(
+        rules=RuleSet(max_sum_cards=2),
+        players=4,
+        policies=("greedy", "random"),
+        n=100,
+        seed=3,
+        chunk_size=30,
+    )
     p = res.provenance
     assert p["package_version"] == cuarenta_sim.__version__
-    assert p["engine_version"] == cuarenta_sim.ENGINE_VERSION
+    assert p["engine_version"] == cuarenta_sim.get_game("cuarenta").engine_version
     assert p["rules"] == "quito(max_sum_cards=2)"
     assert p["rules_switches"]["max_sum_cards"] == 2
     assert p["policies"] == ["greedy", "random", "greedy", "random"]
-    assert (p["players"], p["level"], p["n"], p["seed"], p["chunk_size"]) == (4, "data", 100, 3,
-                                                                               30)
-    for key in ("numba", "numpy", "pandas", "root", "threads", "wall_time_s", "hands_per_s",
-                "created"):
+    assert (p["players"], p["level"], p["n"], p["seed"], p["chunk_size"]) == (4, "data", 100, 3, 30)
+    for key in (
+        "numba",
+        "numpy",
+        "pandas",
+        "root",
+        "threads",
+        "wall_time_s",
+        "hands_per_s",
+        "created",
+    ):
         assert key in p
     json.dumps(p)
 

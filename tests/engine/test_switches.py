@@ -19,8 +19,15 @@ C = {name: i for i, name in enumerate(TRACE_COLUMNS)}
 KIND_ANNOUNCE, KIND_PLAY, KIND_CLAIMS, KIND_END = 1, 2, 3, 4
 
 
-def traces(rules: RuleSet, n: int, *, players: int = 2, policies=("random", "greedy"),
-           level: str = "data", seed: int = 5) -> list[np.ndarray]:
+def traces(
+    rules: RuleSet,
+    n: int,
+    *,
+    players: int = 2,
+    policies=("random", "greedy"),
+    level: str = "data",
+    seed: int = 5,
+) -> list[np.ndarray]:
     return [trace_game(rules, players, policies, seed, level, i) for i in range(n)]
 
 
@@ -44,7 +51,7 @@ def plays_with_table(trace: np.ndarray):
 
 
 def numeric_sum_bases(rank: int) -> list[int]:
-    return [int(b) for b in SUM_PACKED[SUM_START[rank]:SUM_START[rank + 1]]]
+    return [int(b) for b in SUM_PACKED[SUM_START[rank] : SUM_START[rank + 1]]]
 
 
 def test_trace_bookkeeping() -> None:
@@ -54,7 +61,7 @@ def test_trace_bookkeeping() -> None:
         for trace in traces(RuleSet(), 40, players=players):
             score = np.cumsum(trace[:, [C["pts0"], C["pts1"]]], axis=0)
             assert (score == trace[:, [C["score0"], C["score1"]]]).all()
-            assert (trace[:, C["pts0"]:C["claim1"] + 1] % 2 == 0).all()
+            assert (trace[:, C["pts0"] : C["claim1"] + 1] % 2 == 0).all()
             assert (trace[:, C["kind"]] == KIND_PLAY).sum() == 40
             end = trace[-1]
             assert end[C["kind"]] == KIND_END
@@ -66,10 +73,12 @@ def test_trace_bookkeeping() -> None:
 def test_records_add_up() -> None:
     """points_k is the sum of its sources; piles and leftovers hold the 40 cards (R8)."""
     for rules in (RuleSet(), RuleSet.preset("quito_torneo")):
-        hands = simulate(rules, n=3000, policies=("random", "greedy"), seed=3).hands
+        hands = simulate(rules=rules, n=3000, policies=("random", "greedy"), seed=3).hands
         for k in (0, 1):
-            sources = sum(hands[f"{s}_points_{k}"].astype(int)
-                          for s in ("ronda", "caida", "limpia", "carton", "other"))
+            sources = sum(
+                hands[f"{s}_points_{k}"].astype(int)
+                for s in ("ronda", "caida", "limpia", "carton", "other")
+            )
             assert (sources == hands[f"points_{k}"]).all()
         total = hands["cards_0"].astype(int) + hands["cards_1"]
         if rules.leftover_cards == "nobody":
@@ -103,7 +112,8 @@ def test_capture_compulsory(compulsory: bool) -> None:
             if row[C["base"]] != 0:
                 continue
             can = (table >> (4 * r)) & 15 > 0 or any(
-                holds_packed(table, b) for b in (numeric_sum_bases(r) if r <= 6 else []))
+                holds_packed(table, b) for b in (numeric_sum_bases(r) if r <= 6 else [])
+            )
             trails_with_capture += can
     assert (trails_with_capture == 0) == compulsory
 
@@ -162,11 +172,12 @@ def test_ronda_points_and_doble_ronda_points() -> None:
 
 def test_doble_ronda_wins_chica() -> None:
     """R4.2 win_chica: the side wins the chica at once, on the announcement."""
-    games = simulate(RuleSet(), n=3000, level="chica", policies="greedy", seed=1).games
+    games = simulate(rules=RuleSet(), n=3000, level="chica", policies="greedy", seed=1).games
     won = games[games["win_kind"] == 1]
     assert len(won) and (won[["score_0", "score_1"]].max(axis=1) < 40).any()
-    games = simulate(RuleSet(doble_ronda=4), n=3000, level="chica", policies="greedy",
-                     seed=1).games
+    games = simulate(
+        rules=RuleSet(doble_ronda=4), n=3000, level="chica", policies="greedy", seed=1
+    ).games
     assert (games.loc[games["win_kind"] == 1, ["score_0", "score_1"]].max(axis=1) >= 40).all()
 
 
@@ -178,8 +189,10 @@ def test_caida_en_ronda_points_and_timing(timing: str) -> None:
     for trace in traces(rules, 800, policies="greedy"):
         for row in trace:
             if row[C["kind"]] == KIND_PLAY and row[C["flag"]]:
-                values.add(int(row[C["pts0"]] + row[C["pts1"]] + row[C["claim0"]]
-                               + row[C["claim1"]]) - 2 * int(row[C["limpia"]]))
+                values.add(
+                    int(row[C["pts0"]] + row[C["pts1"]] + row[C["claim0"]] + row[C["claim1"]])
+                    - 2 * int(row[C["limpia"]])
+                )
             claims += row[C["kind"]] == KIND_CLAIMS
     assert 10 in values
     assert (claims > 0) == (timing == "end_of_deal")
@@ -202,8 +215,13 @@ def test_ronda_blocked_from() -> None:
 def test_carton_blocked_from() -> None:
     """R8.6: no carton points for a side with a score >= carton_blocked_from."""
     for blocked in (None, 20):
-        hands = simulate(RuleSet(carton_blocked_from=blocked), n=400, level="chica",
-                         policies="greedy", seed=2).hands
+        hands = simulate(
+            rules=RuleSet(carton_blocked_from=blocked),
+            n=400,
+            level="chica",
+            policies="greedy",
+            seed=2,
+        ).hands
         before = hands["score_0"].astype(int) - hands["points_0"]
         late = hands.loc[(before >= 20) & (hands["cards_0"] > 20) & ~hands["ended"]]
         assert len(late) and ((late["carton_points_0"] == 0).all() == (blocked == 20))
@@ -235,15 +253,19 @@ def test_at_38(at_38: str) -> None:
 @pytest.mark.parametrize("leftovers", ["nobody", "last_capturer"])
 def test_leftover_cards(leftovers: str) -> None:
     """R8.1: the table goes to the last capturer or to nobody."""
-    hands = simulate(RuleSet(leftover_cards=leftovers), n=2000, policies="greedy").hands
+    hands = simulate(rules=RuleSet(leftover_cards=leftovers), n=2000, policies="greedy").hands
     total = hands["cards_0"].astype(int) + hands["cards_1"]
     assert ((total == 40).all()) == (leftovers == "last_capturer")
 
 
 def test_tie_points_20_and_falla() -> None:
     """R8.3: 20-20 gives the non-dealer side tie_points_20; R8.5: falla points received."""
-    hands = simulate(RuleSet(tie_points_20=6, falla_points=4), n=20000,
-                     policies=("random", "random"), seed=4).hands
+    hands = simulate(
+        rules=RuleSet(tie_points_20=6, falla_points=4),
+        n=20000,
+        policies=("random", "random"),
+        seed=4,
+    ).hands
     tie = hands[(hands["cards_0"] == 20) & (hands["cards_1"] == 20)]
     assert len(tie)
     non_dealer = (tie["dealer"] + 1) % 2
@@ -255,17 +277,19 @@ def test_tie_points_20_and_falla() -> None:
 
 def test_target_chicas_to_win_and_zapateria() -> None:
     """R9.2, R9.3: target, chicas_to_win, zapateria_below, zapateria_ends_mesa."""
-    games = simulate(RuleSet(target=20), n=500, level="chica", policies="greedy").games
+    games = simulate(rules=RuleSet(target=20), n=500, level="chica", policies="greedy").games
     by_points = games["win_kind"] != 1  # a doble ronda wins at any score (R4.2)
     assert (games.loc[by_points, ["score_0", "score_1"]].max(axis=1) >= 20).all()
     assert (games[["score_0", "score_1"]].max(axis=1) < 40).all()
     loser = games[["score_0", "score_1"]].min(axis=1)
     assert (games["zapateria"] == (loser < 10)).all()
-    games = simulate(RuleSet(zapateria_below=40), n=300, level="chica", policies="greedy").games
+    games = simulate(
+        rules=RuleSet(zapateria_below=40), n=300, level="chica", policies="greedy"
+    ).games
     assert games["zapateria"].all()
     for ends in (True, False):
         rules = RuleSet(chicas_to_win=3, zapateria_ends_mesa=ends)
-        mesas = simulate(rules, n=300, level="mesa", policies="greedy").games
+        mesas = simulate(rules=rules, n=300, level="mesa", policies="greedy").games
         chicas = mesas["chicas_0"] + mesas["chicas_1"]
         assert (mesas[["chicas_0", "chicas_1"]].max(axis=1) <= 3).all()
         assert mesas["zapateria"].any() == ends

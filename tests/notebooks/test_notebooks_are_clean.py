@@ -13,6 +13,7 @@ EXPECTED = [
     "03_rule_sensitivity.ipynb",
     "04_strategies.ipynb",
     "05_cuatrola_bidding.ipynb",
+    "06_rl_batched.ipynb",
 ]
 
 

@@ -4,7 +4,7 @@ For many observations met in real games, the kernel's in-game decision code
 (:func:`cuarenta_sim.cuarenta.engine.play._observed_play`, what ``play_data`` calls) is run on full
 states that agree with the observation but deal the unseen cards differently among the other
 seats' hands (and hence the stock): the choice must stay the same, and equal the choice of
-:func:`cuarenta_sim.cuarenta.policies.decide` on the observation alone.
+:func:`cuarenta_sim.cuarenta.engine.decide.decide` on the observation alone.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from cuarenta_sim.cuarenta.engine.batch import kernel_args
+from cuarenta_sim.cuarenta.engine.decide import decide
 from cuarenta_sim.cuarenta.engine.layout import (
     KIND_MATCH,
     KIND_TRAIL,
@@ -31,7 +32,7 @@ from cuarenta_sim.cuarenta.engine.layout import (
     W_SCORES,
 )
 from cuarenta_sim.cuarenta.engine.play import _observed_play
-from cuarenta_sim.cuarenta.policies import decide, parse_policy
+from cuarenta_sim.cuarenta.policies import parse_policy
 from cuarenta_sim.cuarenta.policies.kernel import N_PARAMS
 from cuarenta_sim.cuarenta.reference import Observation, RandomPolicy, play_game
 from cuarenta_sim.cuarenta.tables import pack_counts

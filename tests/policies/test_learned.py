@@ -101,8 +101,12 @@ def test_shipped_weights_have_provenance() -> None:
 
 @pytest.mark.parametrize(
     "preset,players,other",
-    [("quito", 2, "heuristic"), ("quito", 4, "greedy"), ("cuenca", 2, "random"),
-     ("pagat", 4, "heuristic")],
+    [
+        ("quito", 2, "heuristic"),
+        ("quito", 4, "greedy"),
+        ("cuenca", 2, "random"),
+        ("pagat", 4, "heuristic"),
+    ],
 )
 def test_kernel_matches_reference_datas(preset: str, players: int, other: str) -> None:
     compare(preset, players, ("learned", other), "data", 30)
@@ -222,8 +226,19 @@ def test_listed_by_the_policies_command(capsys: pytest.CaptureFixture[str]) -> N
 def test_training_script_tiny_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "w.npz"
     argv = [
-        "train_learned.py", "--chicas", "3", "--players", "2", "--workers", "1",
-        "--teacher", "pimc(samples=2)", "--validation", "0.34", "--out", str(out),
+        "train_learned.py",
+        "--chicas",
+        "3",
+        "--players",
+        "2",
+        "--workers",
+        "1",
+        "--teacher",
+        "pimc(samples=2)",
+        "--validation",
+        "0.34",
+        "--out",
+        str(out),
     ]
     monkeypatch.setattr(sys, "argv", argv)
     with pytest.raises(SystemExit) as done:

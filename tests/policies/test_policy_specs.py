@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from cuarenta_sim import simulate
-from cuarenta_sim.cli import parse_policies
 from cuarenta_sim.cuarenta.policies import (
     HEURISTIC_PARAMS,
     PIMC_PARAMS,
@@ -19,6 +18,7 @@ from cuarenta_sim.cuarenta.policies import (
 )
 from cuarenta_sim.cuarenta.policies.kernel import P_NO_ACE_TRAIL, P_SAMPLES, POLICY_ROW
 from cuarenta_sim.cuarenta.reference import play_game
+from cuarenta_sim.switches import split_specs
 
 
 def test_canonical_specs_list_every_parameter() -> None:
@@ -70,20 +70,41 @@ def test_split_policy_list_respects_parentheses() -> None:
         "pimc(samples=8,depth=deal)",
         "greedy",
     ]
-    assert parse_policies("heuristic(keep_table=1,no_ace_trail=2),pimc", 2) == (
+    # The command line splits --policies with the shared splitter of both games.
+    assert split_specs("heuristic(keep_table=1,no_ace_trail=2),pimc") == [
         "heuristic(keep_table=1,no_ace_trail=2)",
         "pimc",
-    )
+    ]
+    with pytest.raises(ValueError, match="unclosed"):
+        split_specs("greedy,pimc(samples=8")
 
 
 def test_provenance_records_canonical_specs_and_runs_reproduce() -> None:
-    a = simulate("quito", 2, ("pimc(samples=3)", "heuristic"), n=20, level="chica", seed=4)
+    a = simulate(
+        rules="quito",
+        players=2,
+        policies=("pimc(samples=3)", "heuristic"),
+        n=20,
+        level="chica",
+        seed=4,
+    )
     specs = a.provenance["policies"]
     assert specs[0] == parse_policy("pimc(samples=3)").canonical
     assert specs[1] == parse_policy("heuristic").canonical
-    b = simulate("quito", 2, tuple(specs), n=20, level="chica", seed=4, threads=1, chunk_size=7)
+    b = simulate(
+        rules="quito",
+        players=2,
+        policies=tuple(specs),
+        n=20,
+        level="chica",
+        seed=4,
+        threads=1,
+        chunk_size=7,
+    )
     assert a.hands.equals(b.hands) and a.games.equals(b.games)
-    assert simulate("quito", 2, ("greedy", "random"), n=5).provenance["policies"] == [
+    assert simulate(rules="quito", players=2, policies=("greedy", "random"), n=5).provenance[
+        "policies"
+    ] == [
         "greedy",
         "random",
     ]
@@ -91,8 +112,12 @@ def test_provenance_records_canonical_specs_and_runs_reproduce() -> None:
 
 def test_a_tactic_switch_changes_play() -> None:
     """The A/B switches are live: turning a tactic up changes some plays."""
-    on = simulate("quito", 2, ("heuristic(no_ace_trail=5000)", "greedy"), n=300, seed=1).hands
-    off = simulate("quito", 2, ("heuristic(no_ace_trail=0)", "greedy"), n=300, seed=1).hands
+    on = simulate(
+        rules="quito", players=2, policies=("heuristic(no_ace_trail=5000)", "greedy"), n=300, seed=1
+    ).hands
+    off = simulate(
+        rules="quito", players=2, policies=("heuristic(no_ace_trail=0)", "greedy"), n=300, seed=1
+    ).hands
     assert not on.equals(off)
 
 

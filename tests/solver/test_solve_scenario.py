@@ -1,4 +1,4 @@
-"""The ``solve`` scenario kind (docs/cuarenta.md section F): values, principal line, errors."""
+"""The ``solve`` scenario kind (docs/engine_contract.md section 9): values, line, errors."""
 
 from __future__ import annotations
 

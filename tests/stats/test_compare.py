@@ -46,18 +46,29 @@ def test_estimates_name_their_methods_and_skip_missing_levels() -> None:
     out = compare.estimate_metrics(_frames(0), [*METRICS, extra])
     assert list(out.columns) == compare.ESTIMATE_METRIC_COLUMNS
     assert list(out["metric"]) == ["x", "hit", "x_per_den"]
-    assert list(out["method"]) == ["normal", "wilson", "ratio"]
+    # 300 units: Student t for the mean (stats.T_MAX_N), Wilson, delta-method ratio.
+    assert list(out["method"]) == ["t", "wilson", "ratio"]
     f = _frames(0)["unit"]
     assert out.loc[1, "n"] == f["ok"].sum()  # the mask counts
     assert out.loc[2, "estimate"] == pytest.approx(f["x"].sum() / f["den"].sum())
+
+
+def _no_zero_width(out: pd.DataFrame) -> None:
+    """Identical samples: flagged, and bounded (0/1 outcomes) or without interval, never
+    [0, 0]."""
+    assert out["no_variation"].all()
+    bounded = out["defined"]
+    assert ((out["lower"] < 0) & (out["upper"] > 0))[bounded].all()
+    assert (out["lower"].isna() & out["upper"].isna())[~bounded].all()
 
 
 def test_paired_difference_of_a_variant_with_itself_is_exactly_zero() -> None:
     a = _frames(3)
     out = compare.paired_differences(a, a, METRICS)
     assert list(out.columns) == compare.DIFFERENCE_COLUMNS
-    assert (out[["estimate", "lower", "upper", "relative", "relative_lower",
-                 "relative_upper"]] == 0.0).all().all()
+    assert (out[["estimate", "relative"]] == 0.0).all().all()
+    _no_zero_width(out)
+    assert out.set_index("metric").loc["hit", "defined"]  # 0/1 outcomes: the exact bound
     assert (out["verdict"] == "identical").all() and (out["differing"] == 0).all()
     assert list(out["method"]) == ["paired", "paired", "paired ratio"]
 
@@ -67,7 +78,10 @@ def test_paired_differences_pair_unit_by_unit() -> None:
     b["unit"] = b["unit"].assign(x=b["unit"]["x"] + 1)  # every unit one more
     out = compare.paired_differences(b, a, METRICS).set_index("metric")
     assert out.loc["x", "estimate"] == pytest.approx(1.0)
-    assert out.loc["x", "lower"] == out.loc["x", "upper"] == pytest.approx(1.0)
+    # A constant shift: no variation to build an interval from (never [1, 1]); all 300 pairs
+    # in one direction resolve it by the exact sign test.
+    assert out.loc["x", "no_variation"] and np.isnan(out.loc["x", "lower"])
+    assert out.loc["x", "p_value"] == pytest.approx(2.0**-299)
     assert out.loc["x", "verdict"] == "resolved"
     assert out.loc["x", "differing"] == 300 and out.loc["x_per_den", "differing"] == 300
     assert out.loc["hit", "verdict"] == "identical" and out.loc["hit", "differing"] == 0
@@ -111,7 +125,8 @@ def test_quito_against_itself_differs_by_exactly_zero_everywhere() -> None:
                                      n_datas=3_000, n_chicas=600, n_mesas=300, seed=7)
         d = comp.differences
         assert len(d) == len(compare.cuarenta_metrics())
-        assert (d[["estimate", "lower", "upper"]] == 0.0).all().all()
+        assert (d["estimate"] == 0.0).all()
+        _no_zero_width(d)
         assert (d["verdict"] == "identical").all()
         assert set(d["level"]) == {"data", "chica", "mesa"}
 

@@ -16,7 +16,8 @@ def test_proportions_frame_at_zero_all_and_no_trials() -> None:
                            "successes": [0, 25, 0, 5], "n": [25, 25, 0, 20]})
     out = stats.proportions(counts)
     assert list(out.columns) == ["case", "successes", "n", "estimate", "lower", "upper",
-                                 "method", "defined"]
+                                 "method", "defined", "no_variation"]
+    assert list(out["no_variation"]) == [True, True, False, False]
     zero, full, empty, mid = (out.iloc[i] for i in range(4))
     assert zero["estimate"] == 0.0 and zero["lower"] == pytest.approx(0.0, abs=1e-15)
     assert zero["upper"] == pytest.approx(Z95**2 / (25 + Z95**2))
@@ -36,13 +37,15 @@ def test_proportions_frame_rejects_impossible_counts() -> None:
         stats.proportions(pd.DataFrame({"successes": [3], "n": [2]}))
 
 
-def test_paired_ratio_of_identical_samples_is_exactly_zero() -> None:
+def test_paired_ratio_of_identical_samples_is_zero_without_a_zero_width_interval() -> None:
     rng = np.random.default_rng(1)
     y = rng.integers(0, 9, 400)
     x = rng.integers(30, 41, 400)
     row = stats.diff_paired_ratio("self", y, x, y, x)
-    assert (row["estimate"], row["lower"], row["upper"]) == (0.0, 0.0, 0.0)
-    assert row["defined"] and row["method"] == "paired ratio" and row["n"] == 400
+    assert row["estimate"] == 0.0 and row["no_variation"] and row["p_value"] == 1.0
+    # No variation observed: no interval at all rather than [0, 0].
+    assert math.isnan(row["lower"]) and math.isnan(row["upper"]) and not row["defined"]
+    assert row["method"] == "paired ratio" and row["n"] == 400
 
 
 def test_paired_ratio_matches_the_delta_method_written_out() -> None:
@@ -53,7 +56,8 @@ def test_paired_ratio_matches_the_delta_method_written_out() -> None:
     ra, rb = ya.sum() / x.sum(), yb.sum() / x.sum()
     # With equal constant denominators the paired ratio difference is a paired mean / 40.
     z = (ya - yb) / 40.0
-    half = Z95 * z.std(ddof=1) / math.sqrt(6)
+    # n = 6 pairs: Student t with 5 degrees of freedom (table value), not the normal 1.96.
+    half = 2.570581836 * z.std(ddof=1) / math.sqrt(6)
     assert row["estimate"] == pytest.approx(ra - rb)
     assert row["upper"] - row["estimate"] == pytest.approx(half)
     assert row["estimate"] - row["lower"] == pytest.approx(half)
@@ -70,13 +74,16 @@ def test_paired_ratio_undefined_and_errors() -> None:
 def test_relative_difference_identical_known_and_undefined() -> None:
     a = np.array([3.0, 2, 4, 3, 5, 3])
     same = stats.rel_diff_paired("r", a, a)
-    assert (same["estimate"], same["lower"], same["upper"]) == (0.0, 0.0, 0.0)
+    assert same["estimate"] == 0.0 and same["no_variation"] and same["p_value"] == 1.0
+    assert math.isnan(same["lower"]) and math.isnan(same["upper"]) and not same["defined"]
     assert same["method"] == "paired log-ratio"
     b = 2.0 * a
     row = stats.rel_diff_paired("r", b, a)
-    # b is exactly twice a: +100% and a zero-width interval.
-    assert row["estimate"] == pytest.approx(1.0)
-    assert row["lower"] == pytest.approx(1.0) and row["upper"] == pytest.approx(1.0)
+    # b is exactly twice a: +100% with no variation to estimate an error from (no interval),
+    # and every one of the 6 pairs in the same direction: exact sign test p = 2 / 2^6.
+    assert row["estimate"] == pytest.approx(1.0) and row["no_variation"]
+    assert math.isnan(row["lower"]) and math.isnan(row["upper"])
+    assert row["p_value"] == pytest.approx(2.0 / 2**6)
     noisy = stats.rel_diff_paired("r", a + np.array([1.0, 0, 0, 1, 0, 0]), a)
     assert noisy["estimate"] == pytest.approx(2 / 20)
     assert noisy["lower"] < noisy["estimate"] < noisy["upper"]

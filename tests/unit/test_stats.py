@@ -108,14 +108,23 @@ def test_mean_known_values() -> None:
     row = stats.mean("m", [2.0, 4.0, 6.0, 8.0])
     sd = np.std([2, 4, 6, 8], ddof=1)
     assert row["estimate"] == 5.0
-    assert row["upper"] - 5.0 == pytest.approx(Z95 * sd / 2.0)
-    assert 5.0 - row["lower"] == pytest.approx(Z95 * sd / 2.0)
-    assert row["n"] == 4 and row["method"] == "normal" and row["defined"]
+    # n = 4: Student t with 3 degrees of freedom (table value 3.182446305), not z.
+    assert row["upper"] - 5.0 == pytest.approx(3.182446305 * sd / 2.0)
+    assert 5.0 - row["lower"] == pytest.approx(3.182446305 * sd / 2.0)
+    assert row["n"] == 4 and row["method"] == "t" and row["defined"]
+    big = stats.mean("m", np.arange(2000.0) % 7)
+    half = Z95 * np.std(np.arange(2000.0) % 7, ddof=1) / math.sqrt(2000)
+    assert big["method"] == "normal" and big["upper"] - big["estimate"] == pytest.approx(half)
 
 
-def test_mean_of_constant_values_has_zero_width() -> None:
+def test_mean_of_constant_values_is_flagged_never_zero_width() -> None:
     row = stats.mean("m", np.full(50, 3.0))
-    assert (row["estimate"], row["lower"], row["upper"]) == (3.0, 3.0, 3.0)
+    assert row["estimate"] == 3.0 and row["no_variation"]
+    assert math.isnan(row["lower"]) and math.isnan(row["upper"]) and not row["defined"]
+    # With the range of a value known, the exact bound on the share of units that differ.
+    bounded = stats.mean("m", np.zeros(50), value_range=(0.0, 1.0))
+    assert bounded["lower"] == 0.0 and bounded["defined"]
+    assert bounded["upper"] == pytest.approx(1.0 - 0.025 ** (1 / 50))
 
 
 def test_mean_with_fewer_than_two_values_is_undefined() -> None:
@@ -132,17 +141,18 @@ def test_ratio_of_sums_and_delta_method_error() -> None:
     r = y.sum() / x.sum()
     # Cluster-robust (delta-method) standard error of a ratio of sums, written out.
     se = math.sqrt(len(y) * np.sum((y - r * x) ** 2) / (len(y) - 1)) / x.sum()
+    t4 = 2.776445105  # Student t, 4 degrees of freedom, 97.5% (5 units)
     assert row["estimate"] == pytest.approx(r)
-    assert row["upper"] == pytest.approx(r + Z95 * se)
-    assert row["lower"] == pytest.approx(r - Z95 * se)
+    assert row["upper"] == pytest.approx(r + t4 * se)
+    assert row["lower"] == pytest.approx(r - t4 * se)
     assert row["n"] == 5 and row["method"] == "ratio" and row["defined"]
 
 
-def test_ratio_exactly_proportional_has_zero_width() -> None:
+def test_ratio_exactly_proportional_is_flagged_never_zero_width() -> None:
     x = np.array([10.0, 20.0, 30.0])
     row = stats.ratio("r", 0.25 * x, x)
-    assert row["estimate"] == pytest.approx(0.25)
-    assert row["lower"] == pytest.approx(0.25) and row["upper"] == pytest.approx(0.25)
+    assert row["estimate"] == pytest.approx(0.25) and row["no_variation"]
+    assert math.isnan(row["lower"]) and math.isnan(row["upper"]) and not row["defined"]
 
 
 def test_ratio_undefined_cases() -> None:

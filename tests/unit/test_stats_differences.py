@@ -7,11 +7,18 @@ import pytest
 from cuarenta_sim import stats
 
 
-def test_paired_difference_of_identical_samples_is_exactly_zero() -> None:
+def test_paired_difference_of_identical_samples_is_zero_never_zero_width() -> None:
     x = np.random.default_rng(0).integers(0, 30, size=500)
     row = stats.diff_paired("self", x, x)
-    assert (row["estimate"], row["lower"], row["upper"]) == (0.0, 0.0, 0.0)
-    assert row["defined"] and row["method"] == "paired" and row["n"] == 500
+    assert row["estimate"] == 0.0 and row["no_variation"] and row["p_value"] == 1.0
+    assert np.isnan(row["lower"]) and np.isnan(row["upper"]) and not row["defined"]
+    assert row["method"] == "paired" and row["n"] == 500
+    # 0/1 outcomes bound the difference of a pair by 1: the exact no-variation bound.
+    won = np.arange(500) % 2
+    bounded = stats.diff_paired("won", won, won)
+    u = 1.0 - 0.025 ** (1 / 500)
+    assert (bounded["lower"], bounded["upper"]) == pytest.approx((-u, u))
+    assert bounded["defined"] and bounded["no_variation"]
 
 
 def test_paired_difference_rejects_unequal_lengths() -> None:
@@ -37,7 +44,8 @@ def test_welch_difference() -> None:
     b = np.array([2.0, 2, 2, 2, 2])
     row = stats.diff_means("d", a, b)
     assert row["estimate"] == pytest.approx(0.5)
-    assert row["upper"] - row["estimate"] == pytest.approx(1.959964 * np.sqrt(a.var(ddof=1) / 4))
+    # b is constant: Welch-Satterthwaite df = 3, Student t 3.182446305 (table).
+    assert row["upper"] - row["estimate"] == pytest.approx(3.182446305 * np.sqrt(a.var(ddof=1) / 4))
     assert not stats.diff_means("d", [1.0], b)["defined"]
 
 

@@ -427,6 +427,55 @@ def apply_play(
 
 
 @njit(cache=True, inline="always")
+def announcement(
+    rules, hand: np.int64, ronda_mask: np.int64, score: np.int64, check_target: bool
+) -> tuple[np.int64, np.int64, np.int64, bool]:
+    """A seat's ronda announcement after a deal (R4.1-R4.3, R9.1; contract 5, step 1).
+
+    The single implementation of an announcement's value, used by the simulator
+    (:func:`cuarenta_sim.cuarenta.engine.play.play_data`) and the batched RL environment
+    (:mod:`cuarenta_sim.rl.batched_kernel`).
+
+    Parameters
+    ----------
+    rules : KernelRules
+        The switches.
+    hand : int64
+        The seat's packed hand as dealt.
+    ronda_mask : int64
+        Its ronda ranks (bit 3 of the rank's 4-bit field set), non-zero: five cards hold at
+        most one ronda.
+    score : int
+        The side's score at the start of the step.
+    check_target : bool
+        A chica is being played (a ``win_chica`` doble ronda then wins it, R4.2).
+
+    Returns
+    -------
+    tuple
+        ``(rank, flag, points, win)``: the ronda rank, 1 ronda or 2 doble ronda, the points
+        credited (0 when blocked by ``ronda_blocked_from`` or the 38 rule, and for a
+        ``win_chica`` doble ronda, which instead sets ``win``).
+    """
+    r = lowest_field(ronda_mask)
+    win = False
+    if (hand >> (4 * r)) & 15 == 4:
+        flag = np.int64(2)
+        pts = np.int64(rules.doble_ronda_points)
+        if pts < 0:  # win_chica: wins at any score; nothing credited (R4.2, R4.3)
+            pts = np.int64(0)
+            win = check_target
+    else:
+        flag = np.int64(1)
+        pts = np.int64(rules.ronda_points)
+    # The 38 rule's caida_or_carton and only_caida block rondas (R9.1).
+    at_38_blocks = rules.at_38 == AT38_CAIDA_OR_CARTON or rules.at_38 == AT38_ONLY_CAIDA
+    if score >= rules.ronda_blocked_from or (score == rules.target - 2 and at_38_blocks):
+        pts = np.int64(0)
+    return r, flag, pts, win
+
+
+@njit(cache=True, inline="always")
 def end_of_data_points(
     rules,
     dealer: np.int64,

@@ -38,8 +38,6 @@ from .layout import (
     ACC_POINTS,
     ACC_RONDA_POINTS,
     ACC_RONDAS,
-    AT38_CAIDA_OR_CARTON,
-    AT38_ONLY_CAIDA,
     EV_ANNOUNCE,
     EV_CLAIMS,
     EV_END,
@@ -87,13 +85,13 @@ from .layout import (
 from .learned import learned_play
 from .moves import (
     NIBBLE_ONES,
+    announcement,
     apply_play,
     best_play,
     claim_credit,
     count_plays,
     end_credit,
     end_of_data_points,
-    lowest_field,
     occupied,
     select_play,
     sum_key,
@@ -222,9 +220,6 @@ def play_data(
     check_target = level != LEVEL_DATA
     target = rules.target
     at_38_score = target - 2
-    at_38 = rules.at_38
-    # The 38 rule's caida_or_carton and only_caida block rondas and falla (R9.1).
-    at_38_blocks = at_38 in (AT38_CAIDA_OR_CARTON, AT38_ONLY_CAIDA)
     firsts = sums[SUMS_FIRST]
     # Seats whose policy reads observations beyond the turn's state (heuristic, pimc): only
     # then are the played cards and the known ronda cards kept.
@@ -287,23 +282,14 @@ def play_data(
                 mask = work[W_RONDA + seat]
                 if mask == 0:
                     continue
-                r = lowest_field(mask)  # 5 cards hold at most one ronda
                 side = seat & 1
                 s = work[W_SCORES + side]
-                win = False
-                if (work[W_HANDS + seat] >> (4 * r)) & 15 == 4:
-                    flag = 2
+                r, flag, pts, win = announcement(rules, work[W_HANDS + seat], mask, s,
+                                                 check_target)
+                if flag == 2:
                     work[W_ACC + 2 * ACC_DOBLE_RONDAS + side] += 1
-                    pts = rules.doble_ronda_points
-                    if pts < 0:  # win_chica: wins at any score; nothing credited (R4.2, R4.3)
-                        pts = 0
-                        win = check_target
                 else:
-                    flag = 1
                     work[W_ACC + 2 * ACC_RONDAS + side] += 1
-                    pts = rules.ronda_points
-                if s >= rules.ronda_blocked_from or (s == at_38_score and at_38_blocks):
-                    pts = 0
                 work[W_SCORES + side] += pts
                 work[W_ACC + 2 * ACC_POINTS + side] += pts
                 work[W_ACC + 2 * ACC_RONDA_POINTS + side] += pts

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ...rng import STREAM_POSITION, PyRng, root_from_seed
+from ..cards import RANK_NAMES, counts_to_ranks
 from ..rules import RuleSet, resolve_rules
 from .events import PlayEvent
 from .game import play_game
@@ -398,3 +400,44 @@ __all__ = [
     "random_position",
     "solve_values",
 ]
+
+
+def solve_scenario(p: SolverPosition) -> dict[str, Any]:
+    """The ``solve`` scenario of a last-deal position (docs/engine_contract.md section 9).
+
+    Parameters
+    ----------
+    p : SolverPosition
+        A position of the last deal of a data (:func:`random_position`).
+
+    Returns
+    -------
+    dict
+        The JSON-ready scenario for :func:`cuarenta_sim.scenario.evaluate`: ranks named as
+        in section F, seats and deals 1-based where the spec says so.
+    """
+    n = p.players
+    seat = p.seat
+    scenario: dict[str, Any] = {
+        "kind": "solve",
+        "rules": p.rules.slug(),
+        "players": n,
+        "dealer": p.dealer,
+        "scores": list(p.scores),
+        "table": [RANK_NAMES[r] for r in counts_to_ranks(p.table)],
+        "seat": seat,
+        "deal": p.deal + 1,
+        "previous": None
+        if p.trail is None
+        else {"seat": (seat - 1) % n, "trail": RANK_NAMES[p.trail], "deal": p.deal + 1}
+        if p.turn > 0
+        else {"seat": (seat - 1) % n, "trail": RANK_NAMES[p.trail], "deal": p.deal},
+        "rondas": [[RANK_NAMES[r] for r in ranks] for ranks in p.rondas],
+        "hands": [[RANK_NAMES[r] for r in counts_to_ranks(h)] for h in p.hands],
+        "cards": list(p.piles),
+        "last_capturer": p.last_capturer,
+        "claims": list(p.claims),
+    }
+    if len(p.claim_order) == 2:
+        scenario["first_claim"] = p.claim_order[0]
+    return scenario

@@ -21,9 +21,8 @@ from ..policies import (
     resolve_bid_policies,
     resolve_play_policies,
 )
-from ..rules import CuatrolaRules, resolve
+from ..rules import CuatrolaRules, resolve_rules
 from ..trace_format import MAX_TRACE_PER_HAND, N_TRACE
-from .kernel import play_game, play_hand
 from .layout import (
     LEVEL_HAND,
     LEVELS,
@@ -37,6 +36,7 @@ from .layout import (
     N_WORK,
     W_TRACE_N,
 )
+from .play import play_game, play_hand
 
 
 @njit(cache=True)
@@ -247,7 +247,7 @@ def kernel_policies(
     return plays, bid_policy_array(resolve_bid_policies(bid_policies))
 
 
-def trace_cuatrola(
+def trace_game(
     rules: CuatrolaRules | str | dict[str, Any],
     play_policies: str | Sequence[str],
     bid_policies: str | Sequence[str],
@@ -261,22 +261,42 @@ def trace_cuatrola(
     -------
     ndarray of int64, shape (rows, 9)
         Columns :data:`cuarenta_sim.cuatrola.trace_format.TRACE_COLUMNS`; the same play as
-        item ``index`` of ``simulate_cuatrola(..., seed=seed, level=level)``.
+        item ``index`` of ``simulate("cuatrola", ..., seed=seed, level=level)``.
 
     Raises
     ------
     ValueError
         Bad rules, policies, seed, level or index.
     """
-    ruleset = resolve(rules)
+    ruleset = resolve_rules(rules)
     plays, bids = kernel_policies(play_policies, bid_policies)
     code = level_code(level)
     if isinstance(index, bool) or not isinstance(index, int | np.integer) or index < 0:
         raise ValueError(f"index must be a non-negative integer, got {index!r}")
     if seed is None:
-        raise ValueError("trace_cuatrola needs an explicit seed (a non-negative integer)")
+        raise ValueError("trace_game needs an explicit seed (a non-negative integer)")
     root, _ = root_from_seed(seed)
     hands = 1 if code == LEVEL_HAND else MAX_HANDS
     trace = np.empty((hands * MAX_TRACE_PER_HAND, N_TRACE), dtype=np.int64)
     rows = _trace_one(ruleset.to_kernel(), plays, bids, np.uint64(root), code, int(index), trace)
     return trace[:rows].copy()
+
+
+def warmup() -> None:
+    """Compile (or load from numba's on-disk cache) the Cuatrola kernels: one tiny call of
+    :func:`run_batch` per level and one :func:`trace_game`.
+
+    A cold compile takes tens of seconds on a 2-core machine; with a warm cache this only loads
+    the machine code.
+    """
+    rules = CuatrolaRules().to_kernel()
+    plays, bids = kernel_policies("greedy", "threshold")
+    for code in range(len(LEVELS)):
+        run_batch(
+            rules, plays, bids, np.uint64(1), code, 0, 1, 1, 0, 0,
+            np.empty((N_REC8, 0), dtype=np.int8), np.empty((N_REC16, 0), dtype=np.int16),
+            np.empty((N_REC32, 0), dtype=np.int32), np.empty((1, 0), dtype=np.int64),
+            np.empty((N_GAME8, 1), dtype=np.int8), np.empty((N_GAME16, 1), dtype=np.int16),
+            np.empty(1, dtype=np.int64),
+        )  # fmt: skip
+    trace_game(CuatrolaRules(), "greedy", "threshold", 0, "hand", 0)

@@ -1,6 +1,18 @@
-"""The readable reference engine of Cuatrola (executable spec of ``docs/cuatrola.md``)."""
+"""The readable reference engine of Cuatrola (executable spec of ``docs/cuatrola.md``).
+
+Modules: :mod:`.tricks` (legal plays, obligations, trick winner and points, C3),
+:mod:`.scoring` (cantes C4, hand scoring C5), :mod:`.policies` and :mod:`.pimc` (the play and
+bidding policies' reference twins), :mod:`.game` (deal, one hand, one game, traces) and
+:mod:`.replay` (a play-by-play text of one simulated hand or game).
+
+Public API: :class:`HandRecord`, :class:`GameRecord`, :func:`deal`, :func:`play_hand`,
+:func:`play_game`, :func:`reference_trace`, :func:`replay`, :func:`choose_cante`,
+:func:`score_hand`, :func:`legal_plays`, :func:`obligation`, :func:`trick_points`,
+:func:`trick_winner`.
+"""
 
 from .game import GameRecord, HandRecord, deal, play_game, play_hand, reference_trace
+from .replay import replay
 from .scoring import choose_cante, score_hand
 from .tricks import legal_plays, obligation, trick_points, trick_winner
 
@@ -14,6 +26,7 @@ __all__ = [
     "play_game",
     "play_hand",
     "reference_trace",
+    "replay",
     "score_hand",
     "trick_points",
     "trick_winner",

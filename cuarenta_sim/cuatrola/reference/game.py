@@ -26,7 +26,7 @@ from ..policies import (
     resolve_bid_policies,
     resolve_play_policies,
 )
-from ..rules import CuatrolaRules, resolve
+from ..rules import CuatrolaRules, resolve_rules
 from ..trace_format import (
     KIND_BID,
     KIND_CANTE,
@@ -292,14 +292,14 @@ def reference_trace(
     index: int,
 ) -> list[tuple[int, ...]]:
     """Play hand (level ``"hand"``) or game (level ``"game"``) ``index`` of a simulation and
-    return its trace rows (contract section 6), as the kernel's ``trace_cuatrola`` does.
+    return its trace rows (contract section 6), as the kernel's ``trace_game`` does.
 
     Raises
     ------
     ValueError
         Bad rules, policies, seed or level.
     """
-    ruleset = resolve(rules)
+    ruleset = resolve_rules(rules)
     plays = resolve_play_policies(play_policies)
     bids = resolve_bid_policies(bid_policies)
     root, _ = root_from_seed(seed)

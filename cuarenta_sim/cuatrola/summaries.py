@@ -1,6 +1,6 @@
 """Headline estimates of a Cuatrola simulation, each with its interval (for the CLI summary).
 
-Input: the ``hands`` and ``games`` frames of :func:`cuarenta_sim.cuatrola.simulate_cuatrola`
+Input: the ``hands`` and ``games`` frames of ``cuarenta_sim.simulate("cuatrola", ...)``
 (columns documented in :mod:`cuarenta_sim.cuatrola.simulation`). Output: estimate frames with
 :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS`: ``wilson`` intervals for proportions, ``normal``
 for means over independent hands or games.

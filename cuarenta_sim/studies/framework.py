@@ -1,25 +1,11 @@
-"""The report framework: study settings, generated reports, the registry of studies.
+"""The report framework: study settings, generated reports, cell formatting, provenance.
 
-Each study (registered in :func:`run_study`; builders in the game subpackages,
-:mod:`cuarenta_sim.cuarenta.studies`, :mod:`cuarenta_sim.cuarenta.strategies`,
-:mod:`cuarenta_sim.cuatrola.bidding_study`) simulates, estimates, draws its figures and
-returns a :class:`GeneratedReport` whose :meth:`GeneratedReport.write` puts ``report.md``,
-``figures/*.png`` and ``provenance.json`` into ``reports/<name>/`` (every file written
-atomically; the directory is regenerated, never hand-edited).
-``cuarenta-sim report NAME`` runs them.
-
-========================  ==========================================================
-name                      what
-========================  ==========================================================
-``quito-vs-cuenca``       paired comparison of the two scorings (R7.2), 2 and 4 players
-``odds``                  exact dealing odds vs simulated; caida rate and caida risk
-``sensitivity``           every switch flipped alone from a base preset (tornado charts)
-``strategies``            duplicate tournament of the policies; folk tactics as A/B
-                          switches of the heuristic (:mod:`cuarenta_sim.cuarenta.strategies`)
-``cuatrola-bidding``      Cuatrola: P(make) and EV of each bid by hand class, bidding
-                          table, derived thresholds, value of being mano
-                          (:mod:`cuarenta_sim.cuatrola.bidding_study`)
-========================  ==========================================================
+A study (registered in :mod:`cuarenta_sim.studies.registry` by its game's package) simulates,
+estimates, draws its figures and returns a :class:`GeneratedReport` whose
+:meth:`GeneratedReport.write` puts ``report.md``, ``figures/*.png`` and ``provenance.json`` into
+``reports/<name>/`` (every file written atomically; the directory is regenerated, never
+hand-edited). The sentences of a report come from its Jinja2 template
+(:mod:`cuarenta_sim.studies.templates`); the helpers here format the numbers in them.
 
 Interval methods (named in every table): ``wilson`` (proportions), ``normal`` (means of
 independent datas or games), ``ratio`` (ratio of sums over datas, delta method), ``paired``
@@ -31,7 +17,6 @@ from __future__ import annotations
 
 import datetime
 import importlib.metadata
-import shlex
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,40 +26,13 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from .io import atomic_path
-from .reports import (
-    Report,
-    estimate_decimals,
-    format_number,
-)
+from ..io import atomic_path
+from ..reports import Report, estimate_decimals, format_number
 
-#: Names of the studies, as the command line spells them.
-STUDY_NAMES = ("quito-vs-cuenca", "odds", "sensitivity", "strategies", "cuatrola-bidding")
-#: Default datas per rule set and player count (level data) of each study.
-#: For ``strategies``, ``n`` is the chicas per pair of policies and per tactic experiment; for
-#: ``cuatrola-bidding`` the hands per bid.
-DEFAULT_N = {
-    "quito-vs-cuenca": 1_000_000,
-    "odds": 1_000_000,
-    "sensitivity": 500_000,
-    "strategies": 20_000,
-    "cuatrola-bidding": 250_000,
-}
 #: Chicas and mesas per rule set default to ``n // CHICA_DIVISOR`` and ``n // MESA_DIVISOR``.
 CHICA_DIVISOR = 4
 MESA_DIVISOR = 10
 FIGURES_DIR = "figures"
-METHODS_NOTE = (
-    "Interval methods: `wilson` = Wilson score interval of a proportion; `normal` = mean of "
-    "independent datas or games +- z s/sqrt(n); `ratio` = ratio of sums over independent "
-    "datas with a delta-method (cluster-robust) error; `paired` = mean of the per-unit "
-    "differences between two rule sets that played the same decks (common random numbers); "
-    "`paired ratio` = difference of two ratios of sums, delta method on the paired units; "
-    "`paired log-ratio` = relative difference, delta method on the log scale. A difference is "
-    "*resolved* when its interval excludes 0 (its half-width is smaller than the effect), "
-    "*identical* when every pair is equal (difference exactly 0), otherwise *not resolved*."
-)
-
 Progress = Callable[[str], None]
 
 
@@ -145,32 +103,22 @@ class StudySettings:
         Parameters
         ----------
         name : str
-            Study name (:data:`STUDY_NAMES`).
+            A registered study (:data:`cuarenta_sim.studies.STUDIES`); its
+            :attr:`~cuarenta_sim.studies.Study.reproduce` options are written.
 
         Returns
         -------
         str
             A shell-quoted command; thread count is left out (it never changes the numbers).
+
+        Raises
+        ------
+        ValueError
+            If no study of that name is registered.
         """
-        if name == "cuatrola-bidding":
-            args = ["cuarenta-sim", "report", name, "--n", str(self.n), "--seed",
-                    str(self.seed), "--policies", ",".join(self.policies), "--rules", self.rules]
-            if self.confidence != 0.95:
-                args += ["--confidence", f"{self.confidence:g}"]
-            return shlex.join(args)
-        args = ["cuarenta-sim", "report", name, "--n", str(self.n), "--seed", str(self.seed),
-                "--players", ",".join(str(p) for p in self.players),
-                "--policies", ",".join(self.policies)]
-        if name == "strategies":
-            if self.mesas is not None:
-                args += ["--mesas", str(self.mesas)]
-        elif name != "odds":
-            args += ["--chicas", str(self.n_chicas), "--mesas", str(self.n_mesas)]
-        if name != "quito-vs-cuenca":
-            args += ["--rules", self.rules]
-        if self.confidence != 0.95:
-            args += ["--confidence", f"{self.confidence:g}"]
-        return shlex.join(args)
+        from .registry import get_study
+
+        return get_study(name).command(self)
 
 
 # --------------------------------------------------------------------------- output
@@ -227,8 +175,9 @@ class GeneratedReport:
         for stem, fig in self.figures.items():
             path = fig_dir / f"{stem}.png"
             with atomic_path(path) as tmp:
-                fig.savefig(tmp, format="png", dpi=110, bbox_inches="tight",
-                            metadata={"Software": None})
+                fig.savefig(
+                    tmp, format="png", dpi=110, bbox_inches="tight", metadata={"Software": None}
+                )
             written.append(path)
         if fig_dir.is_dir():
             for stale in fig_dir.glob("*.png"):
@@ -238,43 +187,16 @@ class GeneratedReport:
         return written
 
 
-def run_study(name: str, settings: StudySettings, progress: Progress | None = None
-              ) -> GeneratedReport:
-    """Run the study ``name`` (one of :data:`STUDY_NAMES`) with ``settings``.
-
-    Parameters
-    ----------
-    name : str
-        One of :data:`STUDY_NAMES`.
-    settings : StudySettings
-        Sizes, seed, players, policies, rules, confidence, threads.
-    progress : callable, optional
-        Receives one-line progress messages.
-
-    Returns
-    -------
-    GeneratedReport
-
-    Raises
-    ------
-    ValueError
-        Unknown study name, or bad settings / rules.
-    """
-    from .cuarenta.strategies import strategies_study
-    from .cuarenta.studies import odds_study, quito_vs_cuenca, sensitivity_study
-    from .cuatrola.bidding_study import cuatrola_bidding_study
-
-    builders = {"quito-vs-cuenca": quito_vs_cuenca, "odds": odds_study,
-                "sensitivity": sensitivity_study, "strategies": strategies_study,
-                "cuatrola-bidding": cuatrola_bidding_study}
-    if name not in builders:
-        raise ValueError(f"unknown report {name!r}; accepted: {', '.join(STUDY_NAMES)}")
-    return builders[name](settings, progress)
-
-
 # --------------------------------------------------------------------------- formatting
-def cell(est: float, lo: float, hi: float, defined: bool = True, *, percent: bool = False,
-         suffix: str | None = None) -> str:
+def cell(
+    est: float,
+    lo: float,
+    hi: float,
+    defined: bool = True,
+    *,
+    percent: bool = False,
+    suffix: str | None = None,
+) -> str:
     """``"estimate [lower, upper]"`` with the decimals the interval warrants.
 
     Parameters
@@ -303,22 +225,66 @@ def cell(est: float, lo: float, hi: float, defined: bool = True, *, percent: boo
     dec = estimate_decimals(lo * k, hi * k)
     if lo == hi == est:
         dec = 0 if est == 0 else dec
-    return (f"{format_number(est * k, dec)}{sfx} [{format_number(lo * k, dec)}, "
-            f"{format_number(hi * k, dec)}]")
+    return (
+        f"{format_number(est * k, dec)}{sfx} [{format_number(lo * k, dec)}, "
+        f"{format_number(hi * k, dec)}]"
+    )
 
 
-def _row_cell(row: Mapping[str, Any], *, percent: bool = False) -> str:
-    return cell(row["estimate"], row["lower"], row["upper"], bool(row["defined"]),
-                percent=percent)
+def row_cell(row: Mapping[str, Any], *, percent: bool = False) -> str:
+    """:func:`cell` of an estimate row (``estimate``, ``lower``, ``upper``, ``defined``).
+
+    Parameters
+    ----------
+    row : mapping
+        A row of an estimate frame (:data:`cuarenta_sim.stats.ESTIMATE_COLUMNS`).
+    percent : bool
+        Print as a percentage.
+
+    Returns
+    -------
+    str
+    """
+    return cell(row["estimate"], row["lower"], row["upper"], bool(row["defined"]), percent=percent)
 
 
-def _diff_cell(row: Mapping[str, Any], *, percent: bool = False) -> str:
-    """A difference; of percentages in percentage points (pp)."""
-    return cell(row["estimate"], row["lower"], row["upper"], bool(row["defined"]),
-                percent=percent, suffix=" pp" if percent else None)
+def diff_cell(row: Mapping[str, Any], *, percent: bool = False) -> str:
+    """:func:`cell` of a difference row; a difference of percentages in points (``" pp"``).
+
+    Parameters
+    ----------
+    row : mapping
+        A row of a differences frame (``estimate``, ``lower``, ``upper``, ``defined``).
+    percent : bool
+        The compared quantities are percentages.
+
+    Returns
+    -------
+    str
+    """
+    return cell(
+        row["estimate"],
+        row["lower"],
+        row["upper"],
+        bool(row["defined"]),
+        percent=percent,
+        suffix=" pp" if percent else None,
+    )
 
 
-def _rel_cell(row: Mapping[str, Any]) -> str:
+def rel_cell(row: Mapping[str, Any]) -> str:
+    """The relative difference of a differences row as a percentage with its interval.
+
+    Parameters
+    ----------
+    row : mapping
+        Columns ``relative``, ``relative_lower``, ``relative_upper``, ``verdict``.
+
+    Returns
+    -------
+    str
+        ``"n/a"`` when undefined, ``"0%"`` when the pairs are identical.
+    """
     if not np.isfinite(row["relative"]):
         return "n/a"
     if row["verdict"] == "identical":
@@ -330,11 +296,12 @@ def _rel_cell(row: Mapping[str, Any]) -> str:
 def _versions() -> dict[str, Any]:
     import numba
 
-    import cuarenta_sim
+    from ..game import DEFAULT_GAME, get_game
+    from ..version import __version__
 
     return {
-        "package_version": cuarenta_sim.__version__,
-        "engine_version": cuarenta_sim.ENGINE_VERSION,
+        "package_version": __version__,
+        "engine_version": get_game(DEFAULT_GAME).engine_version,
         "numba": numba.__version__,
         "numpy": np.__version__,
         "pandas": pd.__version__,
@@ -342,10 +309,30 @@ def _versions() -> dict[str, Any]:
     }
 
 
-def _provenance(name: str, settings: StudySettings, runs: list[dict[str, Any]],
-                wall: float, **extra: Any) -> dict[str, Any]:
-    keep = ("rules", "players", "policies", "level", "n", "datas", "seed", "root",
-            "wall_time_s")
+def provenance(
+    name: str, settings: StudySettings, runs: list[dict[str, Any]], wall: float, **extra: Any
+) -> dict[str, Any]:
+    """The ``provenance.json`` record of a study run.
+
+    Parameters
+    ----------
+    name : str
+        Study name.
+    settings : StudySettings
+        The run's settings.
+    runs : list of dict
+        Provenance of each simulation (only the reproducibility keys are kept).
+    wall : float
+        Wall time of the study, seconds.
+    **extra
+        Study-specific entries (rules, flips...).
+
+    Returns
+    -------
+    dict
+        JSON-serialisable.
+    """
+    keep = ("rules", "players", "policies", "level", "n", "datas", "seed", "root", "wall_time_s")
     return {
         "report": name,
         **_versions(),
@@ -363,13 +350,35 @@ def _provenance(name: str, settings: StudySettings, runs: list[dict[str, Any]],
     }
 
 
-def _new_figure(rows: int = 1, cols: int = 1, size: tuple[float, float] = (7.0, 4.5)
-                ) -> tuple[Figure, np.ndarray]:
+def new_figure(
+    rows: int = 1, cols: int = 1, size: tuple[float, float] = (7.0, 4.5)
+) -> tuple[Figure, np.ndarray]:
+    """A constrained-layout figure (not registered with pyplot) and its axes grid.
+
+    Parameters
+    ----------
+    rows, cols : int
+        Grid of axes.
+    size : (float, float)
+        Inches per axes (width, height).
+
+    Returns
+    -------
+    (Figure, ndarray of Axes, shape (rows, cols))
+    """
     fig = Figure(figsize=(size[0] * cols, size[1] * rows), layout="constrained")
     axes = fig.subplots(rows, cols, squeeze=False)
     return fig, axes
 
 
-def _say(progress: Progress | None, message: str) -> None:
+def say(progress: Progress | None, message: str) -> None:
+    """Pass ``message`` to ``progress`` when one is given.
+
+    Parameters
+    ----------
+    progress : callable or None
+        Receives one-line progress messages.
+    message : str
+    """
     if progress is not None:
         progress(message)

@@ -1,0 +1,356 @@
+"""Our policies against OpenSpiel's own bots (IS-MCTS, uniform random) in duplicate chicas.
+
+Run from the repository root (needs the ``rl`` extra)::
+
+    python benchmarks/openspiel_opponents.py                      # the README's figures
+    python benchmarks/openspiel_opponents.py --policies greedy,solver --ismcts-pairs 20
+    python benchmarks/openspiel_opponents.py --report reports/strategies
+
+Every match is a duplicate match of :func:`cuarenta_sim.rl.outside.play_outside_duplicate`:
+chica ``g`` played twice through the OpenSpiel game ``python_cuarenta`` with the seats
+swapped, its deals fed as chance outcomes from the project's random streams keyed by
+``(seed, g)``; every pairing uses the same seed, hence the same decks. Each policy of
+``--policies`` plays the IS-MCTS bot (``--ismcts``, ``--ismcts-pairs`` pairs) and
+OpenSpiel's uniform random bot (``--random-pairs`` pairs); the bot also plays the random bot
+(``--baseline-pairs``), which says how strong the stated budget is. Win rates carry the
+clustered Wilson interval over duplicate pairs, points per data the ratio interval
+(:func:`cuarenta_sim.tournament.match_summary`). Decisions per second are per side: the
+decisions it took over the wall time it spent deciding.
+
+Matches are split into chunks of chicas run by ``--workers`` processes; the numbers do not
+depend on the split. It prints a table and writes ``benchmarks/results/openspiel_opponents.json``
+atomically; ``--report DIR`` also writes ``DIR/openspiel.md`` (table, bots' settings,
+provenance). Target (issue 14): the solver against IS-MCTS at the stated budget, duplicate
+chicas, lower bound of the win rate > 50% (aim 65%).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import shlex
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from cuarenta_sim import __version__
+from cuarenta_sim.cuarenta.policies import split_policy_list
+from cuarenta_sim.io import write_json_atomic
+
+DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "openspiel_opponents.json"
+#: The stated IS-MCTS budget of the README's figures (see the README for why these values).
+DEFAULT_ISMCTS = (
+    "openspiel-ismcts(simulations=100,uct_c=2,rollouts=1,rollout_length=40,point_reward=0.025)"
+)
+RANDOM_BOT = "openspiel-random"
+TARGET_LOWER = 0.5
+AIM = 0.65
+
+
+#: Players warmed up in this process (numba compiles a policy's kernel on its first call).
+_WARM: set[str] = set()
+
+
+def _warm_up(spec: str, rules: str, players: int) -> None:
+    """Play one untimed chica with ``spec`` on both sides, so that compiling is not timed."""
+    from cuarenta_sim.rl.outside import parse_player, play_chica
+
+    if spec in _WARM or parse_player(spec).kind != "policy":
+        return
+    play_chica((spec, spec), rules=rules, players=players, root=0, chica=0)
+    _WARM.add(spec)
+
+
+def _chunk(job: tuple[str, str, str, int, int, int, int]) -> dict[str, Any]:
+    """Play one chunk of a match in a worker: ``n`` pairs from chica ``first``."""
+    from cuarenta_sim.rl.outside import play_outside_duplicate
+
+    a, b, rules, players, seed, first, n = job
+    for spec in (a, b):
+        _warm_up(spec, rules, players)
+    m = play_outside_duplicate(a, b, rules=rules, players=players, n=n, seed=seed, first=first)
+    return {
+        "a": m.a,
+        "b": m.b,
+        "pairs": m.pairs.to_dict("list"),
+        "decisions": m.decisions,
+        "seconds": m.seconds,
+        "wall": m.wall,
+    }
+
+
+def _versions() -> dict[str, str]:
+    import numba
+    import open_spiel
+
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parent,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
+    return {
+        "package_version": __version__,
+        "git_commit": commit,
+        "python": sys.version.split()[0],
+        "open_spiel": getattr(open_spiel, "__version__", _dist_version("open_spiel")),
+        "numpy": np.__version__,
+        "numba": numba.__version__,
+        "pandas": pd.__version__,
+        "machine": platform.machine(),
+    }
+
+
+def _dist_version(name: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    for n in (name, name.replace("_", "-")):
+        try:
+            return version(n)
+        except PackageNotFoundError:
+            continue
+    return "unknown"
+
+
+def _pct(x: float) -> str:
+    return "nan" if math.isnan(x) else f"{100 * x:.1f}%"
+
+
+def _rate(x: float) -> str:
+    if math.isnan(x):
+        return "-"
+    return f"{x:,.0f}" if x >= 100 else f"{x:.2f}"
+
+
+def table_markdown(rows: list[dict[str, Any]]) -> str:
+    """The results as a markdown table (one row per match)."""
+    lines = [
+        "| our side (a) | opponent (b) | pairs (chicas) | a wins [95% interval] | "
+        "points per data a-b [95% interval] | verdict | a decisions/s | b decisions/s | wall s |",
+        "|---|---|---:|---|---|---|---:|---:|---:|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| `{r['a_label']}` | `{r['b_label']}` | {r['pairs']} ({r['games']}) | "
+            f"{_pct(r['win_rate'])} [{_pct(r['lower'])}, {_pct(r['upper'])}] | "
+            f"{r['points_per_data']:+.2f} [{r['ppd_lower']:+.2f}, {r['ppd_upper']:+.2f}] | "
+            f"{r['verdict']} | {_rate(r['a_decisions_per_s'])} | {_rate(r['b_decisions_per_s'])} | "
+            f"{r['wall_seconds']:.0f} |"
+        )
+    return "\n".join(lines)
+
+
+def report_markdown(doc: dict[str, Any]) -> str:
+    """``reports/strategies/openspiel.md``: table, the bots' settings and provenance."""
+    bots = doc["bots"]
+    ismcts = bots["ismcts"]["settings"]
+    lines = [
+        "# Outside opponents (OpenSpiel)",
+        "",
+        "Generated by `benchmarks/openspiel_opponents.py`; do not edit by hand.",
+        "",
+        "Our policies play OpenSpiel's own bots through the OpenSpiel API "
+        "(`pyspiel`, game `python_cuarenta`, "
+        f"rules `{doc['rules']}`, {doc['players']} players) in **duplicate chicas**: every chica "
+        "is played twice with the seats swapped on the same deals (first dealer and decks from "
+        f"the project's random streams keyed by seed {doc['seed']} and the chica index, fed as "
+        "chance outcomes), and every pairing sees the same decks. `a wins` is the share of "
+        "chicas our side won with the clustered Wilson interval over duplicate pairs; points "
+        "per data is the side point difference per data played (ratio interval). Our policies "
+        "decide from the seat's observation only "
+        "(`cuarenta_sim.cuarenta.reference.game.observe` -> "
+        "`cuarenta_sim.cuarenta.engine.decide.decide`).",
+        "",
+        table_markdown(doc["results"]),
+        "",
+        "The policies' full specs: "
+        + "; ".join(f"`{k}` = `{v['spec']}`" for k, v in doc["policies"].items())
+        + ". Verdict: `a better` when the win rate's lower bound is above 50%, `b better` when "
+        "its upper bound is below, else `not resolved` (too few chicas to tell). Decisions per "
+        "second are each side's decisions over the wall time it spent deciding (one process; "
+        "the machine is shared, so they are indicative).",
+        "",
+        "## The bots' settings",
+        "",
+        f"`openspiel-ismcts` = `{bots['ismcts']['spec']}`:",
+        "",
+    ]
+    lines += [f"* {k}: `{v}`" for k, v in sorted(ismcts.items())]
+    lines += [
+        "",
+        f"`openspiel-random` = `{bots['random']['settings']['bot']}` "
+        f"({bots['random']['settings']['rng']}).",
+        "",
+        "## Target",
+        "",
+        f"Solver against IS-MCTS at the stated budget: lower bound > {_pct(TARGET_LOWER)} "
+        f"(aim {_pct(AIM)}). " + doc["target_note"],
+        "",
+        "## Provenance",
+        "",
+        f"* command: `{doc['command']}`",
+        f"* seed: {doc['seed']}; created {doc['created']}; wall time {doc['wall_seconds']:.0f} s "
+        f"with {doc['workers']} worker process(es)",
+    ]
+    lines += [f"* {k}: {v}" for k, v in doc["versions"].items()]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; returns the exit status (0 also when the target is missed)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--policies", default="greedy,heuristic,pimc", help="our policy specs")
+    parser.add_argument("--ismcts", default=DEFAULT_ISMCTS, help="the IS-MCTS bot's spec")
+    parser.add_argument("--ismcts-pairs", type=int, default=5, help="duplicate pairs vs IS-MCTS")
+    parser.add_argument("--random-pairs", type=int, default=100, help="pairs vs random bot")
+    parser.add_argument(
+        "--baseline-pairs", type=int, default=3, help="pairs IS-MCTS vs random bot (0: skip)"
+    )
+    parser.add_argument("--rules", default="quito")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=2, help="processes")
+    parser.add_argument("--chunk", type=int, default=1, help="pairs per job (IS-MCTS matches)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--report", type=Path, default=None, help="write DIR/openspiel.md")
+    parser.add_argument(
+        "--from-json",
+        type=Path,
+        default=None,
+        help="play nothing: print the table of a results file (and --report it)",
+    )
+    args = parser.parse_args(argv)
+    if args.from_json is not None:
+        import json
+
+        doc = json.loads(args.from_json.read_text())
+        print(table_markdown(doc["results"]))
+        if args.report is not None:
+            _write_report(args.report, doc)
+        return 0
+
+    from cuarenta_sim.rl.outside import OutsideMatch, parse_player
+
+    policies = split_policy_list(args.policies)
+    ismcts = parse_player(args.ismcts)
+    if ismcts.kind != "ismcts":
+        parser.error(f"--ismcts must be an openspiel-ismcts(...) spec, got {args.ismcts!r}")
+    for spec in policies:
+        parse_player(spec)  # a bad spec fails here, before any game
+    for name in ("ismcts_pairs", "random_pairs", "baseline_pairs"):
+        if getattr(args, name) < 0:
+            parser.error(f"--{name.replace('_', '-')} must be >= 0")
+    matches: list[tuple[str, str, int]] = []
+    labels: list[tuple[str, str]] = []
+    for spec in policies:
+        if args.ismcts_pairs:
+            matches.append((spec, ismcts.canonical, args.ismcts_pairs))
+            labels.append((spec, "openspiel-ismcts"))
+        if args.random_pairs:
+            matches.append((spec, RANDOM_BOT, args.random_pairs))
+            labels.append((spec, RANDOM_BOT))
+    if args.baseline_pairs:
+        matches.append((ismcts.canonical, RANDOM_BOT, args.baseline_pairs))
+        labels.append(("openspiel-ismcts", RANDOM_BOT))
+
+    jobs = []
+    for k, (a, b, n) in enumerate(matches):
+        step = args.chunk if ismcts.canonical in (a, b) else max(n // (2 * args.workers), 1)
+        for first in range(0, n, step):
+            jobs.append(
+                (k, (a, b, args.rules, args.players, args.seed, first, min(step, n - first)))
+            )
+    t0 = time.perf_counter()
+    parts: dict[int, list[dict[str, Any]]] = {k: [] for k in range(len(matches))}
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        futures = [(k, pool.submit(_chunk, job)) for k, job in jobs]
+        for k, fut in futures:
+            part = fut.result()
+            parts[k].append(part)
+            done = sum(len(v) for v in parts.values())
+            print(
+                f"[{time.perf_counter() - t0:6.0f} s] {done}/{len(jobs)} chunks: "
+                f"{part['a']} vs {part['b']}, {len(part['pairs']['game'])} pairs",
+                flush=True,
+            )
+    wall = time.perf_counter() - t0
+    rows = []
+    for k in range(len(matches)):
+        ps = parts[k]
+        frame = pd.concat([pd.DataFrame(p["pairs"]) for p in ps], ignore_index=True)
+        m = OutsideMatch(
+            ps[0]["a"],
+            ps[0]["b"],
+            frame.sort_values("game", ignore_index=True),
+            {s: sum(p["decisions"][s] for p in ps) for s in ("a", "b")},
+            {s: sum(p["seconds"][s] for p in ps) for s in ("a", "b")},
+            sum(p["wall"] for p in ps),
+        )
+        row = m.summary()
+        row["a_label"], row["b_label"] = labels[k]
+        rows.append(row)
+    print()
+    print(table_markdown(rows))
+    solver_rows = [r for r in rows if r["a"].startswith("solver") and r["b"] == ismcts.canonical]
+    if solver_rows:
+        r = solver_rows[0]
+        met = r["lower"] > TARGET_LOWER
+        target_note = (
+            f"Measured: `{r['a']}` wins {_pct(r['win_rate'])} [{_pct(r['lower'])}, "
+            f"{_pct(r['upper'])}] over {r['pairs']} pairs: target "
+            + ("met." if met else "not met at this sample size.")
+        )
+    else:
+        target_note = "No `solver` policy in this run (pass it in `--policies` once it exists)."
+    print(target_note)
+    command = "python benchmarks/openspiel_opponents.py " + " ".join(
+        shlex.quote(a) for a in (sys.argv[1:] if argv is None else argv)
+    )
+    doc = {
+        "benchmark": "openspiel_opponents",
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        "command": command.strip(),
+        "seed": args.seed,
+        "rules": args.rules,
+        "players": args.players,
+        "workers": args.workers,
+        "wall_seconds": wall,
+        "confidence": 0.95,
+        "bots": {
+            "ismcts": ismcts.describe(),
+            "random": parse_player(RANDOM_BOT).describe(),
+        },
+        "policies": {spec: parse_player(spec).describe() for spec in policies},
+        "target": {"lower_bound_above": TARGET_LOWER, "aim": AIM},
+        "target_note": target_note,
+        "versions": _versions(),
+        "results": rows,
+    }
+    write_json_atomic(args.out, doc)
+    print(f"wrote {args.out}")
+    if args.report is not None:
+        _write_report(args.report, doc)
+    return 0
+
+
+def _write_report(directory: Path, doc: dict[str, Any]) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / "openspiel.md"
+    path.write_text(report_markdown(doc))
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

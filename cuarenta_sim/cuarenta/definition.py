@@ -1,0 +1,201 @@
+"""Cuarenta's :class:`cuarenta_sim.game.Game`: what the shared layer may call.
+
+Built from the game's own modules; the heavy ones (numba engine, reference engine, judge,
+summaries) are imported when first called, so registering the game stays cheap (the
+``presets`` or ``scenario`` commands never load the kernels).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..game import Game
+from ..switches import format_value
+from .rules import PRESETS, SWITCHES, RuleSet, resolve_rules
+
+#: Bumped whenever simulated behaviour changes (docs/engine_contract.md).
+ENGINE_VERSION = 1
+
+
+def presets_rows() -> tuple[list[str], list[list[str]]]:
+    """The presets table: header ``["switch", preset...]``, one row per switch (spec S)."""
+    names = list(PRESETS)
+    rows = [[sw] + [format_value(getattr(PRESETS[p], sw)) for p in names] for sw in SWITCHES]
+    return ["switch", *names], rows
+
+
+def rules_rows(rules: RuleSet) -> list[list[str]]:
+    """Rows ``[switch, value, base preset value]`` of a rule set
+    (:func:`cuarenta_sim.cuarenta.summaries.rules_rows`)."""
+    from .summaries import rules_rows as rows
+
+    return rows(rules)
+
+
+def policy_table() -> tuple[list[str], list[list[str]]]:
+    """The play policies: name, stochastic, parameters with defaults, description."""
+    from .policies import POLICIES
+
+    rows = []
+    for name, info in POLICIES.items():
+        params = ", ".join(
+            f"{p.name}={p.choices[p.default] if p.choices else p.default}" for p in info.params
+        )
+        rows.append([name, "yes" if info.stochastic else "no", params or "-", info.description])
+    return ["policy", "stochastic", "parameters (defaults)", "description"], rows
+
+
+def summaries(run: Any, confidence: float = 0.95) -> dict[str, Any]:
+    """Headline estimate tables of a run: ``{"Per data (hand)": ..., "Per chica": ...}``.
+
+    Parameters
+    ----------
+    run : Results or Aggregates
+        A Cuarenta run (frames or counters; the tables agree to rounding).
+    confidence : float
+        Two-sided confidence level.
+
+    Returns
+    -------
+    dict of str to DataFrame
+        :func:`cuarenta_sim.cuarenta.summaries.summarize_hands` when the run kept hands, and at
+        levels chica / mesa :func:`~cuarenta_sim.cuarenta.summaries.summarize_games`.
+    """
+    from .summaries import summarize_games, summarize_hands
+
+    level = run.provenance.get("level", "data")
+    out: dict[str, Any] = {}
+    counters = not hasattr(run.hands, "columns") and not hasattr(run.games, "columns")
+    if run.hands is not None:
+        out["Per data (hand)"] = (
+            run.summarize_hands(confidence) if counters else summarize_hands(run.hands, confidence)
+        )
+    if level != "data" and run.games is not None:
+        out[f"Per {level}"] = (
+            run.summarize_games(confidence)
+            if counters
+            else summarize_games(run.games, level, confidence)
+        )
+    return out
+
+
+def evaluate(obj: object) -> dict[str, Any]:
+    """The Cuarenta scenario judge (:func:`cuarenta_sim.cuarenta.scenario.evaluate`), after
+    dropping the optional ``"game": "cuarenta"`` field the judge itself does not take."""
+    from .scenario import evaluate as judge
+
+    wrapped = isinstance(obj, dict) and "scenario" in obj and "kind" not in obj
+    inner = obj["scenario"] if wrapped else obj  # type: ignore[index]
+    if isinstance(inner, dict) and "game" in inner:
+        inner = {k: v for k, v in inner.items() if k != "game"}
+        obj = {**obj, "scenario": inner} if wrapped else inner  # type: ignore[dict-item]
+    return judge(obj)
+
+
+def replay(
+    rules: Any,
+    players: int,
+    policies: str | Sequence[str],
+    seed: int,
+    level: str,
+    index: int,
+) -> str:
+    """Play data, chica or mesa ``index`` of a seeded run with the reference engine and return
+    its play-by-play text (:func:`cuarenta_sim.cuarenta.reference.replay.format_game`): the
+    same cards and plays as record ``index`` of ``simulate`` with the same arguments.
+
+    Raises
+    ------
+    ValueError
+        Bad rules, players, policies, seed, level or index.
+    """
+    from .reference import play_game
+    from .reference.replay import format_game
+
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise ValueError(f"index must be a non-negative whole number, got {index!r}")
+    if isinstance(policies, str):
+        from .policies import split_policy_list
+
+        policies = split_policy_list(policies)
+    return format_game(play_game(resolve_rules(rules), players, list(policies), seed, level, index))
+
+
+def make_spec(*args: Any, **kwargs: Any) -> Any:
+    """:func:`cuarenta_sim.cuarenta.simulation.make_spec`."""
+    from .simulation import make_spec as make
+
+    return make(*args, **kwargs)
+
+
+def run_range(spec: Any, start: int, stop: int) -> Any:
+    """:func:`cuarenta_sim.cuarenta.simulation.run_range`."""
+    from .simulation import run_range as run
+
+    return run(spec, start, stop)
+
+
+def frames(spec: Any, output: Any) -> tuple[Any, Any]:
+    """:func:`cuarenta_sim.cuarenta.simulation.range_frames`."""
+    from .simulation import range_frames
+
+    return range_frames(spec, output)
+
+
+def aggregate_frames(level: str, hands: Any, games: Any) -> Any:
+    """:func:`cuarenta_sim.cuarenta.aggregates.aggregate_frames`."""
+    from .aggregates import aggregate_frames as agg
+
+    return agg(level, hands, games)
+
+
+def aggregates_from_dict(data: Mapping[str, Any]) -> Any:
+    """:meth:`cuarenta_sim.cuarenta.aggregates.Aggregates.from_dict`."""
+    from .aggregates import Aggregates
+
+    return Aggregates.from_dict(data)
+
+
+def warmup() -> None:
+    """Compile or load every kernel (:func:`cuarenta_sim.cuarenta.engine.warmup`)."""
+    from .engine import warmup as warm
+
+    warm()
+
+
+GAME = Game(
+    name="cuarenta",
+    title="Cuarenta",
+    spec_doc="docs/cuarenta.md",
+    engine_version=ENGINE_VERSION,
+    player_counts=(2, 4),
+    default_players=2,
+    levels=("data", "chica", "mesa"),
+    default_level="data",
+    units={"data": ("data", "datas"), "chica": ("chica", "chicas"), "mesa": ("mesa", "mesas")},
+    default_rules="quito",
+    presets=PRESETS,
+    resolve_rules=resolve_rules,
+    rules_rows=rules_rows,
+    presets_rows=presets_rows,
+    default_policies="greedy",
+    policy_table=policy_table,
+    make_spec=make_spec,
+    run_range=run_range,
+    frames=frames,
+    aggregates_from_dict=aggregates_from_dict,
+    aggregate_frames=aggregate_frames,
+    summaries=summaries,
+    evaluate=evaluate,
+    replay=replay,
+    warmup=warmup,
+    default_n=1_000_000,
+    record_bytes=64,
+    studies={
+        "quito-vs-cuenca": "cuarenta_sim.cuarenta.studies:quito_vs_cuenca",
+        "odds": "cuarenta_sim.cuarenta.studies:odds_study",
+        "sensitivity": "cuarenta_sim.cuarenta.studies:sensitivity_study",
+        "strategies": "cuarenta_sim.cuarenta.strategies:strategies_study",
+    },
+)

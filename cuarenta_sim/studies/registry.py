@@ -1,0 +1,484 @@
+"""The study registry: every report's name, game, defaults, option checks and builder.
+
+A game's package registers its studies when its study module is imported
+(``register_study(Study(name="odds", game="cuarenta", ...))`` at the end of
+:mod:`cuarenta_sim.cuarenta.studies`). This module never imports a game: the registry rides on
+the game registry's lazy loading (:data:`cuarenta_sim.game.GAMES`): the first time the study
+registry is read (:data:`STUDIES`, :func:`get_study`, :func:`run_study`) it walks the
+registered games and imports, by module name, the modules each game names in
+:attr:`cuarenta_sim.game.Game.studies` (report name -> ``"module:function"``), checking that
+each of those reports was registered with that game and that builder. So a game's study
+module may import :mod:`cuarenta_sim.studies` freely and there is no import circle. The
+command line (``cuarenta-sim report``) and the docs read the registry: the list of reports,
+each one's defaults, the options it takes, and the checks run before any simulation.
+
+Built-in studies, in registration order:
+
+========================  ==========  ================================================
+name                      game        what
+========================  ==========  ================================================
+``quito-vs-cuenca``       cuarenta    paired comparison of the two scorings (R7.2)
+``odds``                  cuarenta    exact dealing odds vs simulated; caida rate, risk
+``sensitivity``           cuarenta    every switch flipped alone from a base preset
+``strategies``            cuarenta    duplicate tournament of the policies; folk tactics
+``cuatrola-bidding``      cuatrola    P(make) and EV of each bid by hand class
+========================  ==========  ================================================
+"""
+
+from __future__ import annotations
+
+import importlib
+import shlex
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .framework import GeneratedReport, Progress, StudySettings
+
+#: Options every study takes (``cuarenta-sim report NAME --n ... --seed ...``).
+COMMON_OPTIONS = ("n", "seed", "confidence", "threads")
+#: Options a study may take or refuse (:attr:`Study.options`).
+STUDY_OPTIONS = ("players", "policies", "chicas", "mesas", "rules")
+#: Confidence level left out of reproduce commands (the command line's default).
+DEFAULT_CONFIDENCE = 0.95
+
+
+def _no_parse(values: dict[str, Any]) -> dict[str, Any]:
+    return values
+
+
+@dataclass(frozen=True)
+class Study:
+    """One report: what it is, which game it studies, its defaults, checks and builder.
+
+    Attributes
+    ----------
+    name : str
+        Registry key and ``cuarenta-sim report NAME``; also the directory ``reports/NAME``.
+    game : str
+        The game it studies (``"cuarenta"`` or ``"cuatrola"``).
+    title : str
+        Short title (help and docs).
+    description : str
+        One line for ``--help`` and the docs.
+    defaults : mapping
+        Default of each setting the command line may leave out: ``n`` (required, a positive
+        int), and for the options the study takes, ``players`` (tuple of int), ``policies``
+        (tuple of str) and ``rules`` (str). A value may be a callable with no argument,
+        evaluated when settings are made (e.g. a default that depends on the engine).
+    check : callable
+        ``check(settings)`` raises ValueError (one line: what is wrong, what is accepted) for
+        settings the study cannot run; called by :meth:`settings` and :func:`run_study` before
+        any simulation.
+    build : callable
+        ``build(settings, progress)`` runs the study and returns a :class:`GeneratedReport`.
+    options : tuple of str
+        The options of :data:`STUDY_OPTIONS` the study takes; giving another one is an error.
+    refused : mapping of str to str
+        Why an option the study does not take does not apply (shown in the error).
+    reproduce : tuple of str
+        Options written in the reproduce command after ``--n`` and ``--seed``, in order;
+        ``"mesas?"`` writes ``--mesas`` only when it was given.
+    parse : callable
+        ``parse(values)`` turns the option values (defaults filled; strings as typed on the
+        command line or Python values) into :class:`StudySettings` fields, raising ValueError;
+        the game's own parsing of policies and rules. Default: unchanged.
+    n_unit : str
+        What ``--n`` counts, for messages (``"datas"``, ``"hands per bid"``).
+    player_counts : tuple of int or None
+        Accepted player counts; None: the game's (:attr:`cuarenta_sim.game.Game.player_counts`).
+    player_rule : str
+        The rule that fixes them, cited in messages (``"R2.1"``).
+    """
+
+    name: str
+    game: str
+    title: str
+    description: str
+    defaults: Mapping[str, Any]
+    check: Callable[[StudySettings], None]
+    build: Callable[[StudySettings, Progress | None], GeneratedReport]
+    options: tuple[str, ...] = ()
+    refused: Mapping[str, str] = field(default_factory=dict)
+    reproduce: tuple[str, ...] = ()
+    parse: Callable[[dict[str, Any]], dict[str, Any]] = _no_parse
+    n_unit: str = "datas"
+    player_counts: tuple[int, ...] | None = None
+    player_rule: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.name or self.name != self.name.strip().lower() or " " in self.name:
+            raise ValueError(f"study name must be lower case without spaces, got {self.name!r}")
+        if not self.game:
+            raise ValueError(f"study {self.name!r} names no game")
+        n = self.defaults.get("n")
+        if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
+            raise ValueError(
+                f"study {self.name!r}: defaults['n'] must be a positive int, got {n!r}"
+            )
+        for what, names in (("options", self.options), ("refused", tuple(self.refused))):
+            bad = [o for o in names if o not in STUDY_OPTIONS]
+            if bad:
+                raise ValueError(
+                    f"study {self.name!r}: {what} {bad} unknown; accepted: "
+                    f"{', '.join(STUDY_OPTIONS)}"
+                )
+        bad = [o for o in self.reproduce if o.rstrip("?") not in self.options]
+        if bad:
+            raise ValueError(
+                f"study {self.name!r}: reproduce names options it does not take: {bad}"
+            )
+
+    # ------------------------------------------------------------------ settings
+    def settings(
+        self,
+        *,
+        n: int | None = None,
+        seed: int = 0,
+        players: str | int | Sequence[int] | None = None,
+        policies: str | Sequence[str] | None = None,
+        chicas: int | None = None,
+        mesas: int | None = None,
+        rules: str | None = None,
+        confidence: float = DEFAULT_CONFIDENCE,
+        threads: int | None = None,
+    ) -> StudySettings:
+        """Check the options of ``cuarenta-sim report NAME`` and build the settings.
+
+        Every check runs here, before any simulation: the common values, the options this
+        study does not take (None means "not given"), the game's parsing (:attr:`parse`) and
+        the study's :attr:`check`.
+
+        Parameters
+        ----------
+        n : int or None
+            Size (:attr:`n_unit`), > 0; None: ``defaults["n"]``.
+        seed : int
+            Non-negative seed of every simulation.
+        players : str, int, sequence of int or None
+            Player counts (``"2,4"``, ``4``, ``(2, 4)``); None: the default.
+        policies : str, sequence of str or None
+            Policy specs, comma-separated in a string; None: the default.
+        chicas, mesas : int or None
+            Games per rule set and player count (studies that take them).
+        rules : str or None
+            Preset or slug; None: the default.
+        confidence : float
+            Two-sided confidence level, in (0, 1).
+        threads : int or None
+            numba threads, 1 to ``NUMBA_NUM_THREADS``.
+
+        Returns
+        -------
+        StudySettings
+
+        Raises
+        ------
+        ValueError
+            Any bad or inapplicable option; the message names it and says what is accepted.
+        """
+        import numba
+
+        from ..stats import z_value
+
+        if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n <= 0):
+            raise ValueError(f"--n must be a positive whole number of {self.n_unit}, got {n!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"--seed must be a non-negative integer, got {seed!r}")
+        for option, value in (("chicas", chicas), ("mesas", mesas)):
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value <= 0
+            ):
+                raise ValueError(f"--{option} must be a positive whole number, got {value!r}")
+        if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+            raise ValueError(
+                f"--threads must be a whole number from 1 to {numba.config.NUMBA_NUM_THREADS} "
+                f"(NUMBA_NUM_THREADS), got {threads}"
+            )
+        z_value(confidence)
+        given = {
+            "players": players,
+            "policies": policies,
+            "chicas": chicas,
+            "mesas": mesas,
+            "rules": rules,
+        }
+        for option, value in given.items():
+            if value is not None and option not in self.options:
+                reason = self.refused.get(option)
+                raise ValueError(
+                    f"--{option} does not apply to {self.name}"
+                    + (f": {reason}" if reason else "")
+                    + f"; got {value!r}"
+                )
+        values: dict[str, Any] = {
+            "n": n,
+            "seed": seed,
+            "chicas": chicas,
+            "mesas": mesas,
+            "confidence": confidence,
+            "threads": threads,
+        }
+        values.update((k, v) for k, v in given.items() if k in ("players", "policies", "rules"))
+        for key, default in self.defaults.items():
+            if values.get(key) is None:
+                values[key] = default() if callable(default) else default
+        # A setting with neither a value nor a study default keeps StudySettings' default.
+        values = {
+            k: v for k, v in values.items() if v is not None or k in ("chicas", "mesas", "threads")
+        }
+        if "players" in values:
+            values["players"] = self.parse_players(values["players"])
+        if isinstance(values.get("policies"), str):
+            values["policies"] = (values["policies"],)
+        settings = StudySettings(**self.parse(values))
+        self.check(settings)
+        return settings
+
+    def parse_players(self, players: str | int | Sequence[int]) -> tuple[int, ...]:
+        """Player counts from ``"2,4"``, ``4`` or ``(2, 4)``.
+
+        Parameters
+        ----------
+        players : str, int or sequence of int
+
+        Returns
+        -------
+        tuple of int
+            Distinct counts, each in :attr:`player_counts`.
+
+        Raises
+        ------
+        ValueError
+            Anything else; the message lists the accepted values.
+        """
+        if self.player_counts is not None:
+            counts = self.player_counts
+        else:
+            from ..game import get_game
+
+            counts = get_game(self.game).player_counts
+        accepted = ", ".join(str(c) for c in counts)
+        if len(counts) > 1:  # "2, 4 or 2,4": each alone, or all of them
+            accepted += " or " + ",".join(str(c) for c in counts)
+        rule = f" ({self.player_rule})" if self.player_rule else ""
+        message = f"--players must be {accepted}{rule}, got {players!r}"
+        if isinstance(players, str):
+            parts = [p.strip() for p in players.split(",")]
+            if not all(p.isdigit() for p in parts):
+                raise ValueError(message)
+            values = tuple(int(p) for p in parts)
+        elif isinstance(players, int) and not isinstance(players, bool):
+            values = (players,)
+        else:
+            values = tuple(players)
+        if not values or any(v not in counts for v in values) or len(set(values)) != len(values):
+            raise ValueError(message)
+        return values
+
+    def command(self, settings: StudySettings) -> str:
+        """The ``cuarenta-sim report`` command line that reproduces ``settings``' numbers.
+
+        Parameters
+        ----------
+        settings : StudySettings
+
+        Returns
+        -------
+        str
+            Shell-quoted; ``--n``, ``--seed``, the :attr:`reproduce` options, and
+            ``--confidence`` when not 0.95. Threads are left out (they never change the
+            numbers).
+        """
+        args = [
+            "cuarenta-sim",
+            "report",
+            self.name,
+            "--n",
+            str(settings.n),
+            "--seed",
+            str(settings.seed),
+        ]
+        for option in self.reproduce:
+            key = option.rstrip("?")
+            if option.endswith("?") and getattr(settings, key) is None:
+                continue
+            value = {
+                "players": lambda: ",".join(str(p) for p in settings.players),
+                "policies": lambda: ",".join(settings.policies),
+                "chicas": lambda: str(settings.n_chicas),
+                "mesas": lambda: str(settings.n_mesas),
+                "rules": lambda: settings.rules,
+            }[key]()
+            args += [f"--{key}", value]
+        if settings.confidence != DEFAULT_CONFIDENCE:
+            args += ["--confidence", f"{settings.confidence:g}"]
+        return shlex.join(args)
+
+
+# --------------------------------------------------------------------------- the registry
+_REGISTRY: dict[str, Study] = {}
+#: Games whose study modules were imported and checked.
+_loaded: set[str] = set()
+
+
+def register_study(study: Study) -> None:
+    """Add a study to the registry (a game's study module calls it at import).
+
+    Parameters
+    ----------
+    study : Study
+
+    Raises
+    ------
+    ValueError
+        If another study of the same name is registered (registering the same name for the
+        same game again, e.g. after a module reload, replaces it).
+    """
+    if not isinstance(study, Study):
+        raise ValueError(f"register_study takes a Study, got {type(study).__name__}")
+    old = _REGISTRY.get(study.name)
+    if old is not None and old.game != study.game:
+        raise ValueError(f"study {study.name!r} is already registered for game {old.game!r}")
+    _REGISTRY[study.name] = study
+
+
+def load_builtin_studies() -> None:
+    """Import the study modules every registered game names (once); each registers its studies.
+
+    The games come from :data:`cuarenta_sim.game.GAMES` (itself loaded lazily); for each
+    ``name -> "module:function"`` of :attr:`~cuarenta_sim.game.Game.studies` the module is
+    imported by name.
+
+    Raises
+    ------
+    ImportError
+        If a study module cannot be imported.
+    ValueError
+        If a game names a report that its module did not register for that game, or with
+        another builder.
+    """
+    from ..game import GAMES
+
+    for game in GAMES.values():
+        if game.name in _loaded:
+            continue
+        for target in game.studies.values():
+            importlib.import_module(target.partition(":")[0])
+        # Checked once per game, right after its modules registered their studies.
+        for name, target in game.studies.items():
+            module, _, function = target.partition(":")
+            study = _REGISTRY.get(name)
+            if study is None or study.game != game.name:
+                raise ValueError(
+                    f"game {game.name!r} names report {name!r} ({target}), but {module} did "
+                    f"not register it for {game.name}"
+                )
+            if (study.build.__module__, study.build.__name__) != (module, function):
+                raise ValueError(
+                    f"report {name!r}: game {game.name!r} names builder {target}, the "
+                    f"registered study builds with "
+                    f"{study.build.__module__}:{study.build.__name__}"
+                )
+        _loaded.add(game.name)
+
+
+class _Studies(Mapping[str, Study]):
+    """Read-only view of the registry; loads the built-in studies on first use."""
+
+    def __getitem__(self, name: str) -> Study:
+        load_builtin_studies()
+        return _REGISTRY[name]
+
+    def __iter__(self) -> Iterator[str]:
+        load_builtin_studies()
+        return iter(list(_REGISTRY))
+
+    def __len__(self) -> int:
+        load_builtin_studies()
+        return len(_REGISTRY)
+
+    def __repr__(self) -> str:
+        return f"STUDIES({', '.join(self)})"
+
+
+#: Every registered study by name, in registration order (read-only).
+STUDIES: Mapping[str, Study] = _Studies()
+
+
+def study_names(game: str | None = None) -> tuple[str, ...]:
+    """Names of the registered studies, of one game or of all.
+
+    Parameters
+    ----------
+    game : str or None
+
+    Returns
+    -------
+    tuple of str
+        In registration order.
+    """
+    return tuple(n for n, s in STUDIES.items() if game is None or s.game == game)
+
+
+def get_study(name: str, game: str | None = None) -> Study:
+    """The registered study ``name``.
+
+    Parameters
+    ----------
+    name : str
+        A registered study name.
+    game : str or None
+        When given, the study must be of this game (``cuarenta-sim report NAME --game G``).
+
+    Returns
+    -------
+    Study
+
+    Raises
+    ------
+    ValueError
+        Unknown name (the message lists the registered ones), or a study of another game.
+    """
+    if name not in STUDIES:
+        raise ValueError(f"unknown report {name!r}; accepted: {', '.join(study_names())}")
+    study = STUDIES[name]
+    if game is not None and study.game != game:
+        others = study_names(game)
+        raise ValueError(
+            f"report {name!r} studies {study.game}, not {game}; {game} reports: "
+            f"{', '.join(others) if others else 'none'}"
+        )
+    return study
+
+
+def run_study(
+    name: str, settings: StudySettings, progress: Progress | None = None, *, game: str | None = None
+) -> GeneratedReport:
+    """Check ``settings`` against study ``name`` and run it.
+
+    Parameters
+    ----------
+    name : str
+        A registered study (:data:`STUDIES`).
+    settings : StudySettings
+        Sizes, seed, players, policies, rules, confidence, threads (e.g. from
+        :meth:`Study.settings`).
+    progress : callable, optional
+        Receives one-line progress messages.
+    game : str or None
+        When given, the study must be of this game.
+
+    Returns
+    -------
+    GeneratedReport
+
+    Raises
+    ------
+    ValueError
+        Unknown study, a study of another game, or settings the study refuses (checked
+        before any simulation).
+    """
+    study = get_study(name, game)
+    study.check(settings)
+    return study.build(settings, progress)
