@@ -1,4 +1,4 @@
-"""Speed and strength of the heuristic and pimc policies.
+"""Speed and strength of the heuristic, learned and pimc policies.
 
 Run from the repository root::
 
@@ -18,6 +18,11 @@ It prints and writes ``benchmarks/results/policies.json`` (atomically):
   same decks and first dealers with the seats swapped. ``A``'s chica win rate over both runs
   (one win or loss per chica), with its 95% Wilson interval; the target is a lower bound above
   50% for every adjacent pair (``benchmarks/README.md``).
+
+* **learned** (issue 12 item 4): datas per second with ``learned`` at every seat (and
+  ``heuristic`` at every seat for comparison), level ``data``, 2 players, Quito, ``--threads``
+  threads, best of ``--repeats``; and ``learned`` against ``heuristic`` in duplicate chicas as
+  above. Targets: >= 100,000 datas/s on 2 threads; lower bound of the win rate > 55%.
 
 Benchmarks on a shared machine are noisy: give the command with the figures.
 """
@@ -44,6 +49,27 @@ DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "policies.json"
 LADDER = ("random", "greedy", "heuristic", "pimc")
 #: Target of benchmarks/README.md.
 PIMC_TARGET = 10_000
+#: Targets of the learned policy (issue 12 item 4).
+LEARNED_DATAS_TARGET = 100_000
+LEARNED_WIN_TARGET = 0.55
+
+
+def datas_per_s(policy: str, n: int, threads: int, repeats: int) -> dict[str, Any]:
+    """Datas per second with ``policy`` at every seat (level data, 2 players, Quito)."""
+    kw = {"rules": "quito", "players": 2, "policies": (policy, policy), "threads": threads}
+    simulate(**kw, n=min(n, 200), seed=1)
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        simulate(**kw, n=n, seed=2)
+        best = min(best, time.perf_counter() - t0)
+    return {
+        "policy": parse_policy(policy).canonical,
+        "threads": threads,
+        "datas": n,
+        "seconds": best,
+        "datas_per_s": n / best,
+    }
 
 
 def decisions_per_s(policy: str, n: int, threads: int, repeats: int) -> dict[str, Any]:
@@ -138,8 +164,8 @@ def main(argv: list[str] | None = None) -> int:
         ),
     }
     speed = []
-    for policy in ("heuristic", "pimc"):
-        n = args.datas * (20 if policy == "heuristic" else 1)
+    for policy in ("heuristic", "pimc", "learned"):
+        n = args.datas * (1 if policy == "pimc" else 20)
         print(f"speed: {policy}, {n:,} datas, {args.threads} threads...", file=sys.stderr)
         speed.append(decisions_per_s(policy, n, args.threads, args.repeats))
     results["speed"] = speed
@@ -166,12 +192,35 @@ def main(argv: list[str] | None = None) -> int:
         "status": "pass" if pimc_rate >= PIMC_TARGET else "FAIL",
     }
     print(f"pimc >= {PIMC_TARGET:,} decisions/s: {results['pimc_target']['status']}\n")
+    self_play = [
+        datas_per_s(p, 50 * args.datas, args.threads, args.repeats)
+        for p in ("heuristic", "learned")
+    ]
+    results["datas_per_s"] = self_play
+    learned_rate = self_play[1]["datas_per_s"]
+    results["learned_speed_target"] = {
+        "datas_per_s": learned_rate,
+        "target": LEARNED_DATAS_TARGET,
+        "status": "pass" if learned_rate >= LEARNED_DATAS_TARGET else "FAIL",
+    }
+    for r in self_play:
+        print(f"{r['policy'].split('(')[0]} at every seat: {r['datas_per_s']:,.0f} datas/s")
+    print(
+        f"learned >= {LEARNED_DATAS_TARGET:,} datas/s: "
+        f"{results['learned_speed_target']['status']}\n"
+    )
     if not args.no_ranking:
         ranking = []
         for a, b in zip(LADDER[1:], LADDER[:-1], strict=True):
             print(f"duplicate: {a} vs {b}, {2 * args.chicas:,} chicas...", file=sys.stderr)
             ranking.append(duplicate(a, b, args.chicas, args.seed, args.threads))
         results["ranking"] = ranking
+        print(f"duplicate: learned vs heuristic, {2 * args.chicas:,} chicas...", file=sys.stderr)
+        lvh = duplicate("learned", "heuristic", args.chicas, args.seed, args.threads)
+        lvh["target_lower_bound"] = LEARNED_WIN_TARGET
+        lvh["status"] = "pass" if lvh["ci95"][0] > LEARNED_WIN_TARGET else "FAIL"
+        results["learned_vs_heuristic"] = lvh
+        ranking = [*ranking, lvh]
         print(
             text_table(
                 ["A", "B", "chicas", "A wins", "95% interval", "lower > 50%", "seconds"],

@@ -109,7 +109,7 @@ def test_shipped_weights_have_provenance() -> None:
     ],
 )
 def test_kernel_matches_reference_datas(preset: str, players: int, other: str) -> None:
-    compare(preset, players, ("learned", other), "data", 30)
+    compare(preset, players, ("learned", other), "data", 12)
 
 
 @pytest.mark.parametrize("preset,players", [("quito", 2), ("quito_torneo", 4), ("cuenca", 4)])
@@ -117,11 +117,11 @@ def test_kernel_matches_reference_random_weights(
     random_weights: str, preset: str, players: int
 ) -> None:
     spec = f"learned(weights={random_weights})"
-    compare(preset, players, (spec, "greedy"), "data", 20)
+    compare(preset, players, (spec, "greedy"), "data", 10)
 
 
 def test_kernel_matches_reference_chicas() -> None:
-    compare("quito", 2, ("heuristic", "learned"), "chica", 4)
+    compare("quito", 2, ("heuristic", "learned"), "chica", 3)
 
 
 def test_features_of_kernel_and_reference_agree(random_weights: str) -> None:

@@ -23,7 +23,16 @@ def test_policies_benchmark_quick_run(tmp_path: Path) -> None:
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())
-    assert [s["policy"].split("(")[0] for s in results["speed"]] == ["heuristic", "pimc"]
+    assert [s["policy"].split("(")[0] for s in results["speed"]] == [
+        "heuristic",
+        "pimc",
+        "learned",
+    ]
+    assert [r["policy"].split("(")[0] for r in results["datas_per_s"]] == ["heuristic", "learned"]
+    assert all(r["datas_per_s"] > 0 and r["datas"] == 500 for r in results["datas_per_s"])
+    lvh = results["learned_vs_heuristic"]
+    assert lvh["a"].startswith("learned(") and lvh["b"].startswith("heuristic(")
+    assert lvh["chicas"] == 20 and lvh["status"] in ("pass", "FAIL")
     assert all(s["decisions_per_s"] > 0 for s in results["speed"])
     pairs = [(r["a"].split("(")[0], r["b"]) for r in results["ranking"]]
     assert pairs == [("greedy", "random"), ("heuristic", "greedy"), ("pimc", pairs[2][1])]

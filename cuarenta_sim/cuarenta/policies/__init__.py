@@ -3,8 +3,10 @@
 A policy chooses one entry of the canonical list of legal plays (contract section 3). Each
 policy has an integer id, the form the numba kernel dispatches on
 (:mod:`cuarenta_sim.cuarenta.policies.kernel`), metadata (:class:`PolicyInfo`) and, for
-``heuristic`` and
-``pimc``, integer parameters. Ids are stable: a changed behaviour gets a new versioned name.
+``heuristic`` and ``pimc``, integer parameters; ``learned`` takes a weights file
+(``learned(weights=PATH)``, :mod:`cuarenta_sim.cuarenta.policies.learned`) whose model for the
+player count fills its parameter row. Ids are stable: a changed behaviour gets a new versioned
+name.
 
 Policy specs
 ------------
