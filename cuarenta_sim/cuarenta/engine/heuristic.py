@@ -152,8 +152,18 @@ def play_terms(
     rules,
     sums: np.ndarray,
 ) -> tuple[
-    np.int64, np.int64, np.int64, np.int64, np.int64, np.int64, np.int64, np.int64, np.int64,
-    np.int64, np.int64, np.int64
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
 ]:
     """The unweighted observable terms of one legal play (module docstring), shared by the
     ``heuristic`` and ``learned`` policies (:mod:`.learned`).
@@ -254,14 +264,24 @@ def play_terms(
                 risk = chance[q]
         if after_cards <= 2:
             keep = 3 - after_cards
-    return (points, cards, caida, risk * 2, opening, pair, ace, run_start, keep, known,
-            after_cards, after)
+    return (
+        points,
+        cards,
+        caida,
+        risk * 2,
+        opening,
+        pair,
+        ace,
+        run_start,
+        keep,
+        known,
+        after_cards,
+        after,
+    )
 
 
 @njit(cache=True)
-def next_chances(
-    hand: np.int64, played: np.int64, next_hand: np.int64
-) -> np.ndarray:
+def next_chances(hand: np.int64, played: np.int64, next_hand: np.int64) -> np.ndarray:
     """Per mille chance (int64, shape (10,)) that the next player, holding ``next_hand`` cards,
     holds each rank: :func:`hold_chance` on the unseen cards ``4 - hand - played``."""
     unseen = FOUR_EACH - hand - played
@@ -350,8 +370,21 @@ def heuristic_play(
     for k in range(n_legal):
         r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
         points, cards, caida, limpia, opening, pair, ace, run, keep, known, _c, _t = play_terms(
-            hand, table, table_cards, r, kind, i, prev_rank, prev_in_ronda, score, opp_score,
-            my_ronda, next_known, chance, rules, sums
+            hand,
+            table,
+            table_cards,
+            r,
+            kind,
+            i,
+            prev_rank,
+            prev_in_ronda,
+            score,
+            opp_score,
+            my_ronda,
+            next_known,
+            chance,
+            rules,
+            sums,
         )
         value = (
             1000 * points

@@ -503,9 +503,33 @@ def pimc_play(
     firsts = sums[SUMS_FIRST]
     compulsory = rules.capture_compulsory
     totals, s0, s1, s2, s3 = pimc_totals(
-        params, poff, rules, n_players, sums, seat, dealer, deal, turn, hand, table, table_cards,
-        prev_rank, prev_seat, played, public, score0, score1, pile0, pile1, last_capturer,
-        check_target, s0, s1, s2, s3)
+        params,
+        poff,
+        rules,
+        n_players,
+        sums,
+        seat,
+        dealer,
+        deal,
+        turn,
+        hand,
+        table,
+        table_cards,
+        prev_rank,
+        prev_seat,
+        played,
+        public,
+        score0,
+        score1,
+        pile0,
+        pile1,
+        last_capturer,
+        check_target,
+        s0,
+        s1,
+        s2,
+        s3,
+    )
     best = 0
     for k in range(1, len(totals)):
         if totals[k] > totals[best]:

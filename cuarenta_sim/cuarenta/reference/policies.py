@@ -6,8 +6,8 @@ canonical legal-play list, ``docs/engine_contract.md`` section 3). ``rng`` is th
 policy stream of the data (contract section 2); a deterministic policy must not draw from it.
 A policy with a true ``search`` attribute (``pimc``) gets the seat's search stream
 ``STREAM_SEARCH + seat`` of the data instead. The built-ins (``random``, ``greedy``,
-``heuristic``, ``learned``, ``pimc``) follow contract section 6 exactly, so the numba kernel's twins make
-the same choices; :func:`resolve_policy` accepts policy specs with parameters
+``heuristic``, ``learned``, ``pimc``) follow contract section 6 exactly, so the numba kernel's
+twins make the same choices; :func:`resolve_policy` accepts policy specs with parameters
 (:func:`cuarenta_sim.cuarenta.policies.parse_policy`).
 """
 
