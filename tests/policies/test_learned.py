@@ -266,3 +266,10 @@ def test_training_script_tiny_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         rules="quito", players=2, policies=(f"learned(weights={out})", "greedy"), n=5, seed=1
     )
     assert len(res.hands) == 5
+
+
+def test_plays_in_a_tournament(capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    code = cli_main(["tournament", "--policies", "learned,greedy", "--chicas", "20"])
+    out = capsys.readouterr().out
+    assert code == 0 and "learned" in out and "greedy" in out
