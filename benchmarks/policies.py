@@ -1,4 +1,4 @@
-"""Speed and strength of the heuristic, pimc and solver policies.
+"""Speed and strength of the heuristic, pimc, solver and learned policies.
 
 Run from the repository root::
 
@@ -8,7 +8,8 @@ Run from the repository root::
 
 It prints and writes ``benchmarks/results/policies.json`` (atomically):
 
-* **decisions per second** of ``heuristic``, ``pimc`` and ``solver`` (default settings,
+* **decisions per second** of ``heuristic``, ``pimc``, ``solver`` and ``learned`` (default
+  settings,
   ``--threads`` threads, 2 by default), and with ``--sweep`` of ``pimc`` and ``solver`` at
   4, 8, 16 and 32 samples: :func:`cuarenta_sim.simulate` at level ``data``, 2 players, Quito
   rules, the policy at seat 0 against ``greedy``; every data gives the seat 20 decisions
@@ -23,6 +24,11 @@ It prints and writes ``benchmarks/results/policies.json`` (atomically):
   bound above 50% for every adjacent pair (``benchmarks/README.md``); then ``solver`` against
   ``heuristic`` with 4 players (``--chicas4`` chica indices, issue 12 target: lower bound above
   52% over 4,000 chicas).
+
+* **learned** (issue 12 item 4): datas per second with ``learned`` at every seat (and
+  ``heuristic`` at every seat for comparison), level ``data``, 2 players, Quito, ``--threads``
+  threads, best of ``--repeats``; and ``learned`` against ``heuristic`` in duplicate chicas as
+  above. Targets: >= 100,000 datas/s on 2 threads; lower bound of the win rate > 55%.
 
 Benchmarks on a shared machine are noisy: give the command with the figures.
 """
@@ -53,6 +59,27 @@ SWEEP_SAMPLES = (4, 8, 16, 32)
 PIMC_TARGET = 10_000
 #: Target of issue 12 (solver at its defaults, 2 threads, quiet machine).
 SOLVER_TARGET = 2_000
+#: Targets of the learned policy (issue 12 item 4).
+LEARNED_DATAS_TARGET = 100_000
+LEARNED_WIN_TARGET = 0.55
+
+
+def datas_per_s(policy: str, n: int, threads: int, repeats: int) -> dict[str, Any]:
+    """Datas per second with ``policy`` at every seat (level data, 2 players, Quito)."""
+    kw = {"rules": "quito", "players": 2, "policies": (policy, policy), "threads": threads}
+    simulate(**kw, n=min(n, 200), seed=1)
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        simulate(**kw, n=n, seed=2)
+        best = min(best, time.perf_counter() - t0)
+    return {
+        "policy": parse_policy(policy).canonical,
+        "threads": threads,
+        "datas": n,
+        "seconds": best,
+        "datas_per_s": n / best,
+    }
 
 
 def decisions_per_s(policy: str, n: int, threads: int, repeats: int) -> dict[str, Any]:
@@ -167,11 +194,12 @@ def main(argv: list[str] | None = None) -> int:
         ),
     }
     speed = []
-    policies = ["heuristic", "pimc", "solver"]
+    policies = ["heuristic", "pimc", "solver", "learned"]
     if args.sweep:
         policies += [f"{p}(samples={k})" for p in ("pimc", "solver") for k in SWEEP_SAMPLES]
     for policy in policies:
-        n = args.datas * (20 if policy == "heuristic" else 1)
+        # The search policies take ~20x longer per decision: fewer datas for them.
+        n = args.datas * (20 if policy in ("heuristic", "learned") else 1)
         print(f"speed: {policy}, {n:,} datas, {args.threads} threads...", file=sys.stderr)
         speed.append(decisions_per_s(policy, n, args.threads, args.repeats))
     results["speed"] = speed
@@ -208,6 +236,23 @@ def main(argv: list[str] | None = None) -> int:
         "status": "pass" if solver_rate >= SOLVER_TARGET else "FAIL",
     }
     print(f"solver >= {SOLVER_TARGET:,} decisions/s: {results['solver_target']['status']}\n")
+    self_play = [
+        datas_per_s(p, 50 * args.datas, args.threads, args.repeats)
+        for p in ("heuristic", "learned")
+    ]
+    results["datas_per_s"] = self_play
+    learned_rate = self_play[1]["datas_per_s"]
+    results["learned_speed_target"] = {
+        "datas_per_s": learned_rate,
+        "target": LEARNED_DATAS_TARGET,
+        "status": "pass" if learned_rate >= LEARNED_DATAS_TARGET else "FAIL",
+    }
+    for r in self_play:
+        print(f"{r['policy'].split('(')[0]} at every seat: {r['datas_per_s']:,.0f} datas/s")
+    print(
+        f"learned >= {LEARNED_DATAS_TARGET:,} datas/s: "
+        f"{results['learned_speed_target']['status']}\n"
+    )
     if not args.no_ranking:
         ranking = []
         for a, b in zip(LADDER[1:], LADDER[:-1], strict=True):
@@ -219,6 +264,12 @@ def main(argv: list[str] | None = None) -> int:
             duplicate("solver", "heuristic", args.chicas4, args.seed, args.threads, players=4)
         )
         results["ranking"] = ranking
+        print(f"duplicate: learned vs heuristic, {2 * args.chicas:,} chicas...", file=sys.stderr)
+        lvh = duplicate("learned", "heuristic", args.chicas, args.seed, args.threads)
+        lvh["target_lower_bound"] = LEARNED_WIN_TARGET
+        lvh["status"] = "pass" if lvh["ci95"][0] > LEARNED_WIN_TARGET else "FAIL"
+        results["learned_vs_heuristic"] = lvh
+        ranking = [*ranking, lvh]
         print(
             text_table(
                 ["A", "B", "players", "chicas", "A wins", "95% interval", "lower > 50%", "seconds"],

@@ -24,8 +24,13 @@ def test_policies_benchmark_quick_run(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())
     names = [s["policy"].split("(")[0] for s in results["speed"]]
-    assert names == ["heuristic", "pimc", "solver"]
+    assert names == ["heuristic", "pimc", "solver", "learned"]
     assert all(s["decisions_per_s"] > 0 and s["cpu_share"] > 0 for s in results["speed"])
+    assert [r["policy"].split("(")[0] for r in results["datas_per_s"]] == ["heuristic", "learned"]
+    assert all(r["datas_per_s"] > 0 and r["datas"] == 500 for r in results["datas_per_s"])
+    lvh = results["learned_vs_heuristic"]
+    assert lvh["a"].startswith("learned(") and lvh["b"].startswith("heuristic(")
+    assert lvh["chicas"] == 20 and lvh["status"] in ("pass", "FAIL")
     pairs = [(r["a"].split("(")[0], r["b"].split("(")[0], r["players"]) for r in results["ranking"]]
     assert pairs == [
         ("greedy", "random", 2),

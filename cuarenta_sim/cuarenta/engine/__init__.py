@@ -15,7 +15,10 @@ moves
 play
     One data (R3-R9.2), one chica or mesa (R9.2, R9.3).
 pimc
-    The ``pimc`` policy: sampled deals played out.
+    The ``pimc`` policy: sampled deals played out (``pimc_totals``: every play's value).
+learned
+    The ``learned`` policy: a linear scorer of observable per-play features (the heuristic's
+    terms, :func:`.heuristic.play_terms`, and public context), trained on a teacher's play.
 solver
     The exact perfect-information solver of a deal's end (``solve_position``; the ``solve``
     scenario).

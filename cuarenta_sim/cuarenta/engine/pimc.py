@@ -390,7 +390,7 @@ def deal_sample(
 
 
 @njit(cache=True)
-def pimc_play(
+def pimc_totals(
     params: np.ndarray,
     poff: np.int64,
     rules,
@@ -417,8 +417,10 @@ def pimc_play(
     s1: np.uint64,
     s2: np.uint64,
     s3: np.uint64,
-) -> tuple[np.int64, np.int64, np.int64, np.uint64, np.uint64, np.uint64, np.uint64]:
-    """The pimc play of ``seat`` (module docstring) and the advanced search stream.
+) -> tuple[np.ndarray, np.uint64, np.uint64, np.uint64, np.uint64]:
+    """The total playout value of every legal play of ``seat`` (module docstring) and the
+    advanced search stream: what :func:`pimc_play` decides on, also the teacher's values for
+    training (``benchmarks/train_learned.py``).
 
     Parameters
     ----------
@@ -447,9 +449,10 @@ def pimc_play(
     Returns
     -------
     tuple
-        ``(rank, kind, i)`` as :func:`cuarenta_sim.cuarenta.engine.moves.select_play`, then the
-        stream
-        state. With one legal play nothing is drawn.
+        ``totals`` (int64, shape (n_legal,)): per legal play in canonical order (contract 3),
+        the sum over the samples of its playout values in milli-points (divide by
+        ``samples`` for the mean); then the stream state. With one legal play nothing is
+        drawn and the total is 0.
     """
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)
@@ -458,8 +461,7 @@ def pimc_play(
     compulsory = rules.capture_compulsory
     n_legal = count_plays(hand, captures, compulsory)
     if n_legal == 1:
-        r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, 0)
-        return r, kind, i, s0, s1, s2, s3
+        return np.zeros(1, dtype=np.int64), s0, s1, s2, s3
     samples = params[poff + P_SAMPLES]
     pool, need = unseen_pool(hand, played, public, seat, dealer, turn, n_players)
     m = pool.shape[0]
@@ -512,8 +514,82 @@ def pimc_play(
                 played,
                 last_capturer,
             )
+    return totals, s0, s1, s2, s3
+
+
+@njit(cache=True)
+def pimc_play(
+    params: np.ndarray,
+    poff: np.int64,
+    rules,
+    n_players: np.int64,
+    sums: np.ndarray,
+    seat: np.int64,
+    dealer: np.int64,
+    deal: np.int64,
+    turn: np.int64,
+    hand: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    prev_rank: np.int64,
+    prev_seat: np.int64,
+    played: np.int64,
+    public: np.ndarray,
+    score0: np.int64,
+    score1: np.int64,
+    pile0: np.int64,
+    pile1: np.int64,
+    last_capturer: np.int64,
+    check_target: bool,
+    s0: np.uint64,
+    s1: np.uint64,
+    s2: np.uint64,
+    s3: np.uint64,
+) -> tuple[np.int64, np.int64, np.int64, np.uint64, np.uint64, np.uint64, np.uint64]:
+    """The pimc play of ``seat`` (module docstring) and the advanced search stream: the first
+    legal play of largest total in :func:`pimc_totals` (same parameters).
+
+    Returns
+    -------
+    tuple
+        ``(rank, kind, i)`` as :func:`cuarenta_sim.cuarenta.engine.moves.select_play`, then the
+        stream state. With one legal play nothing is drawn.
+    """
+    key = sum_key(table)
+    captures = sums[SUMS_COUNT + key] + occupied(table)
+    held = sums[SUMS_HELD + key]
+    firsts = sums[SUMS_FIRST]
+    compulsory = rules.capture_compulsory
+    totals, s0, s1, s2, s3 = pimc_totals(
+        params,
+        poff,
+        rules,
+        n_players,
+        sums,
+        seat,
+        dealer,
+        deal,
+        turn,
+        hand,
+        table,
+        table_cards,
+        prev_rank,
+        prev_seat,
+        played,
+        public,
+        score0,
+        score1,
+        pile0,
+        pile1,
+        last_capturer,
+        check_target,
+        s0,
+        s1,
+        s2,
+        s3,
+    )
     best = 0
-    for k in range(1, n_legal):
+    for k in range(1, len(totals)):
         if totals[k] > totals[best]:
             best = k
     r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, best)

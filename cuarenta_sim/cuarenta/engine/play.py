@@ -19,6 +19,7 @@ from ..policies.kernel import (
     N_PARAMS,
     POLICY_GREEDY,
     POLICY_HEURISTIC,
+    POLICY_LEARNED,
     POLICY_SOLVER,
     draw_below,
     init_policy_streams,
@@ -82,6 +83,7 @@ from .layout import (
     W_SCORES,
     W_TRACE_N,
 )
+from .learned import learned_play
 from .moves import (
     NIBBLE_ONES,
     announcement,
@@ -463,7 +465,8 @@ def _observed_play(
     last_capturer: np.int64,
     check_target: bool,
 ) -> tuple[np.int64, np.int64, np.int64]:
-    """The play of a ``heuristic``, ``pimc`` or ``solver`` seat (contract section 6).
+    """The play of a ``heuristic``, ``learned``, ``pimc`` or ``solver`` seat (contract section
+    6).
 
     Hands the policy the seat's observation only: its hand, the table, the played cards, the
     previous trail, the ronda announcements of the deal and what they reveal (``W_RONDA``,
@@ -478,6 +481,13 @@ def _observed_play(
         return heuristic_play(params, 0, hand, table, table_cards, prev_rank, prev_in_ronda,
                               work[W_SCORES + side], work[W_SCORES + 1 - side], played,
                               work[W_RONDA + seat], work[W_KNOWN + nxt], next_hand, rules, sums)
+    if work[W_POLICIES + seat] == POLICY_LEARNED:
+        nxt = seat + 1 if seat + 1 < n_players else 0
+        next_hand = 5 - plays_made(turn + 1, (nxt - dealer - 1) % n_players, n_players)
+        return learned_play(params, 0, hand, table, table_cards, prev_rank, prev_in_ronda,
+                            work[W_SCORES + side], work[W_SCORES + 1 - side], played,
+                            work[W_RONDA + seat], work[W_KNOWN + nxt], next_hand,
+                            work[W_PILES + side], deal, n_players, rules, sums)
     public = np.empty(8, dtype=np.int64)
     for o in range(4):
         public[o] = work[W_RONDA + o] if o < n_players else 0

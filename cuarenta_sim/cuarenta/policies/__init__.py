@@ -3,8 +3,10 @@
 A policy chooses one entry of the canonical list of legal plays (contract section 3). Each
 policy has an integer id, the form the numba kernel dispatches on
 (:mod:`cuarenta_sim.cuarenta.policies.kernel`), metadata (:class:`PolicyInfo`) and, for
-``heuristic`` and
-``pimc``, integer parameters. Ids are stable: a changed behaviour gets a new versioned name.
+``heuristic`` and ``pimc``, integer parameters; ``learned`` takes a weights file
+(``learned(weights=PATH)``, :mod:`cuarenta_sim.cuarenta.policies.learned`) whose model for the
+player count fills its parameter row. Ids are stable: a changed behaviour gets a new versioned
+name.
 
 Policy specs
 ------------
@@ -54,6 +56,7 @@ from .kernel import (
     PLAYOUT_HEURISTIC,
     POLICY_GREEDY,
     POLICY_HEURISTIC,
+    POLICY_LEARNED,
     POLICY_PIMC,
     POLICY_RANDOM,
     POLICY_ROW,
@@ -75,9 +78,10 @@ class ParamInfo:
     name : str
         Name in a spec (``name=value``).
     slot : int
-        Index in the kernel's parameter row (``P_*`` of :mod:`.kernel`).
-    default : int
-        Kernel value of the default.
+        Index in the kernel's parameter row (``P_*`` of :mod:`.kernel`); -1 for a file
+        parameter.
+    default : int or str
+        Kernel value of the default (for a file parameter, the default text).
     choices : tuple of str
         For an enumerated parameter, the accepted words, whose index is the kernel value
         (empty for an integer parameter).
@@ -85,18 +89,23 @@ class ParamInfo:
         Accepted range of an integer parameter (inclusive).
     description : str
         What it does, with its unit.
+    is_file : bool
+        True for a parameter naming a file (``learned``'s ``weights``): its value is the text
+        itself, checked by loading the file.
     """
 
     name: str
     slot: int
-    default: int
+    default: int | str
     choices: tuple[str, ...] = ()
     low: int = 0
     high: int = MAX_WEIGHT
     description: str = ""
+    is_file: bool = False
 
-    def parse(self, text: str, policy: str) -> int:
-        """Return the kernel value of ``text`` (a word of :attr:`choices` or an integer).
+    def parse(self, text: str, policy: str) -> int | str:
+        """Return the kernel value of ``text`` (a word of :attr:`choices` or an integer; for
+        a file parameter the text, once the file loads).
 
         Raises
         ------
@@ -104,6 +113,11 @@ class ParamInfo:
             A value that is not accepted (the message says what is).
         """
         text = text.strip()
+        if self.is_file:
+            from .learned import load_weights
+
+            load_weights(text)
+            return text
         if self.choices:
             if text not in self.choices:
                 raise ValueError(
@@ -122,9 +136,9 @@ class ParamInfo:
             )
         return value
 
-    def format(self, value: int) -> str:
+    def format(self, value: int | str) -> str:
         """Return the spec text of a kernel value."""
-        return self.choices[value] if self.choices else str(value)
+        return self.choices[value] if self.choices else str(value)  # type: ignore[index]
 
 
 #: Heuristic parameters (also the weights of pimc's ``heuristic`` playout). Weights are in
@@ -311,6 +325,18 @@ class PolicyInfo:
     params: tuple[ParamInfo, ...] = field(default=())
 
 
+#: ``learned`` parameters: the weights file (:mod:`cuarenta_sim.cuarenta.policies.learned`).
+LEARNED_PARAMS: tuple[ParamInfo, ...] = (
+    ParamInfo(
+        "weights",
+        -1,
+        "learned_v1",
+        is_file=True,
+        description="learned_v1 (the weights shipped with the package) or the path of a "
+        ".npz weights file written by benchmarks/train_learned.py",
+    ),
+)
+
 #: Built-in policies by name.
 POLICIES: dict[str, PolicyInfo] = {
     "random": PolicyInfo(
@@ -367,6 +393,18 @@ POLICIES: dict[str, PolicyInfo] = {
         source="cuarenta_sim/cuarenta/engine/solverplay.py; docs/engine_contract.md section 6",
         params=SOLVER_PARAMS,
     ),
+    "learned": PolicyInfo(
+        name="learned",
+        id=POLICY_LEARNED,
+        stochastic=False,
+        description=(
+            "linear scorer of observable per-play features (the heuristic's terms and public "
+            "context) trained to imitate a teacher (pimc); one model per player count; ties "
+            "to the first play in canonical order"
+        ),
+        source="cuarenta_sim/cuarenta/engine/learned.py; benchmarks/train_learned.py",
+        params=LEARNED_PARAMS,
+    ),
 }
 
 #: Policy names by id.
@@ -401,7 +439,7 @@ class PolicySpec:
     """
 
     name: str
-    values: tuple[tuple[str, int], ...] = ()
+    values: tuple[tuple[str, int | str], ...] = ()
 
     @property
     def info(self) -> PolicyInfo:
@@ -423,12 +461,20 @@ class PolicySpec:
         body = ",".join(f"{k}={params[k].format(v)}" for k, v in self.values)
         return f"{self.name}({body})"
 
-    def row(self) -> np.ndarray:
-        """The kernel parameter row (int64, (N_PARAMS,)): defaults, then this spec's values."""
+    def row(self, players: int = 2) -> np.ndarray:
+        """The kernel parameter row (int64, (N_PARAMS,)): defaults, then this spec's values;
+        for ``learned``, the weights of its model for ``players`` (2 or 4) in the first
+        slots."""
         row = default_params()
         params = {p.name: p for p in self.info.params}
         for k, v in self.values:
-            row[params[k].slot] = v
+            if params[k].is_file:
+                from .learned import load_weights
+
+                w = load_weights(str(v)).row(players)
+                row[: len(w)] = w
+            else:
+                row[params[k].slot] = v
         return row
 
 
@@ -594,7 +640,9 @@ def resolve_policies(policies: str | Sequence[str], players: int) -> SeatPolicie
     parsed = [parse_policy(name) for name in names]
     seats = [parsed[seat % len(parsed)] for seat in range(players)]
     return SeatPolicies(
-        [s.id for s in seats], [s.canonical for s in seats], [tuple(s.row()) for s in seats]
+        [s.id for s in seats],
+        [s.canonical for s in seats],
+        [tuple(s.row(players)) for s in seats],
     )
 
 
@@ -602,6 +650,7 @@ __all__ = [
     "DEPTH_DATA",
     "DEPTH_DEAL",
     "HEURISTIC_PARAMS",
+    "LEARNED_PARAMS",
     "PIMC_PARAMS",
     "POLICIES",
     "POLICY_NAMES",

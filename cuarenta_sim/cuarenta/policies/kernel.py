@@ -31,8 +31,11 @@ POLICY_HEURISTIC = 2
 POLICY_PIMC = 3
 #: pimc whose samples are solved exactly (:mod:`.solverplay`).
 POLICY_SOLVER = 4
+#: Linear scorer of observable per-play features, trained on a teacher's play (:mod:`.learned`).
+POLICY_LEARNED = 5
 
-# ---- parameter row of a seat (int64, N_PARAMS): heuristic weights, then pimc settings
+# ---- parameter row of a seat (int64, N_PARAMS): heuristic weights, then pimc settings; a
+# ``learned`` seat's row holds its feature weights instead
 P_CARDS = 0
 P_CAIDA = 1
 P_LIMPIA = 2
@@ -49,7 +52,10 @@ P_PLAYOUT = 12
 P_LEAF_CARDS = 13
 P_EXACT = 14
 P_STOP = 15
-N_PARAMS = 16
+#: ``learned`` reads its weights (one per feature, :data:`cuarenta_sim.cuarenta.engine.learned.
+#: N_FEATURES`) from slots ``0 .. N_PARAMS - 1`` of its row instead of the slots above; the
+#: row is as wide as the larger of that and the slots above.
+N_PARAMS = 48
 #: A seat's row in the kernels' policy array: the id, then the parameters.
 POLICY_ROW = 1 + N_PARAMS
 #: ``depth`` values of pimc: playouts to the end of the deal, or of the data.

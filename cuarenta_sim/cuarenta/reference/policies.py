@@ -6,8 +6,8 @@ canonical legal-play list, ``docs/engine_contract.md`` section 3). ``rng`` is th
 policy stream of the data (contract section 2); a deterministic policy must not draw from it.
 A policy with a true ``search`` attribute (``pimc``) gets the seat's search stream
 ``STREAM_SEARCH + seat`` of the data instead. The built-ins (``random``, ``greedy``,
-``heuristic``, ``pimc``) follow contract section 6 exactly, so the numba kernel's twins make
-the same choices; :func:`resolve_policy` accepts policy specs with parameters
+``heuristic``, ``learned``, ``pimc``) follow contract section 6 exactly, so the numba kernel's
+twins make the same choices; :func:`resolve_policy` accepts policy specs with parameters
 (:func:`cuarenta_sim.cuarenta.policies.parse_policy`).
 """
 
@@ -19,8 +19,9 @@ from typing import Protocol, runtime_checkable
 
 from ...rng import PyRng
 from ..policies import PolicySpec, parse_policy
-from ..policies.kernel import POLICY_HEURISTIC, POLICY_PIMC, POLICY_SOLVER
+from ..policies.kernel import POLICY_HEURISTIC, POLICY_LEARNED, POLICY_PIMC, POLICY_SOLVER
 from ..rules import RuleSet
+from .learned import learned_index
 from .plays import Play, PlayOutcome, resolve_play
 from .search import heuristic_index, pimc_index, solver_index
 from .state import side_of
@@ -268,6 +269,42 @@ class HeuristicPolicy:
 
 
 @dataclass(frozen=True)
+class LearnedPolicy:
+    """The ``learned`` policy: twin of :mod:`cuarenta_sim.cuarenta.engine.learned` (features and
+    score there).
+
+    Attributes
+    ----------
+    weights : dict of int to tuple of int
+        The kernel parameter row of each player count (2 and 4): the model's fixed-point
+        weights (:meth:`cuarenta_sim.cuarenta.policies.PolicySpec.row`).
+    name : str
+        Canonical spec.
+    """
+
+    weights: dict[int, tuple[int, ...]]
+    name: str = "learned"
+    stochastic: bool = False
+
+    def choose(self, obs: Observation, rng: PyRng) -> int:
+        """Return the index of the learned play; ``rng`` is not used.
+
+        Parameters
+        ----------
+        obs : Observation
+            The seat's view.
+        rng : PyRng
+            Unused (the policy is deterministic).
+
+        Returns
+        -------
+        int
+            Index into ``obs.plays``.
+        """
+        return learned_index(self.weights[obs.players], obs)
+
+
+@dataclass(frozen=True)
 class PimcPolicy:
     """The ``pimc`` policy: twin of :mod:`cuarenta_sim.cuarenta.engine.pimc` (sampling and playouts
     there). It draws from the seat's search stream (``search`` is true).
@@ -401,6 +438,9 @@ def policy_from_spec(spec: PolicySpec) -> Policy:
         return PimcPolicy(params, name=spec.canonical)
     if spec.id == POLICY_SOLVER:
         return SolverPolicy(params, name=spec.canonical)
+    if spec.id == POLICY_LEARNED:
+        rows = {n: tuple(int(v) for v in spec.row(n).tolist()) for n in (2, 4)}
+        return LearnedPolicy(rows, name=spec.canonical)
     return POLICIES[spec.name]
 
 

@@ -73,6 +73,83 @@ def best_capture(table: Sequence[int], q: int, rules: RuleSet) -> tuple[int, int
     return max(len(b) for b in bases), run_length(table, q)
 
 
+def next_chances(hand: Sequence[int], played: Sequence[int], next_hand: int) -> list[int]:
+    """Per mille chance that the next player (``next_hand`` cards) holds each rank (twin of
+    :func:`cuarenta_sim.cuarenta.engine.heuristic.next_chances`)."""
+    unseen = [4 - hand[q] - played[q] for q in range(N_RANKS)]
+    total = sum(unseen)
+    return [hold_chance(unseen[q], total, next_hand) for q in range(N_RANKS)]
+
+
+def play_terms(
+    rules: RuleSet,
+    hand: Sequence[int],
+    table: Sequence[int],
+    play: Play,
+    trail: int | None,
+    trail_in_ronda: bool,
+    score: int,
+    opp_score: int,
+    my_ronda: Sequence[int],
+    next_known: Sequence[int],
+    chance: Sequence[int],
+) -> tuple[int, int, int, int, int, int, int, int, int, int, int, list[int]]:
+    """The unweighted terms of one legal play (twin of
+    :func:`cuarenta_sim.cuarenta.engine.heuristic.play_terms`, which defines them):
+    ``(points, cards, caida, limpia, openings, pair, ace, run_start, keep, known,
+    after_cards, after)`` (``after``: per-rank counts of the table left)."""
+    r = play.rank
+    points = cards = caida = pair = ace = run_start = known = 0
+    if play.is_trail:
+        after = list(table)
+        after[r] += 1
+        ronda_blocked = (
+            rules.ronda_blocked_from is not None and opp_score >= rules.ronda_blocked_from
+        )
+        cv = rules.caida_en_ronda_points if r in my_ronda and not ronda_blocked else 2
+        caida = chance[r] * cv
+        pair = int(hand[r] >= 2)
+        ace = int(r == 0)
+        run_start = run_length(after, r)
+        known = int(next_known[r] > 0)
+    else:
+        out = resolve_play(
+            rules, table, play, trail=trail, trail_in_ronda=trail_in_ronda, score=score
+        )
+        points = out.points + out.claim
+        cards = len(out.captured)
+        after = list(out.table_after)
+    after_cards = sum(after)
+    risk = opening = keep = 0
+    if after_cards > 0:
+        for q in range(N_RANKS):
+            if chance[q] == 0:
+                continue
+            nb, rn = best_capture(after, q, rules)
+            if nb == 0:
+                continue
+            opening += chance[q] * (1 + nb + rn)
+            todo_dos = play.is_trail and q == r and not rules.caida_limpia_cumulative
+            if nb + rn == after_cards and chance[q] > risk and not todo_dos:
+                risk = chance[q]
+        if after_cards <= 2:
+            keep = 3 - after_cards
+    return (
+        points,
+        cards,
+        caida,
+        risk * 2,
+        opening,
+        pair,
+        ace,
+        run_start,
+        keep,
+        known,
+        after_cards,
+        after,
+    )
+
+
 def heuristic_index(
     params: Sequence[int],
     rules: RuleSet,
@@ -105,49 +182,34 @@ def heuristic_index(
             w_cards = 0
         if opp_score == at38 and rules.at_38 != "none":
             w_limpia = 0
-    unseen = [4 - hand[q] - played[q] for q in range(N_RANKS)]
-    total = sum(unseen)
-    chance = [hold_chance(unseen[q], total, next_hand) for q in range(N_RANKS)]
-    ronda_blocked = rules.ronda_blocked_from is not None and opp_score >= rules.ronda_blocked_from
+    chance = next_chances(hand, played, next_hand)
     best, best_value = -1, 0
     for k, play in enumerate(plays):
-        r = play.rank
-        value = 0
-        if play.is_trail:
-            after = list(table)
-            after[r] += 1
-            cv = rules.caida_en_ronda_points if r in my_ronda and not ronda_blocked else 2
-            value -= params[P_CAIDA] * chance[r] * cv // 1000
-            if hand[r] >= 2:
-                value += params[P_TRAIL_PAIR]
-            if r == 0:
-                value -= params[P_NO_ACE_TRAIL]
-            value -= params[P_NO_RUN_START] * run_length(after, r)
-            if next_known[r] > 0:
-                value -= params[P_HOLD_KNOWN]
-        else:
-            out = resolve_play(
-                rules, table, play, trail=trail, trail_in_ronda=trail_in_ronda, score=score
-            )
-            value += 1000 * (out.points + out.claim) + w_cards * len(out.captured)
-            after = list(out.table_after)
-        after_cards = sum(after)
-        if after_cards > 0:
-            risk = opening = 0
-            for q in range(N_RANKS):
-                if chance[q] == 0:
-                    continue
-                nb, rn = best_capture(after, q, rules)
-                if nb == 0:
-                    continue
-                opening += chance[q] * (1 + nb + rn)
-                todo_dos = play.is_trail and q == r and not rules.caida_limpia_cumulative
-                if nb + rn == after_cards and chance[q] > risk and not todo_dos:
-                    risk = chance[q]
-            value -= w_limpia * risk * 2 // 1000
-            value -= params[P_OPENINGS] * opening // 1000
-            if after_cards <= 2:
-                value -= params[P_KEEP_TABLE] * (3 - after_cards)
+        points, cards, caida, limpia, opening, pair, ace, run, keep, known, _c, _t = play_terms(
+            rules,
+            hand,
+            table,
+            play,
+            trail,
+            trail_in_ronda,
+            score,
+            opp_score,
+            my_ronda,
+            next_known,
+            chance,
+        )
+        value = (
+            1000 * points
+            + w_cards * cards
+            - params[P_CAIDA] * caida // 1000
+            + params[P_TRAIL_PAIR] * pair
+            - params[P_NO_ACE_TRAIL] * ace
+            - params[P_NO_RUN_START] * run
+            - params[P_HOLD_KNOWN] * known
+            - w_limpia * limpia // 1000
+            - params[P_OPENINGS] * opening // 1000
+            - params[P_KEEP_TABLE] * keep
+        )
         if best < 0 or value > best_value:
             best, best_value = k, value
     return best
