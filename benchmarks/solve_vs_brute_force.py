@@ -1,7 +1,7 @@
 """The ``solve`` scenario against brute-force enumeration on 10,000 random last-deal positions.
 
 Issue 12's target: 0 disagreements. Each position comes from
-:func:`cuarenta_sim.cuarenta.reference.solver.random_position` (a seeded data of random play
+:func:`cuarenta_sim.cuarenta.reference.positions.random_position` (a seeded data of random play
 stopped at a random turn of its last deal); the scenario's ``values`` (the numba solver) must
 equal :func:`cuarenta_sim.cuarenta.reference.solver.solve_values` (every line enumerated with
 the reference engine), ``best`` their maximum, and the principal line must earn ``best``.
@@ -22,9 +22,9 @@ import sys
 import time
 from pathlib import Path
 
+from cuarenta_sim.cuarenta.reference.positions import random_position
 from cuarenta_sim.cuarenta.reference.solver import (
     SolverPosition,
-    random_position,
     solve_scenario,
     solve_values,
 )

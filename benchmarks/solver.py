@@ -9,7 +9,7 @@ It prints and writes ``benchmarks/results/solver.json`` (atomically): for 2 and 
 (Quito rules), the positions solved per second **from the start of the last deal** (the
 leader's first play, every legal play valued exactly to the end of the data) and from a random
 turn of it, with the nodes searched per position and per second. Positions are those of
-:func:`cuarenta_sim.cuarenta.reference.solver.random_position` (a data of random play, scores
+:func:`cuarenta_sim.cuarenta.reference.positions.random_position` (a data of random play, scores
 near the thresholds half the time); one transposition table of ``2**--bits`` entries is reused
 (a new generation per position); one thread; a warm-up solve first (numba's cache). Because the
 machine may be shared it also reports the process's CPU share (CPU time over wall time) and the
@@ -40,7 +40,8 @@ from cuarenta_sim.cuarenta.engine.solver import (
     position_array,
     solve_position,
 )
-from cuarenta_sim.cuarenta.reference.solver import SolverPosition, random_position
+from cuarenta_sim.cuarenta.reference.positions import random_position
+from cuarenta_sim.cuarenta.reference.solver import SolverPosition
 from cuarenta_sim.cuarenta.rules import resolve_rules
 from cuarenta_sim.io import write_json_atomic
 from cuarenta_sim.reports import text_table

@@ -31,7 +31,7 @@ STREAM_DECK = 0
 STREAM_POLICY = 1  # + seat (0..3)
 STREAM_GAME = 8
 STREAM_SEARCH = 16  # + seat: reserved for lookahead policies' private sampling
-STREAM_POSITION = 24  # random test positions (cuarenta.reference.solver.random_position)
+STREAM_POSITION = 24  # random test positions (cuarenta.reference.positions.random_position)
 
 _U_GOLDEN = np.uint64(GOLDEN)
 _U_M1 = np.uint64(_M1)

@@ -36,12 +36,15 @@ import numpy as np
 from ..cuarenta.engine.layout import KIND_MATCH, KIND_SUM, KIND_TRAIL
 from ..cuarenta.engine.moves import build_kernel_sums
 from ..cuarenta.policies import POLICIES, parse_policy
-from ..cuarenta.policies.kernel import POLICY_PIMC, POLICY_RANDOM
+from ..cuarenta.policies.kernel import POLICY_GREEDY, POLICY_HEURISTIC, POLICY_RANDOM
 from ..cuarenta.rules import RuleSet, resolve_rules
 from ..cuarenta.tables import SUM_START, enumerate_sum_bases
 from ..rng import root_from_seed
 from . import batched_kernel as bk
 from .cuarenta_actions import PLAYS, action_name
+
+#: Policies the batched kernel plays for a seat (it has no pimc search nor learned scorer).
+_BATCHED_POLICIES = (POLICY_RANDOM, POLICY_GREEDY, POLICY_HEURISTIC)
 
 #: Episode units.
 EPISODES: tuple[str, ...] = ("data", "chica")
@@ -495,7 +498,7 @@ class BatchedCuarenta:
         if not self._started:
             raise ValueError("call reset() before policy_actions()")
         spec = parse_policy(policy)
-        if spec.id in (POLICY_RANDOM, POLICY_PIMC):
+        if spec.id not in _BATCHED_POLICIES or spec.id == POLICY_RANDOM:
             raise ValueError(
                 f"policy_actions takes a deterministic kernel policy (greedy, heuristic), "
                 f"got {policy!r}; for random actions use random_actions()"
@@ -568,7 +571,7 @@ def _opponent_spec(opponent: object) -> str:
             f"got {opponent!r}"
         )
     spec = parse_policy(opponent)
-    if spec.id == POLICY_PIMC:
-        accepted = ", ".join(p for p in POLICIES if p != "pimc")
+    if spec.id not in _BATCHED_POLICIES:
+        accepted = ", ".join(p for p in POLICIES if POLICIES[p].id in _BATCHED_POLICIES)
         raise ValueError(f"opponent {opponent!r} is not supported; accepted: {accepted}")
     return spec.canonical

@@ -96,7 +96,7 @@ def kernel_choice(spec: str, obs: Observation, hands: list[int], state: list[int
         work[W_RONDA + o] = pack_counts([8 if q in obs.rondas[o] else 0 for q in range(10)])
         work[W_KNOWN + o] = pack_counts(list(obs.known[o]))
         work[W_POLICIES + o] = parsed.id
-        work[W_PARAMS + N_PARAMS * o : W_PARAMS + N_PARAMS * (o + 1)] = parsed.row()
+        work[W_PARAMS + N_PARAMS * o : W_PARAMS + N_PARAMS * (o + 1)] = parsed.row(n)
     work[W_SCORES : W_SCORES + 2] = obs.scores
     work[W_PILES : W_PILES + 2] = obs.piles
     off = RNG_SEARCH + 4 * obs.seat
@@ -136,8 +136,12 @@ def kernel_choice(spec: str, obs: Observation, hands: list[int], state: list[int
     [
         ("heuristic", "quito", 2, 12, 4),
         ("heuristic(no_ace_trail=500,keep_table=300,no_run_start=200)", "pagat", 4, 4, 4),
+        ("learned", "quito", 2, 12, 4),
+        ("learned", "pagat", 4, 4, 4),
         ("pimc(samples=4)", "quito", 2, 4, 3),
         ("pimc(samples=3,depth=data,playout=greedy)", "cuenca", 4, 2, 3),
+        ("solver(samples=4,exact=6)", "quito", 2, 4, 3),
+        ("solver(samples=3,exact=6,stop=1)", "cuenca", 4, 2, 3),
     ],
 )
 def test_choice_ignores_hidden_cards(spec, rules, players, games, worlds) -> None:

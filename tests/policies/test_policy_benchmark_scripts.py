@@ -9,16 +9,29 @@ from pathlib import Path
 def test_policies_benchmark_quick_run(tmp_path: Path, run_benchmark) -> None:
     out = tmp_path / "policies.json"
     proc = run_benchmark(
-        "policies.py", "--datas", "10", "--chicas", "10", "--repeats", "1", "--out", str(out)
-    )
+        "policies.py", "--datas", "10", "--chicas", "10", "--chicas4", "3", "--repeats", "1",
+        "--out", str(out),
+    )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())
-    assert [s["policy"].split("(")[0] for s in results["speed"]] == ["heuristic", "pimc"]
-    assert all(s["decisions_per_s"] > 0 for s in results["speed"])
-    pairs = [(r["a"].split("(")[0], r["b"]) for r in results["ranking"]]
-    assert pairs == [("greedy", "random"), ("heuristic", "greedy"), ("pimc", pairs[2][1])]
+    names = [s["policy"].split("(")[0] for s in results["speed"]]
+    assert names == ["heuristic", "pimc", "solver", "learned"]
+    assert all(s["decisions_per_s"] > 0 and s["cpu_share"] > 0 for s in results["speed"])
+    assert [r["policy"].split("(")[0] for r in results["datas_per_s"]] == ["heuristic", "learned"]
+    assert all(r["datas_per_s"] > 0 and r["datas"] == 500 for r in results["datas_per_s"])
+    lvh = results["learned_vs_heuristic"]
+    assert lvh["a"].startswith("learned(") and lvh["b"].startswith("heuristic(")
+    assert lvh["chicas"] == 20 and lvh["status"] in ("pass", "FAIL")
+    pairs = [(r["a"].split("(")[0], r["b"].split("(")[0], r["players"]) for r in results["ranking"]]
+    assert pairs == [
+        ("greedy", "random", 2),
+        ("heuristic", "greedy", 2),
+        ("pimc", "heuristic", 2),
+        ("solver", "pimc", 2),
+        ("solver", "heuristic", 4),
+    ]
     for r in results["ranking"]:
-        assert r["chicas"] == 20 and 0 <= r["wins_a"] <= 20
+        assert r["chicas"] == (6 if r["players"] == 4 else 20) and 0 <= r["wins_a"] <= r["chicas"]
         assert r["ci95"][0] <= r["win_rate_a"] <= r["ci95"][1]
 
 

@@ -57,7 +57,7 @@ def make_obs(
 
 
 def test_registry_metadata() -> None:
-    assert set(POLICIES) == {"random", "greedy", "heuristic", "pimc"}
+    assert set(POLICIES) == {"random", "greedy", "heuristic", "pimc", "solver"}
     assert POLICIES["random"].stochastic and not POLICIES["greedy"].stochastic
     assert all(p.name == name for name, p in POLICIES.items())
 

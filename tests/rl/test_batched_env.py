@@ -345,6 +345,8 @@ def test_bad_constructor_arguments() -> None:
         ({"players": 3}, "players must be 2 or 4"),
         ({"episode": "mesa"}, "accepted: data, chica"),
         ({"opponent": "pimc"}, "not supported"),
+        ({"opponent": "learned"}, "not supported"),
+        ({"opponent": "solver"}, "not supported"),
         ({"opponent": "nobody"}, "unknown policy"),
         ({"observation": "pixels"}, "accepted: none, full, compact"),
         ({"seed": -1}, "seed"),

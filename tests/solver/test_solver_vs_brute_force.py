@@ -1,6 +1,6 @@
 """The numba solver against brute-force enumeration with the reference engine.
 
-Random positions (:func:`cuarenta_sim.cuarenta.reference.solver.random_position`: a seeded data
+Random positions (:func:`cuarenta_sim.cuarenta.reference.positions.random_position`: a seeded data
 of random play stopped at a random turn of a deal, random scores near the thresholds half the
 time) are solved by :func:`cuarenta_sim.cuarenta.engine.solver.solve_position` and by
 :func:`cuarenta_sim.cuarenta.reference.solver.solve_values` (every line enumerated with the
@@ -17,7 +17,8 @@ import pytest
 from solver_checks import kernel_values
 
 from cuarenta_sim.cuarenta.engine.solver import SolveOptions, new_table
-from cuarenta_sim.cuarenta.reference.solver import random_position, solve_scenario, solve_values
+from cuarenta_sim.cuarenta.reference.positions import random_position
+from cuarenta_sim.cuarenta.reference.solver import solve_scenario, solve_values
 from cuarenta_sim.cuarenta.rules import PRESETS, RuleSet
 from cuarenta_sim.scenario import evaluate
 

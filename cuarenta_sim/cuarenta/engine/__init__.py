@@ -15,10 +15,15 @@ moves
 play
     One data (R3-R9.2), one chica or mesa (R9.2, R9.3).
 pimc
-    The ``pimc`` policy: sampled deals played out.
+    The ``pimc`` policy: sampled deals played out (``pimc_totals``: every play's value).
+learned
+    The ``learned`` policy: a linear scorer of observable per-play features (the heuristic's
+    terms, :func:`.heuristic.play_terms`, and public context), trained on a teacher's play.
 solver
     The exact perfect-information solver of a deal's end (``solve_position``; the ``solve``
     scenario).
+solverplay
+    The ``solver`` policy: pimc's samples solved exactly near the end of a deal.
 batch
     The parallel batch driver :func:`run_batch`, :func:`trace_game` and :func:`warmup`.
 

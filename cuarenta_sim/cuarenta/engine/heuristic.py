@@ -134,6 +134,164 @@ def best_capture(table: np.int64, q: np.int64, sums: np.ndarray) -> tuple[np.int
     return nbase, run_length(table, q)
 
 
+@njit(cache=True, inline="always")
+def play_terms(
+    hand: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    r: np.int64,
+    kind: np.int64,
+    i: np.int64,
+    prev_rank: np.int64,
+    prev_in_ronda: bool,
+    score: np.int64,
+    opp_score: np.int64,
+    my_ronda: np.int64,
+    next_known: np.int64,
+    chance: np.ndarray,
+    rules,
+    sums: np.ndarray,
+) -> tuple[
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+]:
+    """The unweighted observable terms of one legal play (module docstring), shared by the
+    ``heuristic`` and ``learned`` policies (:mod:`.learned`).
+
+    Parameters
+    ----------
+    hand, table, table_cards, prev_rank, prev_in_ronda, score, opp_score, my_ronda, next_known
+        As in :func:`heuristic_play`.
+    r, kind, i : int
+        The play (:func:`cuarenta_sim.cuarenta.engine.moves.select_play`).
+    chance : ndarray of int64, shape (10,)
+        Per mille chance that the next player holds each rank (:func:`hold_chance`).
+    rules : KernelRules
+    sums : ndarray of int64
+        Kernel sum tables.
+
+    Returns
+    -------
+    tuple of int64
+        ``(points, cards, caida, limpia, openings, pair, ace, run_start, keep, known,
+        after_cards, after)``: points now (caida, limpia, claims after blocks and the 38 rule, R6,
+        R7, R9.1); cards captured (played card, base, run; 0 for a trail); on a trail
+        ``P[r] x caida value`` (per mille points; 0 for a capture); ``max P[q] x 2`` over
+        the ranks that would empty the table left (per mille points); ``sum_q P[q] x cards
+        q takes`` (per mille cards); on a trail 1 if the hand holds two or more of ``r``, 1
+        if ``r`` is an ace, the table cards of ranks ``r+1, r+2, ...`` a capture of it
+        would run into, 1 if the next player is known to hold ``r``; ``3 - c'`` when the
+        table left holds ``1 <= c' <= 2`` cards (else 0); ``c'``; and the packed table
+        left.
+    """
+    zero = np.int64(0)
+    points = zero
+    cards = zero
+    caida = zero
+    pair = zero
+    ace = zero
+    run_start = zero
+    known = zero
+    if kind == KIND_TRAIL:
+        after = table + (np.int64(1) << (4 * r))
+        after_cards = table_cards + 1
+        cv = np.int64(2)
+        if (my_ronda >> (4 * r + 3)) & 1 != 0 and opp_score < rules.ronda_blocked_from:
+            cv = rules.caida_en_ronda_points
+        caida = chance[r] * cv
+        if (hand >> (4 * r)) & 15 >= 2:
+            pair = np.int64(1)
+        if r == 0:
+            ace = np.int64(1)
+        run_start = run_length(after, r)
+        if (next_known >> (4 * r)) & 15 != 0:
+            known = np.int64(1)
+    else:
+        if kind == KIND_SUM:
+            base = sums[SUMS_PACKED + i]
+            nbase = sums[SUMS_SIZE + i]
+        else:
+            base = np.int64(1) << (4 * r)
+            nbase = np.int64(1)
+        run = run_length(table, r)
+        _c, _e, _l, now, lim, claim = capture_points(
+            r,
+            kind,
+            base,
+            nbase,
+            run,
+            table_cards,
+            prev_rank,
+            prev_in_ronda,
+            score,
+            rules.target - 2,
+            rules.caida_by_sum,
+            rules.caida_limpia_cumulative,
+            rules.ronda_blocked_from,
+            rules.caida_en_ronda_points,
+            rules.caida_en_ronda_end_of_deal,
+            rules.at_38,
+        )
+        points = now + lim + claim
+        cards = 1 + nbase + run
+        after = table - base - ((NIBBLE_ONES & ((np.int64(1) << (4 * run)) - 1)) << (4 * (r + 1)))
+        after_cards = table_cards - nbase - run
+    risk = zero
+    opening = zero
+    keep = zero
+    if after_cards > 0:
+        for q in range(10):
+            if chance[q] == 0:
+                continue
+            nb, rn = best_capture(after, q, sums)
+            if nb == 0:
+                continue
+            opening += chance[q] * (1 + nb + rn)
+            # A caida on the trail that also empties the table scores the caida only under
+            # "todo dos" (R7.2): the caida term has counted it.
+            todo_dos = kind == KIND_TRAIL and q == r and rules.caida_limpia_cumulative == 0
+            if nb + rn == after_cards and chance[q] > risk and not todo_dos:
+                risk = chance[q]
+        if after_cards <= 2:
+            keep = 3 - after_cards
+    return (
+        points,
+        cards,
+        caida,
+        risk * 2,
+        opening,
+        pair,
+        ace,
+        run_start,
+        keep,
+        known,
+        after_cards,
+        after,
+    )
+
+
+@njit(cache=True)
+def next_chances(hand: np.int64, played: np.int64, next_hand: np.int64) -> np.ndarray:
+    """Per mille chance (int64, shape (10,)) that the next player, holding ``next_hand`` cards,
+    holds each rank: :func:`hold_chance` on the unseen cards ``4 - hand - played``."""
+    unseen = FOUR_EACH - hand - played
+    n_unseen = packed_total(unseen)
+    chance = np.zeros(10, dtype=np.int64)
+    for q in range(10):
+        chance[q] = hold_chance((unseen >> (4 * q)) & 15, n_unseen, next_hand)
+    return chance
+
+
 @njit(cache=True)
 def heuristic_play(
     params: np.ndarray,
@@ -204,82 +362,42 @@ def heuristic_play(
             w_cards = 0
         if opp_score == at38 and rules.at_38 != AT38_NONE:
             w_limpia = 0
-    unseen = FOUR_EACH - hand - played
-    n_unseen = packed_total(unseen)
-    chance = np.zeros(10, dtype=np.int64)
-    for q in range(10):
-        chance[q] = hold_chance((unseen >> (4 * q)) & 15, n_unseen, next_hand)
+    chance = next_chances(hand, played, next_hand)
     best = np.int64(0)
     best_r = np.int64(-1)
     best_kind = np.int64(KIND_TRAIL)
     best_i = np.int64(-1)
     for k in range(n_legal):
         r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
-        value = np.int64(0)
-        if kind == KIND_TRAIL:
-            after = table + (np.int64(1) << (4 * r))
-            after_cards = table_cards + 1
-            cv = np.int64(2)
-            if (my_ronda >> (4 * r + 3)) & 1 != 0 and opp_score < rules.ronda_blocked_from:
-                cv = rules.caida_en_ronda_points
-            value -= w_caida * chance[r] * cv // 1000
-            if (hand >> (4 * r)) & 15 >= 2:
-                value += w_pair
-            if r == 0:
-                value -= w_ace
-            value -= w_run * run_length(after, r)
-            if (next_known >> (4 * r)) & 15 != 0:
-                value -= w_known
-        else:
-            if kind == KIND_SUM:
-                base = sums[SUMS_PACKED + i]
-                nbase = sums[SUMS_SIZE + i]
-            else:
-                base = np.int64(1) << (4 * r)
-                nbase = np.int64(1)
-            run = run_length(table, r)
-            _c, _e, _l, now, lim, claim = capture_points(
-                r,
-                kind,
-                base,
-                nbase,
-                run,
-                table_cards,
-                prev_rank,
-                prev_in_ronda,
-                score,
-                rules.target - 2,
-                rules.caida_by_sum,
-                rules.caida_limpia_cumulative,
-                rules.ronda_blocked_from,
-                rules.caida_en_ronda_points,
-                rules.caida_en_ronda_end_of_deal,
-                rules.at_38,
-            )
-            value += 1000 * (now + lim + claim) + w_cards * (1 + nbase + run)
-            after = (
-                table - base - ((NIBBLE_ONES & ((np.int64(1) << (4 * run)) - 1)) << (4 * (r + 1)))
-            )
-            after_cards = table_cards - nbase - run
-        if after_cards > 0:
-            risk = np.int64(0)
-            opening = np.int64(0)
-            for q in range(10):
-                if chance[q] == 0:
-                    continue
-                nb, rn = best_capture(after, q, sums)
-                if nb == 0:
-                    continue
-                opening += chance[q] * (1 + nb + rn)
-                # A caida on the trail that also empties the table scores the caida only under
-                # "todo dos" (R7.2): the caida term has counted it.
-                todo_dos = kind == KIND_TRAIL and q == r and rules.caida_limpia_cumulative == 0
-                if nb + rn == after_cards and chance[q] > risk and not todo_dos:
-                    risk = chance[q]
-            value -= w_limpia * risk * 2 // 1000
-            value -= w_open * opening // 1000
-            if after_cards <= 2:
-                value -= w_keep * (3 - after_cards)
+        points, cards, caida, limpia, opening, pair, ace, run, keep, known, _c, _t = play_terms(
+            hand,
+            table,
+            table_cards,
+            r,
+            kind,
+            i,
+            prev_rank,
+            prev_in_ronda,
+            score,
+            opp_score,
+            my_ronda,
+            next_known,
+            chance,
+            rules,
+            sums,
+        )
+        value = (
+            1000 * points
+            + w_cards * cards
+            - w_caida * caida // 1000
+            + w_pair * pair
+            - w_ace * ace
+            - w_run * run
+            - w_known * known
+            - w_limpia * limpia // 1000
+            - w_open * opening // 1000
+            - w_keep * keep
+        )
         if best_r < 0 or value > best:
             best = value
             best_r = r

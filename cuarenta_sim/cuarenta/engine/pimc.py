@@ -308,7 +308,89 @@ def playout(
 
 
 @njit(cache=True)
-def pimc_play(
+def unseen_pool(
+    hand: np.int64,
+    played: np.int64,
+    public: np.ndarray,
+    seat: np.int64,
+    dealer: np.int64,
+    turn: np.int64,
+    n_players: np.int64,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The cards a seat has not seen and how many each other seat holds of them (R3, R4).
+
+    Shared by ``pimc`` and ``solver`` (:mod:`.solverplay`): the unseen cards are ``4 - hand -
+    played`` per rank minus the ronda cards other seats are known to hold (``public[4 + o]``).
+
+    Returns
+    -------
+    pool : ndarray of int64, shape (m,)
+        The ranks of the unseen cards, ascending.
+    need : ndarray of int64, shape (4,)
+        Per other seat, its hand size minus its known ronda cards (0 for ``seat``).
+    """
+    unseen = FOUR_EACH - hand - played
+    need = np.zeros(4, dtype=np.int64)
+    for o in range(n_players):
+        if o == seat:
+            continue
+        unseen -= public[4 + o]
+        position = (o - dealer - 1) % n_players
+        need[o] = 5 - plays_made(turn, position, n_players) - packed_total(public[4 + o])
+    m = packed_total(unseen)
+    pool = np.empty(m, dtype=np.int64)
+    c = 0
+    for q in range(10):
+        for _ in range((unseen >> (4 * q)) & 15):
+            pool[c] = q
+            c += 1
+    return pool, need
+
+
+@njit(cache=True, inline="always")
+def deal_sample(
+    pool: np.ndarray,
+    buf: np.ndarray,
+    need: np.ndarray,
+    public: np.ndarray,
+    hand: np.int64,
+    seat: np.int64,
+    n_players: np.int64,
+    hands: np.ndarray,
+    s0: np.uint64,
+    s1: np.uint64,
+    s2: np.uint64,
+    s3: np.uint64,
+) -> tuple[np.int64, np.uint64, np.uint64, np.uint64, np.uint64]:
+    """Draw one deal of the unseen cards (module docstring, "Sampling").
+
+    ``buf`` (int64, same length as ``pool``) receives the shuffled pool; ``hands`` (int64, 4)
+    every seat's packed hand (``seat`` keeps ``hand``; the others, from the seat after it
+    round, their known ronda cards plus their ``need`` next shuffled cards). Returns the
+    offset in ``buf`` where the stock starts, and the advanced search stream.
+    """
+    m = pool.shape[0]
+    for j in range(m):
+        buf[j] = pool[j]
+    for j in range(m - 1, 0, -1):
+        k, s0, s1, s2, s3 = draw_below(s0, s1, s2, s3, j + 1)
+        tmp = buf[j]
+        buf[j] = buf[k]
+        buf[k] = tmp
+    pos = 0
+    hands[seat] = hand
+    for step in range(1, n_players):
+        o = (seat + step) % n_players
+        h = public[4 + o]
+        for j in range(pos, pos + need[o]):
+            h += np.int64(1) << (4 * buf[j])
+        pos += need[o]
+        hands[o] = h
+    return pos, s0, s1, s2, s3
+
+
+@njit(cache=True)
+def pimc_totals(
     params: np.ndarray,
     poff: np.int64,
     rules,
@@ -335,8 +417,10 @@ def pimc_play(
     s1: np.uint64,
     s2: np.uint64,
     s3: np.uint64,
-) -> tuple[np.int64, np.int64, np.int64, np.uint64, np.uint64, np.uint64, np.uint64]:
-    """The pimc play of ``seat`` (module docstring) and the advanced search stream.
+) -> tuple[np.ndarray, np.uint64, np.uint64, np.uint64, np.uint64]:
+    """The total playout value of every legal play of ``seat`` (module docstring) and the
+    advanced search stream: what :func:`pimc_play` decides on, also the teacher's values for
+    training (``benchmarks/train_learned.py``).
 
     Parameters
     ----------
@@ -365,9 +449,10 @@ def pimc_play(
     Returns
     -------
     tuple
-        ``(rank, kind, i)`` as :func:`cuarenta_sim.cuarenta.engine.moves.select_play`, then the
-        stream
-        state. With one legal play nothing is drawn.
+        ``totals`` (int64, shape (n_legal,)): per legal play in canonical order (contract 3),
+        the sum over the samples of its playout values in milli-points (divide by
+        ``samples`` for the mean); then the stream state. With one legal play nothing is
+        drawn and the total is 0.
     """
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)
@@ -376,26 +461,12 @@ def pimc_play(
     compulsory = rules.capture_compulsory
     n_legal = count_plays(hand, captures, compulsory)
     if n_legal == 1:
-        r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, 0)
-        return r, kind, i, s0, s1, s2, s3
+        return np.zeros(1, dtype=np.int64), s0, s1, s2, s3
     samples = params[poff + P_SAMPLES]
-    # Unseen cards, minus the ronda cards other seats are known to hold.
-    unseen = FOUR_EACH - hand - played
-    need = np.zeros(4, dtype=np.int64)
-    for o in range(n_players):
-        if o == seat:
-            continue
-        unseen -= public[4 + o]
-        position = (o - dealer - 1) % n_players
-        need[o] = 5 - plays_made(turn, position, n_players) - packed_total(public[4 + o])
-    m = packed_total(unseen)
-    pool = np.empty(m, dtype=np.int64)
-    c = 0
-    for q in range(10):
-        for _ in range((unseen >> (4 * q)) & 15):
-            pool[c] = q
-            c += 1
+    pool, need = unseen_pool(hand, played, public, seat, dealer, turn, n_players)
+    m = pool.shape[0]
     buf = np.empty(m, dtype=np.int64)
+    hands = np.zeros(4, dtype=np.int64)
     template = np.zeros(N_ST, dtype=np.int64)
     template[ST_SCORE] = score0
     template[ST_SCORE + 1] = score1
@@ -410,22 +481,11 @@ def pimc_play(
     totals = np.zeros(n_legal, dtype=np.int64)
     me = seat & 1
     for _s in range(samples):
-        for j in range(m):
-            buf[j] = pool[j]
-        for j in range(m - 1, 0, -1):
-            k, s0, s1, s2, s3 = draw_below(s0, s1, s2, s3, j + 1)
-            tmp = buf[j]
-            buf[j] = buf[k]
-            buf[k] = tmp
-        pos = 0
-        template[ST_HANDS + seat] = hand
-        for step in range(1, n_players):
-            o = (seat + step) % n_players
-            h = public[4 + o]
-            for j in range(pos, pos + need[o]):
-                h += np.int64(1) << (4 * buf[j])
-            pos += need[o]
-            template[ST_HANDS + o] = h
+        pos, s0, s1, s2, s3 = deal_sample(
+            pool, buf, need, public, hand, seat, n_players, hands, s0, s1, s2, s3
+        )
+        for o in range(n_players):
+            template[ST_HANDS + o] = hands[o]
         for k in range(n_legal):
             r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
             for j in range(N_ST):
@@ -454,8 +514,82 @@ def pimc_play(
                 played,
                 last_capturer,
             )
+    return totals, s0, s1, s2, s3
+
+
+@njit(cache=True)
+def pimc_play(
+    params: np.ndarray,
+    poff: np.int64,
+    rules,
+    n_players: np.int64,
+    sums: np.ndarray,
+    seat: np.int64,
+    dealer: np.int64,
+    deal: np.int64,
+    turn: np.int64,
+    hand: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    prev_rank: np.int64,
+    prev_seat: np.int64,
+    played: np.int64,
+    public: np.ndarray,
+    score0: np.int64,
+    score1: np.int64,
+    pile0: np.int64,
+    pile1: np.int64,
+    last_capturer: np.int64,
+    check_target: bool,
+    s0: np.uint64,
+    s1: np.uint64,
+    s2: np.uint64,
+    s3: np.uint64,
+) -> tuple[np.int64, np.int64, np.int64, np.uint64, np.uint64, np.uint64, np.uint64]:
+    """The pimc play of ``seat`` (module docstring) and the advanced search stream: the first
+    legal play of largest total in :func:`pimc_totals` (same parameters).
+
+    Returns
+    -------
+    tuple
+        ``(rank, kind, i)`` as :func:`cuarenta_sim.cuarenta.engine.moves.select_play`, then the
+        stream state. With one legal play nothing is drawn.
+    """
+    key = sum_key(table)
+    captures = sums[SUMS_COUNT + key] + occupied(table)
+    held = sums[SUMS_HELD + key]
+    firsts = sums[SUMS_FIRST]
+    compulsory = rules.capture_compulsory
+    totals, s0, s1, s2, s3 = pimc_totals(
+        params,
+        poff,
+        rules,
+        n_players,
+        sums,
+        seat,
+        dealer,
+        deal,
+        turn,
+        hand,
+        table,
+        table_cards,
+        prev_rank,
+        prev_seat,
+        played,
+        public,
+        score0,
+        score1,
+        pile0,
+        pile1,
+        last_capturer,
+        check_target,
+        s0,
+        s1,
+        s2,
+        s3,
+    )
     best = 0
-    for k in range(1, n_legal):
+    for k in range(1, len(totals)):
         if totals[k] > totals[best]:
             best = k
     r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, best)

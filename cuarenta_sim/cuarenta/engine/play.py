@@ -19,6 +19,8 @@ from ..policies.kernel import (
     N_PARAMS,
     POLICY_GREEDY,
     POLICY_HEURISTIC,
+    POLICY_LEARNED,
+    POLICY_SOLVER,
     draw_below,
     init_policy_streams,
     is_stochastic,
@@ -81,6 +83,7 @@ from .layout import (
     W_SCORES,
     W_TRACE_N,
 )
+from .learned import learned_play
 from .moves import (
     NIBBLE_ONES,
     announcement,
@@ -95,6 +98,7 @@ from .moves import (
     sum_key,
 )
 from .pimc import pimc_play, plays_made
+from .solverplay import solver_play
 
 #: Adding 5 to every 4-bit count sets its bit 3 exactly for counts 3 and 4 (a ronda, R4).
 RONDA_ADD = 5 * NIBBLE_ONES
@@ -461,7 +465,8 @@ def _observed_play(
     last_capturer: np.int64,
     check_target: bool,
 ) -> tuple[np.int64, np.int64, np.int64]:
-    """The play of a ``heuristic`` or ``pimc`` seat (contract section 6).
+    """The play of a ``heuristic``, ``learned``, ``pimc`` or ``solver`` seat (contract section
+    6).
 
     Hands the policy the seat's observation only: its hand, the table, the played cards, the
     previous trail, the ronda announcements of the deal and what they reveal (``W_RONDA``,
@@ -476,11 +481,25 @@ def _observed_play(
         return heuristic_play(params, 0, hand, table, table_cards, prev_rank, prev_in_ronda,
                               work[W_SCORES + side], work[W_SCORES + 1 - side], played,
                               work[W_RONDA + seat], work[W_KNOWN + nxt], next_hand, rules, sums)
+    if work[W_POLICIES + seat] == POLICY_LEARNED:
+        nxt = seat + 1 if seat + 1 < n_players else 0
+        next_hand = 5 - plays_made(turn + 1, (nxt - dealer - 1) % n_players, n_players)
+        return learned_play(params, 0, hand, table, table_cards, prev_rank, prev_in_ronda,
+                            work[W_SCORES + side], work[W_SCORES + 1 - side], played,
+                            work[W_RONDA + seat], work[W_KNOWN + nxt], next_hand,
+                            work[W_PILES + side], deal, n_players, rules, sums)
     public = np.empty(8, dtype=np.int64)
     for o in range(4):
         public[o] = work[W_RONDA + o] if o < n_players else 0
         public[4 + o] = work[W_KNOWN + o] if o < n_players else 0
     off = RNG_SEARCH + 4 * seat
+    if work[W_POLICIES + seat] == POLICY_SOLVER:
+        r, kind, i, rng[off], rng[off + 1], rng[off + 2], rng[off + 3] = solver_play(
+            params, 0, rules, n_players, sums, seat, dealer, deal, turn, hand, table,
+            table_cards, prev_rank, prev_seat, played, public, work[W_SCORES],
+            work[W_SCORES + 1], work[W_PILES], work[W_PILES + 1], last_capturer, check_target,
+            rng[off], rng[off + 1], rng[off + 2], rng[off + 3])
+        return r, kind, i
     r, kind, i, rng[off], rng[off + 1], rng[off + 2], rng[off + 3] = pimc_play(
         params, 0, rules, n_players, sums, seat, dealer, deal, turn, hand, table, table_cards,
         prev_rank, prev_seat, played, public, work[W_SCORES], work[W_SCORES + 1],

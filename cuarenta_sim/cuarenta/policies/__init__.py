@@ -3,8 +3,10 @@
 A policy chooses one entry of the canonical list of legal plays (contract section 3). Each
 policy has an integer id, the form the numba kernel dispatches on
 (:mod:`cuarenta_sim.cuarenta.policies.kernel`), metadata (:class:`PolicyInfo`) and, for
-``heuristic`` and
-``pimc``, integer parameters. Ids are stable: a changed behaviour gets a new versioned name.
+``heuristic`` and ``pimc``, integer parameters; ``learned`` takes a weights file
+(``learned(weights=PATH)``, :mod:`cuarenta_sim.cuarenta.policies.learned`) whose model for the
+player count fills its parameter row. Ids are stable: a changed behaviour gets a new versioned
+name.
 
 Policy specs
 ------------
@@ -38,6 +40,7 @@ from .kernel import (
     P_CAIDA,
     P_CARDS,
     P_DEPTH,
+    P_EXACT,
     P_HOLD_KNOWN,
     P_KEEP_TABLE,
     P_LEAF_CARDS,
@@ -48,13 +51,16 @@ from .kernel import (
     P_PLAYOUT,
     P_RULES_38_30,
     P_SAMPLES,
+    P_STOP,
     P_TRAIL_PAIR,
     PLAYOUT_HEURISTIC,
     POLICY_GREEDY,
     POLICY_HEURISTIC,
+    POLICY_LEARNED,
     POLICY_PIMC,
     POLICY_RANDOM,
     POLICY_ROW,
+    POLICY_SOLVER,
 )
 
 #: Largest weight accepted for a heuristic parameter (milli-points).
@@ -72,9 +78,10 @@ class ParamInfo:
     name : str
         Name in a spec (``name=value``).
     slot : int
-        Index in the kernel's parameter row (``P_*`` of :mod:`.kernel`).
-    default : int
-        Kernel value of the default.
+        Index in the kernel's parameter row (``P_*`` of :mod:`.kernel`); -1 for a file
+        parameter.
+    default : int or str
+        Kernel value of the default (for a file parameter, the default text).
     choices : tuple of str
         For an enumerated parameter, the accepted words, whose index is the kernel value
         (empty for an integer parameter).
@@ -82,18 +89,23 @@ class ParamInfo:
         Accepted range of an integer parameter (inclusive).
     description : str
         What it does, with its unit.
+    is_file : bool
+        True for a parameter naming a file (``learned``'s ``weights``): its value is the text
+        itself, checked by loading the file.
     """
 
     name: str
     slot: int
-    default: int
+    default: int | str
     choices: tuple[str, ...] = ()
     low: int = 0
     high: int = MAX_WEIGHT
     description: str = ""
+    is_file: bool = False
 
-    def parse(self, text: str, policy: str) -> int:
-        """Return the kernel value of ``text`` (a word of :attr:`choices` or an integer).
+    def parse(self, text: str, policy: str) -> int | str:
+        """Return the kernel value of ``text`` (a word of :attr:`choices` or an integer; for
+        a file parameter the text, once the file loads).
 
         Raises
         ------
@@ -101,6 +113,11 @@ class ParamInfo:
             A value that is not accepted (the message says what is).
         """
         text = text.strip()
+        if self.is_file:
+            from .learned import load_weights
+
+            load_weights(text)
+            return text
         if self.choices:
             if text not in self.choices:
                 raise ValueError(
@@ -119,9 +136,9 @@ class ParamInfo:
             )
         return value
 
-    def format(self, value: int) -> str:
+    def format(self, value: int | str) -> str:
         """Return the spec text of a kernel value."""
-        return self.choices[value] if self.choices else str(value)
+        return self.choices[value] if self.choices else str(value)  # type: ignore[index]
 
 
 #: Heuristic parameters (also the weights of pimc's ``heuristic`` playout). Weights are in
@@ -240,6 +257,46 @@ PIMC_PARAMS: tuple[ParamInfo, ...] = (
 )
 
 
+#: solver parameters (:mod:`cuarenta_sim.cuarenta.engine.solverplay`); its playouts before the
+#: exact part use the heuristic defaults above, to the end of the deal.
+SOLVER_PARAMS: tuple[ParamInfo, ...] = (
+    ParamInfo(
+        "samples",
+        P_SAMPLES,
+        32,
+        low=1,
+        high=MAX_SAMPLES,
+        description="deals of the unseen cards sampled per decision (at most; see stop)",
+    ),
+    ParamInfo(
+        "exact",
+        P_EXACT,
+        6,
+        low=1,
+        high=20,
+        description="solve every sample exactly (to the deal's end; in the last deal to the "
+        "data's end) once at most this many plays are left in the deal; before, value "
+        "samples by heuristic playouts to the deal's end (the node budget)",
+    ),
+    ParamInfo(
+        "stop",
+        P_STOP,
+        0,
+        low=0,
+        high=100,
+        description="early stopping: end the decision once the leading play's mean lead over "
+        "every other play exceeds this many standard errors (0: never)",
+    ),
+    ParamInfo(
+        "leaf_cards",
+        P_LEAF_CARDS,
+        800,
+        description="milli-points per card captured before the deal's end, net of the other "
+        "side's, when the value stops there: the cards' worth towards the carton (R8.2)",
+    ),
+)
+
+
 @dataclass(frozen=True)
 class PolicyInfo:
     """Metadata of one built-in policy.
@@ -267,6 +324,18 @@ class PolicyInfo:
     source: str
     params: tuple[ParamInfo, ...] = field(default=())
 
+
+#: ``learned`` parameters: the weights file (:mod:`cuarenta_sim.cuarenta.policies.learned`).
+LEARNED_PARAMS: tuple[ParamInfo, ...] = (
+    ParamInfo(
+        "weights",
+        -1,
+        "learned_v1",
+        is_file=True,
+        description="learned_v1 (the weights shipped with the package) or the path of a "
+        ".npz weights file written by benchmarks/train_learned.py",
+    ),
+)
 
 #: Built-in policies by name.
 POLICIES: dict[str, PolicyInfo] = {
@@ -311,6 +380,31 @@ POLICIES: dict[str, PolicyInfo] = {
         source="docs/engine_contract.md section 6; cuarenta_sim/policies/pimc.py",
         params=PIMC_PARAMS,
     ),
+    "solver": PolicyInfo(
+        name="solver",
+        id=POLICY_SOLVER,
+        stochastic=False,
+        description=(
+            "perfect-information Monte Carlo with exactly solved samples: samples deals of "
+            "the unseen cards consistent with the ronda announcements, solves each by "
+            "alpha-beta (heuristic playouts early in a deal), stops early when one play is "
+            "clearly best; best mean side point difference, ties to the first play"
+        ),
+        source="cuarenta_sim/cuarenta/engine/solverplay.py; docs/engine_contract.md section 6",
+        params=SOLVER_PARAMS,
+    ),
+    "learned": PolicyInfo(
+        name="learned",
+        id=POLICY_LEARNED,
+        stochastic=False,
+        description=(
+            "linear scorer of observable per-play features (the heuristic's terms and public "
+            "context) trained to imitate a teacher (pimc); one model per player count; ties "
+            "to the first play in canonical order"
+        ),
+        source="cuarenta_sim/cuarenta/engine/learned.py; benchmarks/train_learned.py",
+        params=LEARNED_PARAMS,
+    ),
 }
 
 #: Policy names by id.
@@ -325,6 +419,10 @@ def default_params() -> np.ndarray:
     row = np.zeros(N_PARAMS, dtype=np.int64)
     for info in HEURISTIC_PARAMS + PIMC_PARAMS:
         row[info.slot] = info.default
+    # Slots only the solver reads (samples and leaf_cards are shared with pimc's).
+    for info in SOLVER_PARAMS:
+        if info.slot in (P_EXACT, P_STOP):
+            row[info.slot] = info.default
     return row
 
 
@@ -341,7 +439,7 @@ class PolicySpec:
     """
 
     name: str
-    values: tuple[tuple[str, int], ...] = ()
+    values: tuple[tuple[str, int | str], ...] = ()
 
     @property
     def info(self) -> PolicyInfo:
@@ -363,12 +461,20 @@ class PolicySpec:
         body = ",".join(f"{k}={params[k].format(v)}" for k, v in self.values)
         return f"{self.name}({body})"
 
-    def row(self) -> np.ndarray:
-        """The kernel parameter row (int64, (N_PARAMS,)): defaults, then this spec's values."""
+    def row(self, players: int = 2) -> np.ndarray:
+        """The kernel parameter row (int64, (N_PARAMS,)): defaults, then this spec's values;
+        for ``learned``, the weights of its model for ``players`` (2 or 4) in the first
+        slots."""
         row = default_params()
         params = {p.name: p for p in self.info.params}
         for k, v in self.values:
-            row[params[k].slot] = v
+            if params[k].is_file:
+                from .learned import load_weights
+
+                w = load_weights(str(v)).row(players)
+                row[: len(w)] = w
+            else:
+                row[params[k].slot] = v
         return row
 
 
@@ -534,7 +640,9 @@ def resolve_policies(policies: str | Sequence[str], players: int) -> SeatPolicie
     parsed = [parse_policy(name) for name in names]
     seats = [parsed[seat % len(parsed)] for seat in range(players)]
     return SeatPolicies(
-        [s.id for s in seats], [s.canonical for s in seats], [tuple(s.row()) for s in seats]
+        [s.id for s in seats],
+        [s.canonical for s in seats],
+        [tuple(s.row(players)) for s in seats],
     )
 
 
@@ -542,9 +650,11 @@ __all__ = [
     "DEPTH_DATA",
     "DEPTH_DEAL",
     "HEURISTIC_PARAMS",
+    "LEARNED_PARAMS",
     "PIMC_PARAMS",
     "POLICIES",
     "POLICY_NAMES",
+    "SOLVER_PARAMS",
     "ParamInfo",
     "PolicyInfo",
     "PolicySpec",

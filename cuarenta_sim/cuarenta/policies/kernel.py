@@ -5,8 +5,9 @@ stochastic policy (:func:`is_stochastic`) picks one with :func:`draw_below` from
 policy stream; a deterministic one plays the first play of largest :func:`play_key`, computed
 from the outcome of every play (the points it earns the acting side now or as a claim, and the
 cards it captures). ``heuristic`` (:mod:`.heuristic`) and ``pimc`` (:mod:`.pimc`) take their
-parameters from the seat's parameter row (offsets ``P_*`` below); ``pimc`` draws from the seat's
-search stream ``STREAM_SEARCH + seat`` (contract section 2).
+parameters from the seat's parameter row (offsets ``P_*`` below); ``pimc`` and ``solver``
+(:mod:`.solverplay`) draw from the seat's search stream ``STREAM_SEARCH + seat`` (contract
+section 2).
 
 The kernels work on the engine's flat scratch arrays at offsets given as arguments (see
 :mod:`cuarenta_sim.cuarenta.engine.layout`). Kernels: inputs are not validated.
@@ -28,8 +29,13 @@ POLICY_GREEDY = 1
 POLICY_HEURISTIC = 2
 #: Perfect-information Monte Carlo (:mod:`.pimc`).
 POLICY_PIMC = 3
+#: pimc whose samples are solved exactly (:mod:`.solverplay`).
+POLICY_SOLVER = 4
+#: Linear scorer of observable per-play features, trained on a teacher's play (:mod:`.learned`).
+POLICY_LEARNED = 5
 
-# ---- parameter row of a seat (int64, N_PARAMS): heuristic weights, then pimc settings
+# ---- parameter row of a seat (int64, N_PARAMS): heuristic weights, then pimc settings; a
+# ``learned`` seat's row holds its feature weights instead
 P_CARDS = 0
 P_CAIDA = 1
 P_LIMPIA = 2
@@ -44,7 +50,12 @@ P_SAMPLES = 10
 P_DEPTH = 11
 P_PLAYOUT = 12
 P_LEAF_CARDS = 13
-N_PARAMS = 14
+P_EXACT = 14
+P_STOP = 15
+#: ``learned`` reads its weights (one per feature, :data:`cuarenta_sim.cuarenta.engine.learned.
+#: N_FEATURES`) from slots ``0 .. N_PARAMS - 1`` of its row instead of the slots above; the
+#: row is as wide as the larger of that and the slots above.
+N_PARAMS = 48
 #: A seat's row in the kernels' policy array: the id, then the parameters.
 POLICY_ROW = 1 + N_PARAMS
 #: ``depth`` values of pimc: playouts to the end of the deal, or of the data.
@@ -115,7 +126,7 @@ def init_policy_streams(
     data: np.int64,
 ) -> None:
     """Seed the policy stream of every stochastic seat of data ``(game, data)`` (contract 2),
-    and the search stream of every ``pimc`` seat.
+    and the search stream of every ``pimc`` and ``solver`` seat.
 
     Seat ``s`` (policy id ``work[policies_off + s]``) gets stream ``STREAM_POLICY + s`` in
     ``states[states_off + 4 * s : states_off + 4 * s + 4]`` (uint64); a pimc seat gets
@@ -130,7 +141,7 @@ def init_policy_streams(
             states[off + 1] = s1
             states[off + 2] = s2
             states[off + 3] = s3
-        elif policy == POLICY_PIMC:
+        elif policy in (POLICY_PIMC, POLICY_SOLVER):
             s0, s1, s2, s3 = nb_seed(nb_stream_key(root, game, data, STREAM_SEARCH + s))
             off = states_off + 16 + 4 * s
             states[off] = s0

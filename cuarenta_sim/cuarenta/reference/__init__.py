@@ -8,10 +8,11 @@ against it move for move. Modules, one job each:
 * :mod:`.plays` - legal plays in canonical order, what a play captures and scores (R5-R7, R9.1);
 * :mod:`.scoring` - announcements (R4), the end-of-data count (R8), crediting (R9.2, R9.3);
 * :mod:`.policies` - :class:`Observation` and the built-in ``random``, ``greedy``,
-  ``heuristic`` and ``pimc``;
+  ``heuristic``, ``pimc``, ``solver`` and ``learned``;
 * :mod:`.search` - the heuristic's scores and pimc's sampling and playouts on rank counts;
-* :mod:`.solver` - brute-force twin of the exact solver (every line enumerated) and random
-  test positions;
+* :mod:`.learned` - the ``learned`` policy's features and scores;
+* :mod:`.solver` - brute-force twin of the exact solver (every line enumerated);
+* :mod:`.positions` - random test positions for the solver;
 * :mod:`.events` - the steps of a game and their trace rows (contract section 7);
 * :mod:`.game` - data, chica and mesa flow, :func:`play_game`;
 * :mod:`.replay` - :func:`format_game`, a play-by-play text.
@@ -28,6 +29,7 @@ from .policies import (
     PimcPolicy,
     Policy,
     RandomPolicy,
+    SolverPolicy,
 )
 from .replay import format_game
 from .scoring import (
@@ -55,6 +57,7 @@ __all__ = [
     "Policy",
     "RandomPolicy",
     "ScoreBoard",
+    "SolverPolicy",
     "announcement_value",
     "capture_bases",
     "card_options",

@@ -236,8 +236,10 @@ def _play_data(
     # stream instead.
     rngs = [
         PyRng.for_stream(
-            g.root, g.game, data, (STREAM_SEARCH if getattr(p, "search", False) else STREAM_POLICY)
-            + s
+            g.root,
+            g.game,
+            data,
+            (STREAM_SEARCH if getattr(p, "search", False) else STREAM_POLICY) + s,
         )
         for s, p in enumerate(g.policies)
     ]

@@ -6,8 +6,8 @@ canonical legal-play list, ``docs/engine_contract.md`` section 3). ``rng`` is th
 policy stream of the data (contract section 2); a deterministic policy must not draw from it.
 A policy with a true ``search`` attribute (``pimc``) gets the seat's search stream
 ``STREAM_SEARCH + seat`` of the data instead. The built-ins (``random``, ``greedy``,
-``heuristic``, ``pimc``) follow contract section 6 exactly, so the numba kernel's twins make
-the same choices; :func:`resolve_policy` accepts policy specs with parameters
+``heuristic``, ``learned``, ``pimc``) follow contract section 6 exactly, so the numba kernel's
+twins make the same choices; :func:`resolve_policy` accepts policy specs with parameters
 (:func:`cuarenta_sim.cuarenta.policies.parse_policy`).
 """
 
@@ -19,10 +19,11 @@ from typing import Protocol, runtime_checkable
 
 from ...rng import PyRng
 from ..policies import PolicySpec, parse_policy
-from ..policies.kernel import POLICY_HEURISTIC, POLICY_PIMC
+from ..policies.kernel import POLICY_HEURISTIC, POLICY_LEARNED, POLICY_PIMC, POLICY_SOLVER
 from ..rules import RuleSet
+from .learned import learned_index
 from .plays import Play, PlayOutcome, resolve_play
-from .search import heuristic_index, pimc_index
+from .search import heuristic_index, pimc_index, solver_index
 from .state import side_of
 
 
@@ -268,6 +269,42 @@ class HeuristicPolicy:
 
 
 @dataclass(frozen=True)
+class LearnedPolicy:
+    """The ``learned`` policy: twin of :mod:`cuarenta_sim.cuarenta.engine.learned` (features and
+    score there).
+
+    Attributes
+    ----------
+    weights : dict of int to tuple of int
+        The kernel parameter row of each player count (2 and 4): the model's fixed-point
+        weights (:meth:`cuarenta_sim.cuarenta.policies.PolicySpec.row`).
+    name : str
+        Canonical spec.
+    """
+
+    weights: dict[int, tuple[int, ...]]
+    name: str = "learned"
+    stochastic: bool = False
+
+    def choose(self, obs: Observation, rng: PyRng) -> int:
+        """Return the index of the learned play; ``rng`` is not used.
+
+        Parameters
+        ----------
+        obs : Observation
+            The seat's view.
+        rng : PyRng
+            Unused (the policy is deterministic).
+
+        Returns
+        -------
+        int
+            Index into ``obs.plays``.
+        """
+        return learned_index(self.weights[obs.players], obs)
+
+
+@dataclass(frozen=True)
 class PimcPolicy:
     """The ``pimc`` policy: twin of :mod:`cuarenta_sim.cuarenta.engine.pimc` (sampling and playouts
     there). It draws from the seat's search stream (``search`` is true).
@@ -324,12 +361,71 @@ class PimcPolicy:
         )
 
 
+@dataclass(frozen=True)
+class SolverPolicy:
+    """The ``solver`` policy: twin of :mod:`cuarenta_sim.cuarenta.engine.solverplay` (sampled
+    deals solved exactly by :func:`.solver.solve_values`). It draws from the seat's search
+    stream (``search`` is true).
+
+    Attributes
+    ----------
+    params : tuple of int
+        The kernel parameter row (:meth:`cuarenta_sim.cuarenta.policies.PolicySpec.row`).
+    name : str
+        Canonical spec.
+    """
+
+    params: tuple[int, ...]
+    name: str = "solver"
+    stochastic: bool = False
+    search: bool = True
+
+    def choose(self, obs: Observation, rng: PyRng) -> int:
+        """Return the index of the solver play.
+
+        Parameters
+        ----------
+        obs : Observation
+            The seat's view.
+        rng : PyRng
+            The seat's search stream of the data (``STREAM_SEARCH + seat``).
+
+        Returns
+        -------
+        int
+            Index into ``obs.plays``.
+        """
+        return solver_index(
+            self.params,
+            obs.rules,
+            obs.players,
+            obs.seat,
+            obs.dealer,
+            obs.deal,
+            obs.turn,
+            obs.hand,
+            obs.table,
+            obs.trail,
+            obs.trail_seat,
+            obs.played,
+            obs.rondas,
+            obs.known,
+            obs.hand_sizes,
+            obs.scores,
+            obs.piles,
+            obs.last_capturer,
+            obs.stop_at_target,
+            rng,
+        )
+
+
 #: Built-in policies by name, with default parameters.
 POLICIES: dict[str, Policy] = {
     "random": RandomPolicy(),
     "greedy": GreedyPolicy(),
     "heuristic": HeuristicPolicy(tuple(parse_policy("heuristic").row().tolist())),
     "pimc": PimcPolicy(tuple(parse_policy("pimc").row().tolist())),
+    "solver": SolverPolicy(tuple(parse_policy("solver").row().tolist())),
 }
 
 
@@ -340,6 +436,11 @@ def policy_from_spec(spec: PolicySpec) -> Policy:
         return HeuristicPolicy(params, name=spec.canonical)
     if spec.id == POLICY_PIMC:
         return PimcPolicy(params, name=spec.canonical)
+    if spec.id == POLICY_SOLVER:
+        return SolverPolicy(params, name=spec.canonical)
+    if spec.id == POLICY_LEARNED:
+        rows = {n: tuple(int(v) for v in spec.row(n).tolist()) for n in (2, 4)}
+        return LearnedPolicy(rows, name=spec.canonical)
     return POLICIES[spec.name]
 
 

@@ -1,4 +1,4 @@
-"""Pure-Python twins of the numba ``heuristic`` and ``pimc`` policies, on rank counts.
+"""Pure-Python twins of the numba ``heuristic``, ``pimc`` and ``solver`` policies, on rank counts.
 
 The executable form of :mod:`cuarenta_sim.cuarenta.engine.heuristic` and
 :mod:`cuarenta_sim.cuarenta.engine.pimc`
@@ -22,6 +22,7 @@ from ..policies.kernel import (
     P_CAIDA,
     P_CARDS,
     P_DEPTH,
+    P_EXACT,
     P_HOLD_KNOWN,
     P_KEEP_TABLE,
     P_LEAF_CARDS,
@@ -32,6 +33,7 @@ from ..policies.kernel import (
     P_PLAYOUT,
     P_RULES_38_30,
     P_SAMPLES,
+    P_STOP,
     P_TRAIL_PAIR,
     PLAYOUT_GREEDY,
 )
@@ -71,6 +73,83 @@ def best_capture(table: Sequence[int], q: int, rules: RuleSet) -> tuple[int, int
     return max(len(b) for b in bases), run_length(table, q)
 
 
+def next_chances(hand: Sequence[int], played: Sequence[int], next_hand: int) -> list[int]:
+    """Per mille chance that the next player (``next_hand`` cards) holds each rank (twin of
+    :func:`cuarenta_sim.cuarenta.engine.heuristic.next_chances`)."""
+    unseen = [4 - hand[q] - played[q] for q in range(N_RANKS)]
+    total = sum(unseen)
+    return [hold_chance(unseen[q], total, next_hand) for q in range(N_RANKS)]
+
+
+def play_terms(
+    rules: RuleSet,
+    hand: Sequence[int],
+    table: Sequence[int],
+    play: Play,
+    trail: int | None,
+    trail_in_ronda: bool,
+    score: int,
+    opp_score: int,
+    my_ronda: Sequence[int],
+    next_known: Sequence[int],
+    chance: Sequence[int],
+) -> tuple[int, int, int, int, int, int, int, int, int, int, int, list[int]]:
+    """The unweighted terms of one legal play (twin of
+    :func:`cuarenta_sim.cuarenta.engine.heuristic.play_terms`, which defines them):
+    ``(points, cards, caida, limpia, openings, pair, ace, run_start, keep, known,
+    after_cards, after)`` (``after``: per-rank counts of the table left)."""
+    r = play.rank
+    points = cards = caida = pair = ace = run_start = known = 0
+    if play.is_trail:
+        after = list(table)
+        after[r] += 1
+        ronda_blocked = (
+            rules.ronda_blocked_from is not None and opp_score >= rules.ronda_blocked_from
+        )
+        cv = rules.caida_en_ronda_points if r in my_ronda and not ronda_blocked else 2
+        caida = chance[r] * cv
+        pair = int(hand[r] >= 2)
+        ace = int(r == 0)
+        run_start = run_length(after, r)
+        known = int(next_known[r] > 0)
+    else:
+        out = resolve_play(
+            rules, table, play, trail=trail, trail_in_ronda=trail_in_ronda, score=score
+        )
+        points = out.points + out.claim
+        cards = len(out.captured)
+        after = list(out.table_after)
+    after_cards = sum(after)
+    risk = opening = keep = 0
+    if after_cards > 0:
+        for q in range(N_RANKS):
+            if chance[q] == 0:
+                continue
+            nb, rn = best_capture(after, q, rules)
+            if nb == 0:
+                continue
+            opening += chance[q] * (1 + nb + rn)
+            todo_dos = play.is_trail and q == r and not rules.caida_limpia_cumulative
+            if nb + rn == after_cards and chance[q] > risk and not todo_dos:
+                risk = chance[q]
+        if after_cards <= 2:
+            keep = 3 - after_cards
+    return (
+        points,
+        cards,
+        caida,
+        risk * 2,
+        opening,
+        pair,
+        ace,
+        run_start,
+        keep,
+        known,
+        after_cards,
+        after,
+    )
+
+
 def heuristic_index(
     params: Sequence[int],
     rules: RuleSet,
@@ -103,49 +182,34 @@ def heuristic_index(
             w_cards = 0
         if opp_score == at38 and rules.at_38 != "none":
             w_limpia = 0
-    unseen = [4 - hand[q] - played[q] for q in range(N_RANKS)]
-    total = sum(unseen)
-    chance = [hold_chance(unseen[q], total, next_hand) for q in range(N_RANKS)]
-    ronda_blocked = rules.ronda_blocked_from is not None and opp_score >= rules.ronda_blocked_from
+    chance = next_chances(hand, played, next_hand)
     best, best_value = -1, 0
     for k, play in enumerate(plays):
-        r = play.rank
-        value = 0
-        if play.is_trail:
-            after = list(table)
-            after[r] += 1
-            cv = rules.caida_en_ronda_points if r in my_ronda and not ronda_blocked else 2
-            value -= params[P_CAIDA] * chance[r] * cv // 1000
-            if hand[r] >= 2:
-                value += params[P_TRAIL_PAIR]
-            if r == 0:
-                value -= params[P_NO_ACE_TRAIL]
-            value -= params[P_NO_RUN_START] * run_length(after, r)
-            if next_known[r] > 0:
-                value -= params[P_HOLD_KNOWN]
-        else:
-            out = resolve_play(
-                rules, table, play, trail=trail, trail_in_ronda=trail_in_ronda, score=score
-            )
-            value += 1000 * (out.points + out.claim) + w_cards * len(out.captured)
-            after = list(out.table_after)
-        after_cards = sum(after)
-        if after_cards > 0:
-            risk = opening = 0
-            for q in range(N_RANKS):
-                if chance[q] == 0:
-                    continue
-                nb, rn = best_capture(after, q, rules)
-                if nb == 0:
-                    continue
-                opening += chance[q] * (1 + nb + rn)
-                todo_dos = play.is_trail and q == r and not rules.caida_limpia_cumulative
-                if nb + rn == after_cards and chance[q] > risk and not todo_dos:
-                    risk = chance[q]
-            value -= w_limpia * risk * 2 // 1000
-            value -= params[P_OPENINGS] * opening // 1000
-            if after_cards <= 2:
-                value -= params[P_KEEP_TABLE] * (3 - after_cards)
+        points, cards, caida, limpia, opening, pair, ace, run, keep, known, _c, _t = play_terms(
+            rules,
+            hand,
+            table,
+            play,
+            trail,
+            trail_in_ronda,
+            score,
+            opp_score,
+            my_ronda,
+            next_known,
+            chance,
+        )
+        value = (
+            1000 * points
+            + w_cards * cards
+            - params[P_CAIDA] * caida // 1000
+            + params[P_TRAIL_PAIR] * pair
+            - params[P_NO_ACE_TRAIL] * ace
+            - params[P_NO_RUN_START] * run
+            - params[P_HOLD_KNOWN] * known
+            - w_limpia * limpia // 1000
+            - params[P_OPENINGS] * opening // 1000
+            - params[P_KEEP_TABLE] * keep
+        )
         if best < 0 or value > best_value:
             best, best_value = k, value
     return best
@@ -316,6 +380,55 @@ def playout(
             w.trail = None
 
 
+def unseen_pool(
+    hand: Sequence[int],
+    played: Sequence[int],
+    known: Sequence[Sequence[int]],
+    hand_sizes: Sequence[int],
+    seat: int,
+    players: int,
+) -> tuple[list[int], list[int]]:
+    """The unseen cards (ascending ranks) minus the known ronda cards of the other seats, and
+    how many unknown cards each other seat holds (twin of
+    :func:`cuarenta_sim.cuarenta.engine.pimc.unseen_pool`)."""
+    unseen = [4 - hand[q] - played[q] for q in range(N_RANKS)]
+    need = [0] * players
+    for o in range(players):
+        if o != seat:
+            for q in range(N_RANKS):
+                unseen[q] -= known[o][q]
+            need[o] = hand_sizes[o] - sum(known[o])
+    return [q for q in range(N_RANKS) for _ in range(unseen[q])], need
+
+
+def deal_sample(
+    pool: Sequence[int],
+    need: Sequence[int],
+    known: Sequence[Sequence[int]],
+    hand: Sequence[int],
+    seat: int,
+    players: int,
+    rng: PyRng,
+) -> tuple[list[list[int]], list[int], int]:
+    """One deal of the unseen cards: the hands, the shuffled pool, where its stock starts
+    (twin of :func:`cuarenta_sim.cuarenta.engine.pimc.deal_sample`)."""
+    buf = list(pool)
+    for j in range(len(buf) - 1, 0, -1):
+        k = rng.randbelow(j + 1)
+        buf[j], buf[k] = buf[k], buf[j]
+    hands: list[list[int]] = [[] for _ in range(players)]
+    hands[seat] = list(hand)
+    pos = 0
+    for step in range(1, players):
+        o = (seat + step) % players
+        h = list(known[o])
+        for rank in buf[pos : pos + need[o]]:
+            h[rank] += 1
+        pos += need[o]
+        hands[o] = h
+    return hands, buf, pos
+
+
 def pimc_index(
     params: Sequence[int],
     rules: RuleSet,
@@ -343,30 +456,10 @@ def pimc_index(
     plays = legal_plays(hand, table, rules)
     if len(plays) == 1:
         return 0
-    unseen = [4 - hand[q] - played[q] for q in range(N_RANKS)]
-    need = [0] * players
-    for o in range(players):
-        if o != seat:
-            for q in range(N_RANKS):
-                unseen[q] -= known[o][q]
-            need[o] = hand_sizes[o] - sum(known[o])
-    pool = [q for q in range(N_RANKS) for _ in range(unseen[q])]
+    pool, need = unseen_pool(hand, played, known, hand_sizes, seat, players)
     totals = [0] * len(plays)
     for _ in range(params[P_SAMPLES]):
-        buf = list(pool)
-        for j in range(len(buf) - 1, 0, -1):
-            k = rng.randbelow(j + 1)
-            buf[j], buf[k] = buf[k], buf[j]
-        hands: list[list[int]] = [[] for _ in range(players)]
-        hands[seat] = list(hand)
-        pos = 0
-        for step in range(1, players):
-            o = (seat + step) % players
-            h = list(known[o])
-            for rank in buf[pos : pos + need[o]]:
-                h[rank] += 1
-            pos += need[o]
-            hands[o] = h
+        hands, buf, pos = deal_sample(pool, need, known, hand, seat, players, rng)
         for k, play in enumerate(plays):
             w = _World(
                 hands=[list(h) for h in hands],
@@ -391,3 +484,162 @@ def pimc_index(
         if totals[k] > totals[best]:
             best = k
     return best
+
+
+#: Twins of ``engine.solverplay.MIN_STOP`` and ``MAX_REDRAWS``.
+MIN_STOP = 4
+MAX_REDRAWS = 64
+
+
+def contradicts_rondas(
+    hands: Sequence[Sequence[int]],
+    rondas: Sequence[tuple[int, ...]],
+    known: Sequence[Sequence[int]],
+    seat: int,
+) -> bool:
+    """True when another seat's sampled hand contradicts the deal's announcements (R4; twin
+    of :func:`cuarenta_sim.cuarenta.engine.solverplay.contradicts_rondas`)."""
+    for o, h in enumerate(hands):
+        if o == seat:
+            continue
+        for q in range(N_RANKS):
+            if q in rondas[o]:
+                if h[q] > known[o][q]:
+                    return True
+            elif h[q] >= 3:
+                return True
+    return False
+
+
+def clearly_best(vals: Sequence[Sequence[int]], best: int, z: int) -> bool:
+    """Early-stopping test (twin of
+    :func:`cuarenta_sim.cuarenta.engine.solverplay.clearly_best`): does play ``best`` beat
+    every other on the paired per-sample differences of ``vals`` (one row per sample)?"""
+    k = len(vals)
+    for j in range(len(vals[0])):
+        if j == best:
+            continue
+        diffs = [row[best] - row[j] for row in vals]
+        d_sum = sum(diffs)
+        d_sq = sum(d * d for d in diffs)
+        if d_sum == 0 and d_sq == 0:
+            continue
+        if d_sum <= 0 or (k - 1) * d_sum * d_sum <= z * z * (k * d_sq - d_sum * d_sum):
+            return False
+    return True
+
+
+def solver_index(
+    params: Sequence[int],
+    rules: RuleSet,
+    players: int,
+    seat: int,
+    dealer: int,
+    deal: int,
+    turn: int,
+    hand: Sequence[int],
+    table: Sequence[int],
+    trail: int | None,
+    trail_seat: int | None,
+    played: Sequence[int],
+    rondas: Sequence[tuple[int, ...]],
+    known: Sequence[Sequence[int]],
+    hand_sizes: Sequence[int],
+    scores: Sequence[int],
+    piles: Sequence[int],
+    last_capturer: int | None,
+    stop_at_target: bool,
+    rng: PyRng,
+) -> int:
+    """Index of the solver play among ``legal_plays(hand, table, rules)`` (twin of
+    :func:`cuarenta_sim.cuarenta.engine.solverplay.solver_play`, whose docstring defines it;
+    ``rng`` is the seat's search stream). Samples are solved with the brute-force
+    :func:`.solver.solve_values`, which returns the kernel solver's values."""
+    from .solver import SolverPosition, solve_values
+
+    plays = legal_plays(hand, table, rules)
+    if len(plays) == 1:
+        return 0
+    pool, need = unseen_pool(hand, played, known, hand_sizes, seat, players)
+    holders = sum(1 for o in range(players) if need[o] > 0)
+    determinate = holders <= 1 and sum(need) == len(pool)
+    exact = determinate or 5 * players - turn <= params[P_EXACT]
+    samples = 1 if determinate else params[P_SAMPLES]
+    leaf = params[P_LEAF_CARDS]
+    vals: list[list[int]] = []
+    totals = [0] * len(plays)
+    for _ in range(samples):
+        if determinate:
+            hands = [list(known[o]) for o in range(players)]
+            hands[seat] = list(hand)
+            for o in range(players):
+                if need[o] > 0:
+                    for rank in pool:
+                        hands[o][rank] += 1
+            buf, pos = list(pool), len(pool)
+        else:
+            for _t in range(MAX_REDRAWS + 1):
+                hands, buf, pos = deal_sample(pool, need, known, hand, seat, players, rng)
+                if not contradicts_rondas(hands, rondas, known, seat):
+                    break
+        if exact:
+            position = SolverPosition(
+                rules=rules,
+                players=players,
+                dealer=dealer,
+                deal=deal,
+                turn=turn,
+                hands=tuple(tuple(h) for h in hands),
+                rondas=tuple(tuple(r) for r in rondas),
+                table=tuple(table),
+                trail=trail,
+                piles=(piles[0], piles[1]),
+                last_capturer=last_capturer,
+                scores=(scores[0], scores[1]),
+                stop_at_target=stop_at_target,
+            )
+            row = [
+                v
+                for _play, v in solve_values(
+                    position, unit=1000, win_bonus=1000 * WIN_POINTS, leaf_cards=leaf
+                )
+            ]
+        else:
+            row = []
+            for play in plays:
+                w = _World(
+                    hands=[list(h) for h in hands],
+                    rondas=list(rondas),
+                    known=[list(x) for x in known],
+                    stock=buf[pos:],
+                    table=list(table),
+                    trail=trail,
+                    trail_seat=-1 if trail_seat is None else trail_seat,
+                    played=list(played),
+                    scores=list(scores),
+                    gains=[0, 0],
+                    piles=list(piles),
+                    piles0=list(piles),
+                    last_capturer=last_capturer,
+                )
+                row.append(
+                    playout(
+                        params,
+                        rules,
+                        players,
+                        dealer,
+                        deal,
+                        turn,
+                        play,
+                        w,
+                        seat % 2,
+                        stop_at_target,
+                    )
+                )
+        vals.append(row)
+        totals = [t + v for t, v in zip(totals, row, strict=True)]
+        best = max(range(len(plays)), key=lambda k: (totals[k], -k))
+        z = params[P_STOP]
+        if z > 0 and MIN_STOP <= len(vals) < samples and clearly_best(vals, best, z):
+            break
+    return max(range(len(plays)), key=lambda k: (totals[k], -k))

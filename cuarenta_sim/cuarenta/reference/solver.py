@@ -10,8 +10,9 @@ reaches the target when ``stop_at_target``. :func:`solve_values` enumerates ever
 end of the deal (of the data in its last deal) and returns the value of every legal play: plain
 minimax, no pruning; the optional memo only keys results on the whole position.
 
-:func:`random_position` draws test positions: a seeded data of random play, stopped at a random
-turn of its last deal, with random scores.
+:func:`cuarenta_sim.cuarenta.reference.positions.random_position` draws test positions (in its
+own module: it plays a data with :mod:`.game`, whose policies reach this module through
+``search.solver_index``).
 """
 
 from __future__ import annotations
@@ -20,11 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...rng import STREAM_POSITION, PyRng, root_from_seed
 from ..cards import RANK_NAMES, counts_to_ranks
-from ..rules import RuleSet, resolve_rules
-from .events import PlayEvent
-from .game import play_game
+from ..rules import RuleSet
 from .plays import Play, caida_trail, legal_plays, resolve_play
 from .scoring import ScoreBoard, end_of_data
 from .state import CARDS_PER_DEAL, DataState, deals_per_data
@@ -333,91 +331,10 @@ def from_state(
     )
 
 
-def random_position(
-    rules: RuleSet | str,
-    players: int,
-    seed: int,
-    index: int,
-    *,
-    deal: int | None = None,
-    max_remaining: int | None = None,
-    turn: int | None = None,
-) -> SolverPosition:
-    """A random position: data ``index`` of random play, stopped at a random turn.
-
-    The data is played by the reference engine (level ``data``, ``random`` at every seat,
-    seed ``seed``, hand ``index``); the turn and the scores are drawn from the stream
-    ``(seed, index, 0, STREAM_POSITION)``: the turn uniformly among the last ``max_remaining``
-    turns of the deal (all by default), each score an even number below the target, half the
-    time among its last 7 (the 38 rule, the blocks from 30, the target, R4.3, R8.6, R9).
-
-    Parameters
-    ----------
-    rules : RuleSet or str
-        The rules.
-    players : int
-        2 or 4.
-    seed, index : int
-        The data (contract section 2).
-    deal : int, optional
-        The deal to stop in (0-based); default the data's last.
-    max_remaining : int, optional
-        At most this many turns left in the deal (bounds the enumeration's size).
-    turn : int, optional
-        Stop at this turn of the deal (0-based) instead of a random one.
-
-    Returns
-    -------
-    SolverPosition
-        With ``stop_at_target`` and the claims of the deal so far.
-
-    Raises
-    ------
-    ValueError
-        Bad rules, or a ``turn`` outside the deal.
-    """
-    rule_set = resolve_rules(rules)
-    last = deals_per_data(players) - 1 if deal is None else deal
-    root, _ = root_from_seed(seed)
-    rng = PyRng.for_stream(root, index, 0, STREAM_POSITION)
-    turns = CARDS_PER_DEAL * players
-    low = 0 if max_remaining is None else max(0, turns - max_remaining)
-    drawn = low + rng.randbelow(turns - low)
-    if turn is None:
-        turn = drawn
-    elif not 0 <= turn < turns:
-        raise ValueError(f"turn must be 0..{turns - 1} with {players} players, got {turn!r}")
-    scores = []
-    top = rule_set.target // 2  # scores are even: 2 * (0 .. top - 1)
-    for _ in range(2):
-        span = top if rng.randbelow(2) == 0 else min(7, top)
-        scores.append(2 * (top - 1 - rng.randbelow(span)))
-    claims = [0, 0]
-    order: list[int] = []
-    snapshot: list[SolverPosition] = []
-
-    def hook(state: DataState, _board: ScoreBoard, event: object) -> None:
-        if state.deal != last:
-            return
-        if isinstance(event, PlayEvent) and any(event.claims):
-            side = event.seat % 2
-            if side not in order:
-                order.append(side)
-            claims[side] += event.claims[side]
-        # The last event of a turn count is the state just before that turn's play.
-        if state.turns - last * turns == turn:
-            snapshot[:] = [from_state(state, scores, claims=claims, claim_order=order)]
-
-    play_game(rule_set, players, "random", seed, "data", index, on_step=hook)
-    position = snapshot[0]
-    return position
-
-
 __all__ = [
     "SolverPosition",
     "Transition",
     "from_state",
-    "random_position",
     "solve_values",
 ]
 
@@ -428,7 +345,7 @@ def solve_scenario(p: SolverPosition) -> dict[str, Any]:
     Parameters
     ----------
     p : SolverPosition
-        A position of the last deal of a data (:func:`random_position`).
+        A position of the last deal of a data (:func:`.positions.random_position`).
 
     Returns
     -------

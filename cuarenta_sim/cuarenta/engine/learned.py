@@ -1,0 +1,369 @@
+"""The ``learned`` policy in numba: a linear scorer of observable per-play features.
+
+Every legal play (canonical order, contract section 3) gets the integer score
+``sum_j w[j] * f[j]`` over the :data:`N_FEATURES` integer features below; the policy plays the
+first play of largest score. Weights are int64 fixed point (the float model's coefficients
+times :data:`WEIGHT_SCALE`, divided by the feature's scale, rounded; see
+``benchmarks/train_learned.py``) and features are integers, so the pure-Python twin
+(:func:`cuarenta_sim.cuarenta.reference.learned.learned_index`) reproduces every score exactly.
+The weights come from the seat's parameter row (slots ``0 .. N_FEATURES - 1``): the model of
+the table's player count in the weights file (:mod:`cuarenta_sim.cuarenta.policies.learned`).
+
+Features (version :data:`FEATURE_VERSION`)
+------------------------------------------
+The first eleven reuse the ``heuristic``'s unweighted terms
+(:func:`cuarenta_sim.cuarenta.engine.heuristic.play_terms`, one implementation): what the seat
+observes and nothing else (contract section 6). With ``r`` the play's rank, ``c'`` the cards
+it leaves on the table, ``P[q]`` the per-mille chance that the next player holds rank ``q``;
+"blocked" is the heuristic's ``rules_38_30`` test (the side's score at or above
+``carton_blocked_from``, R8.6, or at 38 under ``only_caida``, R9.1); "38 drop" is the other
+side at 38 under a 38 rule that drops limpias (R9.1); "near" is a score at or above
+``target - 10``:
+
+==  ==================  ===============================================================
+ 0  points              points now: caida, limpia, claims (after blocks and the 38 rule)
+ 1  cards               cards captured (played card, base, run), 0 when blocked
+ 2  cards_blocked       cards captured when blocked, else 0
+ 3  caida               trail: ``P[r] x caida value`` (per mille points)
+ 4  limpia              ``max P[q] x 2`` over ranks emptying the table left, 0 on a 38 drop
+ 5  limpia_38           the same on a 38 drop, else 0
+ 6  openings            ``sum_q P[q] x cards q takes`` on the table left (per mille cards)
+ 7  pair                trail of a rank held two or more times
+ 8  ace                 trail of an ace
+ 9  run_start           table cards of ranks r+1, r+2, ... after a trail of r
+10  keep                ``3 - c'`` when ``1 <= c' <= 2``
+11  known               trail of a rank the next player is known to hold (R4)
+12  trail               1 for a trail
+13  trail_rank          ``r`` for a trail (A=0 .. K=9), else 0
+14  face_trail          trail of a J, Q or K
+15  sum                 capture by a sum (R5.2)
+16  table_left          ``c'``
+17  rank_left           cards of rank ``r`` still in the hand after the play
+18  cards_pile          cards captured x cards already in the side's pile
+19  points_near         points when the side's score is near the target
+20  caida_near          the caida term when the other side's score is near the target
+21  cards_deal          cards captured x deal index (0-based)
+22  table_last_deal     ``c'`` in the data's last deal (leftovers, R8.1), else 0
+23  openings_deal       openings x deal index
+24  own_next            most cards a rank left in the hand would capture on the table left
+25  own_limpia          1 if a rank left in the hand would empty the table left
+26  next_best           ``max_q P[q] x cards q takes`` on the table left (per mille cards)
+27  cards_carton        cards captured when the side's pile holds 14 or more (carton, R8.2)
+28  points_opp_near     points when the other side's score is near the target
+29  trail_unseen        trail: cards of rank ``r`` the seat has not seen (``4 - hand -
+                        played``)
+30  trail_2 .. trail_K  trail of that rank (one feature per rank 2..7, J, Q, K: 30-38)
+39  capture_2 ..        capture played with that rank (one feature per rank 2..7, J, Q,
+    capture_K           K: 39-47)
+==  ==================  ===============================================================
+
+Features 12-47 condition the terms on the play's kind and on public context (scores, piles,
+deal), which a linear scorer cannot otherwise see: terms equal across a decision's plays do
+not change its choice.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CARTON_NEAR",
+    "FEATURE_NAMES",
+    "FEATURE_VERSION",
+    "NEAR_TARGET",
+    "N_FEATURES",
+    "WEIGHT_SCALE",
+    "decision_features",
+    "fill_features",
+    "learned_play",
+]
+
+import numpy as np
+from numba import njit
+
+from ..policies.learned import FEATURE_NAMES, FEATURE_VERSION, N_FEATURES, WEIGHT_SCALE
+from .heuristic import best_capture, next_chances, play_terms
+from .layout import (
+    AT38_NONE,
+    AT38_ONLY_CAIDA,
+    KIND_SUM,
+    KIND_TRAIL,
+    SUMS_COUNT,
+    SUMS_FIRST,
+    SUMS_HELD,
+)
+from .moves import count_plays, occupied, select_play, sum_key
+
+#: A score at or above ``target - NEAR_TARGET`` is near the target.
+NEAR_TARGET = 10
+#: A pile of at least this many cards is near the carton (20 cards, R8.2).
+CARTON_NEAR = 14
+
+
+@njit(cache=True, inline="always")
+def fill_features(
+    out: np.ndarray,
+    row: np.int64,
+    hand: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    r: np.int64,
+    kind: np.int64,
+    i: np.int64,
+    prev_rank: np.int64,
+    prev_in_ronda: bool,
+    score: np.int64,
+    opp_score: np.int64,
+    my_ronda: np.int64,
+    next_known: np.int64,
+    chance: np.ndarray,
+    played: np.int64,
+    pile: np.int64,
+    deal: np.int64,
+    last_deal: bool,
+    blocked: bool,
+    drop38: bool,
+    rules,
+    sums: np.ndarray,
+) -> None:
+    """Write the features (module docstring) of play ``(r, kind, i)`` to ``out[row, :]``.
+
+    ``out`` is int64 of shape ``(rows, N_FEATURES)``; ``played`` the packed counts of the
+    cards played in the data; ``pile`` is the acting side's pile
+    size, ``deal`` the deal index, ``last_deal`` whether it is the data's last deal,
+    ``blocked`` and ``drop38`` the tests of the module docstring; the other arguments are
+    those of :func:`cuarenta_sim.cuarenta.engine.heuristic.play_terms`.
+    """
+    points, cards, caida, limpia, opening, pair, ace, run, keep, known, after, left = play_terms(
+        hand,
+        table,
+        table_cards,
+        r,
+        kind,
+        i,
+        prev_rank,
+        prev_in_ronda,
+        score,
+        opp_score,
+        my_ronda,
+        next_known,
+        chance,
+        rules,
+        sums,
+    )
+    trail = kind == KIND_TRAIL
+    out[row, 0] = points
+    out[row, 1] = 0 if blocked else cards
+    out[row, 2] = cards if blocked else 0
+    out[row, 3] = caida
+    out[row, 4] = 0 if drop38 else limpia
+    out[row, 5] = limpia if drop38 else 0
+    out[row, 6] = opening
+    out[row, 7] = pair
+    out[row, 8] = ace
+    out[row, 9] = run
+    out[row, 10] = keep
+    out[row, 11] = known
+    out[row, 12] = 1 if trail else 0
+    out[row, 13] = r if trail else 0
+    out[row, 14] = 1 if trail and r >= 7 else 0
+    out[row, 15] = 1 if kind == KIND_SUM else 0
+    out[row, 16] = after
+    out[row, 17] = ((hand >> (4 * r)) & 15) - 1
+    out[row, 18] = cards * pile
+    out[row, 19] = points if score >= rules.target - NEAR_TARGET else 0
+    out[row, 20] = caida if opp_score >= rules.target - NEAR_TARGET else 0
+    out[row, 21] = cards * deal
+    out[row, 22] = after if last_deal else 0
+    out[row, 23] = opening * deal
+    # The hand's follow-up on the table left, and the next player's best single capture.
+    own = hand - (np.int64(1) << (4 * r))
+    unseen_r = 4 - ((hand >> (4 * r)) & 15) - ((played >> (4 * r)) & 15)
+    own_next = np.int64(0)
+    own_limpia = np.int64(0)
+    next_best = np.int64(0)
+    if after > 0:
+        for q in range(10):
+            nb, rn = best_capture(left, q, sums)
+            if nb == 0:
+                continue
+            if (own >> (4 * q)) & 15 != 0:
+                own_next = max(own_next, 1 + nb + rn)
+                if nb + rn == after:
+                    own_limpia = np.int64(1)
+            next_best = max(next_best, chance[q] * (1 + nb + rn))
+    out[row, 24] = own_next
+    out[row, 25] = own_limpia
+    out[row, 26] = next_best
+    out[row, 27] = cards if pile >= CARTON_NEAR else 0
+    out[row, 28] = points if opp_score >= rules.target - NEAR_TARGET else 0
+    out[row, 29] = unseen_r if trail else 0
+    for q in range(1, 10):
+        out[row, 29 + q] = 1 if trail and r == q else 0
+        out[row, 38 + q] = 1 if not trail and r == q else 0
+
+
+@njit(cache=True)
+def decision_features(
+    hand: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    prev_rank: np.int64,
+    prev_in_ronda: bool,
+    score: np.int64,
+    opp_score: np.int64,
+    played: np.int64,
+    my_ronda: np.int64,
+    next_known: np.int64,
+    next_hand: np.int64,
+    pile: np.int64,
+    deal: np.int64,
+    n_players: np.int64,
+    rules,
+    sums: np.ndarray,
+) -> np.ndarray:
+    """The features of every legal play of a decision: int64, shape ``(n_legal, N_FEATURES)``,
+    rows in canonical order (contract section 3).
+
+    Parameters
+    ----------
+    hand, table : int64
+        Packed own hand and table; ``table_cards`` the table's card count.
+    prev_rank, prev_in_ronda
+        The previous trail (-1 if none, R6.1) and whether it is its trailer's ronda rank.
+    score, opp_score : int
+        The acting side's and the other side's scores.
+    played : int64
+        Packed counts of the cards played in the data so far.
+    my_ronda : int64
+        The seat's ronda ranks of the deal (bit 3 of the rank's field).
+    next_known : int64
+        Packed counts the next player is known to hold (announced ronda minus its plays).
+    next_hand : int
+        Cards in the next player's hand after this play.
+    pile : int
+        Cards in the acting side's pile.
+    deal : int
+        Deal index in the data (0-based); ``n_players`` 2 or 4 (``8 // n_players`` deals).
+    rules : KernelRules
+    sums : ndarray of int64
+        Kernel sum tables.
+
+    Returns
+    -------
+    ndarray of int64, shape (n_legal, N_FEATURES)
+        Used by :func:`learned_play` and by the training script (``benchmarks/train_learned.py``).
+    """
+    key = sum_key(table)
+    captures = sums[SUMS_COUNT + key] + occupied(table)
+    held = sums[SUMS_HELD + key]
+    firsts = sums[SUMS_FIRST]
+    compulsory = rules.capture_compulsory
+    n_legal = count_plays(hand, captures, compulsory)
+    at38 = rules.target - 2
+    blocked = score >= rules.carton_blocked_from or (
+        score == at38 and rules.at_38 == AT38_ONLY_CAIDA
+    )
+    drop38 = opp_score == at38 and rules.at_38 != AT38_NONE
+    last_deal = deal == 8 // n_players - 1
+    chance = next_chances(hand, played, next_hand)
+    out = np.empty((n_legal, N_FEATURES), dtype=np.int64)
+    for k in range(n_legal):
+        r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
+        fill_features(
+            out,
+            k,
+            hand,
+            table,
+            table_cards,
+            r,
+            kind,
+            i,
+            prev_rank,
+            prev_in_ronda,
+            score,
+            opp_score,
+            my_ronda,
+            next_known,
+            chance,
+            played,
+            pile,
+            deal,
+            last_deal,
+            blocked,
+            drop38,
+            rules,
+            sums,
+        )
+    return out
+
+
+@njit(cache=True)
+def learned_play(
+    params: np.ndarray,
+    poff: np.int64,
+    hand: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    prev_rank: np.int64,
+    prev_in_ronda: bool,
+    score: np.int64,
+    opp_score: np.int64,
+    played: np.int64,
+    my_ronda: np.int64,
+    next_known: np.int64,
+    next_hand: np.int64,
+    pile: np.int64,
+    deal: np.int64,
+    n_players: np.int64,
+    rules,
+    sums: np.ndarray,
+) -> tuple[np.int64, np.int64, np.int64]:
+    """The learned play: the first legal play of largest ``sum_j w[j] * f[j]``.
+
+    Parameters
+    ----------
+    params : ndarray of int64
+        The weights at ``params[poff : poff + N_FEATURES]``.
+
+    Other parameters are those of :func:`decision_features`.
+
+    Returns
+    -------
+    tuple
+        ``(rank, kind, i)`` as :func:`cuarenta_sim.cuarenta.engine.moves.select_play`.
+    """
+    key = sum_key(table)
+    captures = sums[SUMS_COUNT + key] + occupied(table)
+    held = sums[SUMS_HELD + key]
+    firsts = sums[SUMS_FIRST]
+    compulsory = rules.capture_compulsory
+    n_legal = count_plays(hand, captures, compulsory)
+    if n_legal == 1:
+        return select_play(hand, table, captures, held, firsts, compulsory, 0)
+    feats = decision_features(
+        hand,
+        table,
+        table_cards,
+        prev_rank,
+        prev_in_ronda,
+        score,
+        opp_score,
+        played,
+        my_ronda,
+        next_known,
+        next_hand,
+        pile,
+        deal,
+        n_players,
+        rules,
+        sums,
+    )
+    best = 0
+    best_value = np.int64(0)
+    for k in range(n_legal):
+        value = np.int64(0)
+        for j in range(N_FEATURES):
+            value += params[poff + j] * feats[k, j]
+        if k == 0 or value > best_value:
+            best = k
+            best_value = value
+    return select_play(hand, table, captures, held, firsts, compulsory, best)

@@ -1,0 +1,310 @@
+"""The ``solver`` policy in numba: perfect-information Monte Carlo with exactly solved samples.
+
+Like ``pimc`` (:mod:`.pimc`), at a decision with more than one legal play the seat draws
+``samples`` deals of the cards it has not seen from its search stream ``STREAM_SEARCH + seat``
+(the shared sampler :func:`.pimc.unseen_pool` / :func:`.pimc.deal_sample`) and plays the first
+legal play (canonical order, contract section 3) of largest total value over the samples. The
+pure-Python twin is :func:`cuarenta_sim.cuarenta.reference.search.solver_index`.
+
+What differs from pimc
+----------------------
+* **Exact values.** When at most ``exact`` plays are left in the deal (this one included),
+  every sample is solved exactly with :func:`.solver.solve_position`: the value of each legal
+  play under best play of both sides to the end of the deal, or in the data's last deal to the
+  end of the data (R8 count included), in pimc's milli-points (``unit = 1000``, ``win_bonus =
+  1000 * WIN_POINTS``, ``leaf_cards`` per net card captured at a deal horizon). Earlier in the
+  deal (too many lines to solve quickly) a sample is valued by pimc's heuristic playout to the
+  end of the deal instead: ``exact`` is the deterministic node budget of the policy (the solve
+  of a position with ``p`` plays left visits up to roughly ``p!`` lines).
+* **Perfect information is played exactly.** When the unseen cards all belong to one other
+  seat and there is no stock (2 players, the data's last deal: 40 cards, R3, so the other hand
+  is the unseen cards), the position is solved once, exactly, whatever ``exact``; nothing is
+  drawn.
+* **No announcement is conditioned on too.** A sample that gives another seat three or more
+  cards of a rank it announced no ronda of in this deal (R4: rondas are announced whenever
+  dealt), or more cards of an announced rank than it is known to hold, is redrawn (up to
+  :data:`MAX_REDRAWS` times; then the last draw is kept). This conditions on the hands held now;
+  a seat that held three of a rank at the deal and has played one since is not excluded (the
+  plays of each seat in the deal are not part of the observation the kernel passes).
+* **Early stopping.** With ``stop = z > 0``, after each sample from the :data:`MIN_STOP`-th
+  on, the decision ends when the current leader ``b`` (first largest total) beats every other
+  play ``j`` on the paired per-sample differences ``d = v_b - v_j``: ``sum d > 0`` and
+  ``(k - 1) (sum d)^2 > z^2 (k sum d^2 - (sum d)^2)`` after ``k`` samples (the mean difference
+  exceeds ``z`` standard errors), or ``d`` was 0 in every sample (the plays are
+  indistinguishable and ``b`` wins the tie). Integer arithmetic only.
+
+Values exclude the claims already made in the deal and later rondas, as pimc's (they do not
+depend on the play chosen, except near the target). One transposition table per decision is
+allocated (:data:`TABLE_BITS`) only when a solve is needed; the numba loop owns it, so threads
+never share one.
+
+Defaults ``samples=32, exact=6, stop=0, leaf_cards=800`` (``benchmarks/README.md``, 2 players,
+Quito, 2,000 duplicate chicas each against pimc's defaults): ``exact=6`` won 60.7% [58.5%,
+62.8%] at about 8,900 decisions/s (2 threads, CPU-share adjusted), ``exact=8`` 59.8% at about
+3,000; ``samples=16`` 56.4% (``exact=8, stop=2``); early stopping (``stop=2``) lost strength
+with 4 players (43% against 48% without, against the heuristic), so it is off by default.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..policies.kernel import P_EXACT, P_LEAF_CARDS, P_SAMPLES, P_STOP
+from .layout import SUMS_COUNT, SUMS_FIRST, SUMS_HELD
+from .moves import count_plays, occupied, select_play, sum_key
+from .pimc import (
+    N_ST,
+    ST_CARDS0,
+    ST_HANDS,
+    ST_KNOWN,
+    ST_PILE,
+    ST_RONDA,
+    ST_SCORE,
+    WIN_POINTS,
+    deal_sample,
+    playout,
+    unseen_pool,
+)
+from .solver import (
+    MAX_MOVES,
+    MAX_TURNS,
+    N_POS,
+    N_STATS,
+    POS_CLAIMS,
+    POS_DEAL,
+    POS_DEALER,
+    POS_FIRST_CLAIM,
+    POS_HANDS,
+    POS_LAST_CAPTURER,
+    POS_PILES,
+    POS_PLAYERS,
+    POS_PREV_RANK,
+    POS_RONDA,
+    POS_SCORES,
+    POS_TABLE,
+    POS_TABLE_CARDS,
+    POS_TURN,
+    SolveOptions,
+    SolverTable,
+    solve_position,
+)
+
+#: Samples before early stopping is tested.
+MIN_STOP = 4
+#: Redraws of a sample that contradicts the ronda announcements, at most.
+MAX_REDRAWS = 64
+#: Transposition table entries per decision: ``2**TABLE_BITS``.
+TABLE_BITS = 14
+
+
+@njit(cache=True)
+def kernel_table(bits: np.int64) -> SolverTable:
+    """An empty :class:`.solver.SolverTable` of ``2**bits`` entries, built inside the kernel
+    (as :func:`.solver.new_table`)."""
+    size = np.int64(1) << bits
+    return SolverTable(
+        np.full(size, -1, dtype=np.int64),
+        np.full(size, -1, dtype=np.int64),
+        np.zeros(size, dtype=np.int64),
+        np.zeros(size, dtype=np.int64),
+        np.zeros((MAX_TURNS + 1, MAX_MOVES), dtype=np.int64),
+        np.zeros(40, dtype=np.int64),
+        np.zeros(160, dtype=np.int64),
+        np.zeros(N_STATS, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def contradicts_rondas(
+    hands: np.ndarray, public: np.ndarray, seat: np.int64, n_players: np.int64
+) -> bool:
+    """True when a sampled hand of another seat contradicts the deal's announcements (R4):
+    three or more of a rank it announced no ronda of, or more of an announced rank than the
+    cards of it the seat is known to hold (``public``: as :func:`.pimc.pimc_play`)."""
+    for o in range(n_players):
+        if o == seat:
+            continue
+        h = hands[o]
+        mask = public[o]
+        known = public[4 + o]
+        for q in range(10):
+            c = (h >> (4 * q)) & 15
+            if (mask >> (4 * q + 3)) & 1 != 0:
+                if c > (known >> (4 * q)) & 15:
+                    return True
+            elif c >= 3:
+                return True
+    return False
+
+
+@njit(cache=True)
+def clearly_best(vals: np.ndarray, k: np.int64, n_legal: np.int64, best: np.int64, z: np.int64):
+    """The early-stopping test of the module docstring on the first ``k`` rows of ``vals``
+    (int64, (samples, n_legal)): does play ``best`` beat every other play?"""
+    z2 = z * z
+    for j in range(n_legal):
+        if j == best:
+            continue
+        d_sum = np.int64(0)
+        d_sq = np.int64(0)
+        for s in range(k):
+            d = vals[s, best] - vals[s, j]
+            d_sum += d
+            d_sq += d * d
+        if d_sum == 0 and d_sq == 0:
+            continue
+        if d_sum <= 0:
+            return False
+        if (k - 1) * d_sum * d_sum <= z2 * (k * d_sq - d_sum * d_sum):
+            return False
+    return True
+
+
+@njit(cache=True)
+def solver_play(
+    params: np.ndarray,
+    poff: np.int64,
+    rules,
+    n_players: np.int64,
+    sums: np.ndarray,
+    seat: np.int64,
+    dealer: np.int64,
+    deal: np.int64,
+    turn: np.int64,
+    hand: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    prev_rank: np.int64,
+    prev_seat: np.int64,
+    played: np.int64,
+    public: np.ndarray,
+    score0: np.int64,
+    score1: np.int64,
+    pile0: np.int64,
+    pile1: np.int64,
+    last_capturer: np.int64,
+    check_target: bool,
+    s0: np.uint64,
+    s1: np.uint64,
+    s2: np.uint64,
+    s3: np.uint64,
+) -> tuple[np.int64, np.int64, np.int64, np.uint64, np.uint64, np.uint64, np.uint64]:
+    """The solver play of ``seat`` (module docstring) and the advanced search stream.
+
+    Arguments and returns as :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`; the parameter
+    row's ``P_SAMPLES``, ``P_EXACT``, ``P_STOP``, ``P_LEAF_CARDS`` and the heuristic weights
+    (the playouts) are read. With one legal play nothing is drawn.
+    """
+    key = sum_key(table)
+    captures = sums[SUMS_COUNT + key] + occupied(table)
+    held = sums[SUMS_HELD + key]
+    firsts = sums[SUMS_FIRST]
+    compulsory = rules.capture_compulsory
+    n_legal = count_plays(hand, captures, compulsory)
+    if n_legal == 1:
+        r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, 0)
+        return r, kind, i, s0, s1, s2, s3
+    pool, need = unseen_pool(hand, played, public, seat, dealer, turn, n_players)
+    m = pool.shape[0]
+    holders = 0
+    held_cards = 0
+    for o in range(n_players):
+        if need[o] > 0:
+            holders += 1
+            held_cards += need[o]
+    determinate = holders <= 1 and held_cards == m
+    leaf = params[poff + P_LEAF_CARDS]
+    exact = determinate or 5 * n_players - turn <= params[poff + P_EXACT]
+    samples = np.int64(1) if determinate else params[poff + P_SAMPLES]
+    z = params[poff + P_STOP]
+    me = seat & 1
+    hands = np.zeros(4, dtype=np.int64)
+    buf = np.empty(m, dtype=np.int64)
+    # The position every sample shares; only the hands change.
+    posa = np.zeros(N_POS, dtype=np.int64)
+    posa[POS_PLAYERS] = n_players
+    posa[POS_DEALER] = dealer
+    posa[POS_DEAL] = deal
+    posa[POS_TURN] = turn
+    for o in range(n_players):
+        posa[POS_RONDA + o] = public[o]
+    posa[POS_TABLE] = table
+    posa[POS_TABLE_CARDS] = table_cards
+    posa[POS_PREV_RANK] = prev_rank
+    posa[POS_SCORES] = score0
+    posa[POS_SCORES + 1] = score1
+    posa[POS_PILES] = pile0
+    posa[POS_PILES + 1] = pile1
+    posa[POS_LAST_CAPTURER] = last_capturer
+    posa[POS_CLAIMS] = 0
+    posa[POS_CLAIMS + 1] = 0
+    posa[POS_FIRST_CLAIM] = -1
+    opts = SolveOptions(1 if check_target else 0, 1000, 1000 * WIN_POINTS, leaf)
+    values = np.zeros(MAX_MOVES, dtype=np.int64)
+    template = np.zeros(N_ST, dtype=np.int64)
+    st = np.empty(N_ST, dtype=np.int64)
+    if exact:
+        tt = kernel_table(TABLE_BITS)
+    else:
+        tt = kernel_table(0)
+        template[ST_SCORE] = score0
+        template[ST_SCORE + 1] = score1
+        template[ST_PILE] = pile0
+        template[ST_PILE + 1] = pile1
+        template[ST_CARDS0] = pile0
+        template[ST_CARDS0 + 1] = pile1
+        for o in range(n_players):
+            template[ST_RONDA + o] = public[o]
+            template[ST_KNOWN + o] = public[4 + o]
+    vals = np.zeros((samples, n_legal), dtype=np.int64)
+    totals = np.zeros(n_legal, dtype=np.int64)
+    for s in range(samples):
+        if determinate:
+            # Every unseen card is in the one other hand that is not empty: nothing to draw.
+            for o in range(n_players):
+                hands[o] = public[4 + o]
+            hands[seat] = hand
+            for o in range(n_players):
+                if need[o] > 0:
+                    for j in range(m):
+                        hands[o] += np.int64(1) << (4 * pool[j])
+            stock_at = m
+        else:
+            for _t in range(MAX_REDRAWS + 1):
+                stock_at, s0, s1, s2, s3 = deal_sample(
+                    pool, buf, need, public, hand, seat, n_players, hands, s0, s1, s2, s3
+                )
+                if not contradicts_rondas(hands, public, seat, n_players):
+                    break
+        if exact:
+            for o in range(n_players):
+                posa[POS_HANDS + o] = hands[o]
+            solve_position(rules, sums, opts, posa, tt, values)
+            for k in range(n_legal):
+                vals[s, k] = values[k]
+        else:
+            for o in range(n_players):
+                template[ST_HANDS + o] = hands[o]
+            for k in range(n_legal):
+                r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
+                for j in range(N_ST):
+                    st[j] = template[j]
+                vals[s, k] = playout(
+                    rules, n_players, sums, params, poff, check_target, me, dealer, deal, turn,
+                    r, kind, i, st, buf, stock_at, table, table_cards, prev_rank, prev_seat,
+                    played, last_capturer,
+                )  # fmt: skip
+        best = 0
+        for k in range(n_legal):
+            totals[k] += vals[s, k]
+            if totals[k] > totals[best]:
+                best = k
+        if z > 0 and MIN_STOP <= s + 1 < samples and clearly_best(vals, s + 1, n_legal, best, z):
+            break
+    best = 0
+    for k in range(1, n_legal):
+        if totals[k] > totals[best]:
+            best = k
+    r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, best)
+    return r, kind, i, s0, s1, s2, s3
