@@ -43,6 +43,7 @@ from .engine.layout import (
     N_REC16_GAME,
 )
 from .policies import SeatPolicies, resolve_policies
+from .policies.kernel import POLICY_PIMC, POLICY_SOLVER
 from .records import games_frame, hands_frame
 from .rules import RuleSet
 
@@ -109,8 +110,14 @@ class SimulationSpec:
         }
 
     def default_chunk(self) -> int:
-        """:data:`DEFAULT_CHUNK` of the level."""
-        return DEFAULT_CHUNK[self.level]
+        """:data:`DEFAULT_CHUNK` of the level, divided by :data:`SEARCH_CHUNK_DIVISOR` when a
+        seat searches (pimc, solver: thousands of times slower than greedy), so that a chunk
+        still takes seconds: progress lines and SIGINT / SIGTERM are handled between chunks.
+        Never changes the results."""
+        chunk = DEFAULT_CHUNK[self.level]
+        if any(pid in SEARCH_POLICIES for pid in self.policy_ids):
+            chunk = max(1, chunk // SEARCH_CHUNK_DIVISOR)
+        return chunk
 
     def records_per_game(self) -> float:
         """Datas per game for the memory check: 1 at level data, else 8 per chica played
@@ -119,6 +126,12 @@ class SimulationSpec:
             return 1
         chicas = 2 * self.ruleset.chicas_to_win - 1 if self.code == LEVEL_MESA else 1
         return 8 * chicas
+
+
+#: Kernel ids of the searching policies (pimc, solver), whose default chunks are smaller.
+SEARCH_POLICIES = frozenset((POLICY_PIMC, POLICY_SOLVER))
+#: How much smaller: a chunk of 262,144 datas becomes 1,024 (about 2 s of pimc on 2 threads).
+SEARCH_CHUNK_DIVISOR = 256
 
 
 def make_spec(
