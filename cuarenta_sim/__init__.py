@@ -24,6 +24,12 @@ from .threading_layer import select_threading_layer
 
 select_threading_layer()
 
+# Cached kernels are stamped with a hash of the whole package, so a change in any module
+# recompiles them (numba stamps only the defining file; cuarenta_sim.numba_cache).
+from .numba_cache import install as _install_numba_stamps  # noqa: E402
+
+_install_numba_stamps()
+
 from .aggregates import Aggregates  # noqa: E402
 from .game import GAMES, Game, get_game, register  # noqa: E402
 from .results import Results  # noqa: E402

@@ -859,3 +859,75 @@ def rel_diff_paired(
         False,
         _few_differ_p(p_value_of_zero(log_q, se, n - 1), ya * xb - yb * xa),
     )
+
+
+def diff_rel_diffs_paired(
+    metric: str,
+    a1: np.ndarray | pd.Series,
+    b1: np.ndarray | pd.Series,
+    a2: np.ndarray | pd.Series,
+    b2: np.ndarray | pd.Series,
+    confidence: float = 0.95,
+) -> dict:
+    """Difference ``(mean(a1) / mean(b1) - 1) - (mean(a2) / mean(b2) - 1)`` of two paired
+    relative differences measured on the same units (e.g. the Quito-to-Cuenca change of chica
+    length under one player model minus that under another, chica index by chica index).
+
+    Each relative difference ``r_k = exp(L_k) - 1`` with ``L_k = log(sum(a_k) / sum(b_k))``
+    has the per-unit influence ``(1 + r_k) z_k`` where ``z_k,i = a_k,i / sum(a_k) - b_k,i /
+    sum(b_k)`` (the delta method of :func:`rel_diff_paired`); the influence of the difference
+    is their difference unit by unit, so any correlation between the two measurements (same
+    decks) is counted. ``se = sqrt(n var(influence))``, critical value Student t with
+    ``n - 1`` degrees of freedom below :data:`T_MAX_N` units, else normal (``method =
+    "paired delta"``). A constant influence gives the estimate flagged ``no_variation`` with
+    NaN bounds, never a zero-width interval.
+
+    Parameters
+    ----------
+    metric : str
+        Name of the row.
+    a1, b1, a2, b2 : array-like of float, shape (n,)
+        Per-unit values: variant and baseline under the first measurement (``a1``, ``b1``) and
+        under the second (``a2``, ``b2``); unit ``i`` is the same in all four. Non-negative.
+    confidence : float
+        Two-sided confidence level.
+
+    Returns
+    -------
+    dict
+        An estimate row (:data:`ESTIMATE_COLUMNS`) in units of a fraction (0.01 = 1
+        percentage point); undefined with fewer than 2 units or a zero sum.
+
+    Raises
+    ------
+    ValueError
+        If the arrays differ in length.
+    """
+    arrays = [np.asarray(x, dtype=np.float64) for x in (a1, b1, a2, b2)]
+    if len({x.shape for x in arrays}) != 1:
+        raise ValueError(
+            "paired samples must have equal length, got " + ", ".join(str(x.size) for x in arrays)
+        )
+    ya1, yb1, ya2, yb2 = arrays
+    n = ya1.size
+    sums = [float(x.sum()) for x in arrays]
+    if n < 2 or 0.0 in sums:
+        return estimate_row(metric, math.nan, math.nan, math.nan, n, "paired delta", False)
+    q1, q2 = sums[0] / sums[1], sums[2] / sums[3]
+    est = (q1 - 1.0) - (q2 - 1.0)
+    infl = q1 * (ya1 / sums[0] - yb1 / sums[1]) - q2 * (ya2 / sums[2] - yb2 / sums[3])
+    if _is_constant(infl):
+        return estimate_row(metric, est, math.nan, math.nan, n, "paired delta", False, True)
+    se = math.sqrt(float(infl.var(ddof=1)) * n)
+    half = critical_value(confidence, n) * se
+    return estimate_row(
+        metric,
+        est,
+        est - half,
+        est + half,
+        n,
+        "paired delta",
+        True,
+        False,
+        p_value_of_zero(est, se, n - 1),
+    )
