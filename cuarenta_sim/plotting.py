@@ -616,7 +616,7 @@ def convergence(
                 linewidth=0,
                 label="interval of the main run",
             )
-            ax.plot(x, y, color=COLORS[0], linewidth=1.6, label="main run (seed 0 stream)")
+            ax.plot(x, y, color=COLORS[0], linewidth=1.6, label="main run")
         else:
             ax.plot(
                 x,

@@ -54,7 +54,7 @@ def guide_sizes(settings: StudySettings) -> dict[str, int]:
     Returns
     -------
     dict
-        ``datas`` (n), ``mesas`` (``--mesas`` or n / 40, win probabilities), ``decision_chicas``
+        ``datas`` (n), ``mesas`` (``--mesas`` or n / 20, win probabilities), ``decision_chicas``
         (n / 1,000, reference chicas with values), ``trace_datas`` (n / 50, deals and seats),
         ``duplicates`` (``--chicas`` or n / 50 duplicate pairs per opponent), each at least a
         small floor.
@@ -62,7 +62,7 @@ def guide_sizes(settings: StudySettings) -> dict[str, int]:
     n = settings.n
     return {
         "datas": n,
-        "mesas": settings.mesas if settings.mesas is not None else max(20, n // 40),
+        "mesas": settings.mesas if settings.mesas is not None else max(20, n // 20),
         "decision_chicas": max(2, n // 1000),
         "trace_datas": max(20, n // 50),
         "duplicates": settings.chicas if settings.chicas is not None else max(10, n // 50),
@@ -143,19 +143,34 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
         if slow != strong:
             speeds[slow] = _speed(slow, 20, settings.seed, settings.threads)
 
-    say(progress, f"win probabilities: {sizes['mesas']:,} mesas, traced")
-    states = winprob.deal_states(RULES, 2, strong, sizes["mesas"], settings.seed, settings.threads)
-    wp_chica = winprob.win_probability_table(
-        states, "chica", players=2, target=ruleset.target, confidence=conf
-    )
-    wp_mesa = winprob.win_probability_table(
-        states,
-        "mesa",
-        players=2,
-        target=ruleset.target,
-        chicas_to_win=ruleset.chicas_to_win,
-        confidence=conf,
-    )
+    chica_tables, mesa_tables, state_sets = [], [], {}
+    for players in (2, 4):
+        say(progress, f"win probabilities: {sizes['mesas']:,} mesas, {players} players, traced")
+        states = winprob.deal_states(
+            RULES, players, strong, sizes["mesas"], settings.seed, settings.threads
+        )
+        state_sets[players] = states
+        chica_tables.append(
+            winprob.win_probability_table(
+                states, "chica", players=players, target=ruleset.target, confidence=conf
+            )
+        )
+        mesa_tables.append(
+            winprob.win_probability_table(
+                states,
+                "mesa",
+                players=players,
+                target=ruleset.target,
+                chicas_to_win=ruleset.chicas_to_win,
+                confidence=conf,
+            )
+        )
+    wp_all = pd.concat(chica_tables, ignore_index=True)
+    wp_mesa_all = pd.concat(mesa_tables, ignore_index=True)
+    # The figures and the prose show 2 players; the CSVs hold both player counts.
+    wp_chica = wp_all[wp_all["players"] == 2]
+    wp_mesa = wp_mesa_all[wp_mesa_all["players"] == 2]
+    states = state_sets[2]
 
     say(progress, f"decisions: {sizes['decision_chicas']:,} reference chicas with values")
     log = guide_analysis.decision_log(RULES, 2, strong, sizes["decision_chicas"], settings.seed)
@@ -288,7 +303,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     )
     why = _why(strong, speeds)
     sizes_text = (
-        f"{sizes['mesas']:,} mesas (win probabilities, 2 players); "
+        f"{sizes['mesas']:,} mesas per player count (win probabilities; figures 2 players); "
         f"{sizes['decision_chicas']:,} reference chicas (decisions, 2 players); "
         f"{sizes['duplicates']:,} duplicate chica pairs per opponent; {sizes['datas']:,} datas "
         f"per player count (dealer's edge by source) and {sizes['trace_datas']:,} traced datas "
@@ -333,8 +348,8 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
         figures=figures,
         summary=prose.console(sentences, text),
         tables={
-            "win_probability_chica": wp_chica,
-            "win_probability_mesa": wp_mesa,
+            "win_probability_chica": wp_all,
+            "win_probability_mesa": wp_mesa_all,
             "caida_risk": risk_full,
             "trail_value": trail_tab,
             "departures": dep,
@@ -344,8 +359,8 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             "decisions": log,
         },
         csv={
-            "win_probability_chica": wp_chica,
-            "win_probability_mesa": wp_mesa,
+            "win_probability_chica": wp_all,
+            "win_probability_mesa": wp_mesa_all,
             "caida_risk": risk_full,
             "dealer_edge": edge,
         },
@@ -778,6 +793,7 @@ def _fig_edge(
         reference=0.0,
         title="... by deal",
     )
+    axes[0, 1].set_xticks(range(1, 5))
     if by_seat is not None:
         plotting.grouped_bars(
             by_seat,
