@@ -185,6 +185,10 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     )
     trail_deal = guide_analysis.trail_value(log, ("deal",), conf)
     dep = guide_analysis.departures(log, ("deal",), conf)
+    kinds = pd.concat(
+        [guide_analysis.departure_kinds(log, v, conf) for v in ("greedy", "heuristic")],
+        ignore_index=True,
+    )
     dep_all = guide_analysis.departures(log.assign(all="all"), ("all",), conf)
 
     say(progress, f"gains: {sizes['duplicates']:,} duplicate chicas per opponent")
@@ -291,7 +295,9 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     )
     report.add(
         "Where strong play departs from greedy and heuristic play",
-        prose.departs(_departure_table(dep), _gains_table(gains, strong), strong),
+        prose.departs(
+            _departure_table(dep), _kinds_table(kinds), _gains_table(gains, strong), strong
+        ),
     )
     report.add(
         "The dealer's and the mano's edge",
@@ -353,6 +359,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             "caida_risk": risk_full,
             "trail_value": trail_tab,
             "departures": dep,
+            "departure_kinds": kinds,
             "gains": gains,
             "dealer_edge": edge,
             "convergence": conv_frame,
@@ -567,6 +574,27 @@ def _departure_table(dep: pd.DataFrame) -> str:
         ],
         rows,
         right=(1, 2, 3, 4, 5),
+    )
+
+
+def _kinds_table(kinds: pd.DataFrame) -> str:
+    rows = []
+    for _, r in kinds.iterrows():
+        ok = bool(np.isfinite(r["gain_lower"]))
+        gain = cell(r["gain"], r["gain_lower"], r["gain_upper"], ok) if r["successes"] else "n/a"
+        rows.append(
+            [
+                r["versus"],
+                r["kind"],
+                _c(r, True),
+                f"{int(r['successes']):,} of {int(r['n']):,}",
+                gain,
+            ]
+        )
+    return markdown_table(
+        ["versus", "the strong player ...", "share of departures", "departures", "value gained"],
+        rows,
+        right=(2, 3, 4),
     )
 
 

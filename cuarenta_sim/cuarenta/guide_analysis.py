@@ -106,7 +106,8 @@ def decision_log(
         ``next_holds`` (exact chance the next player holds the rank,
         :func:`cuarenta_sim.cuarenta.odds.next_player_holds`), ``has_next`` (another play
         follows in the deal), ``next_caida`` (it was a caida), ``greedy_differs``,
-        ``heuristic_differs``, ``greedy_trail``; with values: ``value_chosen``,
+        ``heuristic_differs``, ``greedy_trail``, ``heuristic_trail`` (what the other policy
+        would have played is a trail); with values: ``value_chosen``,
         ``value_greedy``, ``value_heuristic``, ``value_best_trail``, ``value_best_capture``
         (points; NaN when only one play was legal or none of the kind).
 
@@ -192,6 +193,7 @@ def decision_log(
             row["greedy_differs"] = g_choice != choice
             row["heuristic_differs"] = h_choice != choice
             row["greedy_trail"] = len(obs.plays[g_choice].base) == 0
+            row["heuristic_trail"] = len(obs.plays[h_choice].base) == 0
             if value_policy is not None:
                 vals = np.full(len(obs.plays), np.nan)
                 if len(obs.plays) > 1:
@@ -339,6 +341,80 @@ def departures(
         )
         out.append(merged.assign(versus=versus))
     return pd.concat(out, ignore_index=True)
+
+
+#: Kinds of departure of :func:`departure_kinds`, in order.
+DEPARTURE_KINDS = (
+    "trails where it captures",
+    "captures where it trails",
+    "another capture",
+    "another trail",
+)
+
+
+def departure_kinds(
+    log: pd.DataFrame, versus: str = "greedy", confidence: float = 0.95
+) -> pd.DataFrame:
+    """What kind of play the strong player makes where it departs from ``versus``.
+
+    Parameters
+    ----------
+    log : DataFrame
+        :func:`decision_log` output.
+    versus : {"greedy", "heuristic"}
+    confidence : float
+
+    Returns
+    -------
+    DataFrame
+        One row per kind of :data:`DEPARTURE_KINDS` (the strong play vs the other's: a trail
+        where the other captures, a capture where it trails, a different capture, a
+        different trail): ``kind``, ``successes``, ``n`` (departures), ``estimate`` /
+        ``lower`` / ``upper`` (share of the departures, ``ratio`` over chicas), and the mean
+        value gained ``gain`` / ``gain_lower`` / ``gain_upper`` (points, ``t`` / ``normal``
+        over decisions), ``gain_n``.
+
+    Raises
+    ------
+    ValueError
+        Unknown ``versus``.
+    """
+    if versus not in ("greedy", "heuristic"):
+        raise ValueError(f"versus must be 'greedy' or 'heuristic', got {versus!r}")
+    dep = log[log[f"{versus}_differs"]].copy()
+    other_trail = dep[f"{versus}_trail"].to_numpy(bool)
+    own_trail = dep["trail"].to_numpy(bool)
+    kind = np.select(
+        [own_trail & ~other_trail, ~own_trail & other_trail, ~own_trail & ~other_trail],
+        list(DEPARTURE_KINDS[:3]),
+        DEPARTURE_KINDS[3],
+    )
+    rows = []
+    for name in DEPARTURE_KINDS:
+        dep["hit"] = kind == name
+        share = _ratio_by(dep.assign(all=0), ("all",), "hit", confidence, name)
+        gain = dep.loc[dep["hit"], "value_chosen"] - dep.loc[dep["hit"], f"value_{versus}"]
+        g = stats.mean(name, gain.to_numpy(np.float64), confidence)
+        r = share.iloc[0] if len(share) else None
+        rows.append(
+            {
+                "versus": versus,
+                "kind": name,
+                "successes": int(r["successes"]) if r is not None else 0,
+                "n": int(r["n"]) if r is not None else 0,
+                "estimate": r["estimate"] if r is not None else np.nan,
+                "lower": r["lower"] if r is not None else np.nan,
+                "upper": r["upper"] if r is not None else np.nan,
+                "method": "ratio",
+                "defined": bool(r["defined"]) if r is not None else False,
+                "gain": g["estimate"],
+                "gain_lower": g["lower"],
+                "gain_upper": g["upper"],
+                "gain_n": g["n"],
+                "gain_method": g["method"],
+            }
+        )
+    return pd.DataFrame(rows)
 
 
 # --------------------------------------------------------------------------- dealer's edge

@@ -63,3 +63,20 @@ def test_edge_by_deal_adds_up_to_the_records() -> None:
     total = by_deal[by_deal["source"] == "all"]["estimate"].sum()
     assert total == pytest.approx(edge["total"])
     assert set(by_seat["position"]) == {1, 2}
+
+
+def test_departure_kinds_partition_the_departures() -> None:
+    log = ga.decision_log(
+        "quito",
+        2,
+        "heuristic",
+        2,
+        seed=6,
+        value_policy="pimc(samples=4,depth=data)",
+        value_samples=4,
+    )
+    kinds = ga.departure_kinds(log, "greedy")
+    assert list(kinds["kind"]) == list(ga.DEPARTURE_KINDS)
+    assert kinds["successes"].sum() == int(log["greedy_differs"].sum())
+    with pytest.raises(ValueError, match="versus must be"):
+        ga.departure_kinds(log, "pimc")
