@@ -766,6 +766,8 @@ def _fig_trail(by_table: pd.DataFrame, by_deal: pd.DataFrame) -> Figure:
         reference=0.0,
         title="... by deal",
     )
+    axes[0, 0].set_xticks(range(1, 6), ["1", "2", "3", "4", "5+"])
+    axes[0, 1].set_xticks(range(1, 5))
     return fig
 
 
@@ -790,6 +792,7 @@ def _fig_departures(dep: pd.DataFrame, gains: pd.DataFrame, strong: str) -> Figu
         reference=0.5,
         title="What it gains",
     )
+    axes[0, 0].set_xticks(range(1, 5))
     return fig
 
 
