@@ -500,7 +500,9 @@ def _risk_table(risk: pd.DataFrame, first: str | None = None) -> str:
         "n",
         "chicas",
         "method",
-        "next holds",
+        "uniform-draw odds",
+        "next really held",
+        "caida when held",
     ]
     rows = [
         ([r[first]] if first else [])
@@ -511,11 +513,13 @@ def _risk_table(risk: pd.DataFrame, first: str | None = None) -> str:
             f"{int(r['chicas']):,}",
             r["method"],
             f"{100 * r['next_holds']:.1f}%",
+            f"{100 * r['held']:.1f}%",
+            "n/a" if not np.isfinite(r["taken"]) else f"{100 * r['taken']:.1f}%",
         ]
         for _, r in risk.iterrows()
     ]
     k = 1 if first else 0
-    return markdown_table(head, rows, right=(k + 1, k + 2, k + 3, k + 5))
+    return markdown_table(head, rows, right=(k + 1, k + 2, k + 3, k + 5, k + 6, k + 7))
 
 
 def _trail_table(t: pd.DataFrame, key: str, label: str) -> str:

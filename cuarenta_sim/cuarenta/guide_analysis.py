@@ -55,9 +55,12 @@ class _Recorder:
 
 
 def _keep_plays(sink: list, kind: type, state: Any, board: Any, event: Any) -> None:
-    """``on_step`` hook of the reference engine: keep the play events, in order."""
+    """``on_step`` hook of the reference engine: keep the play events, in order, each with
+    whether the next seat holds a card of the played rank right after the play (hidden from
+    the players; read here from the engine's state for the analysis only)."""
     if isinstance(event, kind):
-        sink.append(event)
+        nxt = (event.seat + 1) % state.players
+        sink.append((event, state.hand_counts(nxt)[event.outcome.play.rank] > 0))
 
 
 def decision_log(
@@ -103,9 +106,11 @@ def decision_log(
         ``can_capture``, ``answer`` (the previous player just trailed, R6.1), ``rank``,
         ``seen`` (cards of the played rank the seat can see, the played card included:
         hand, table and cards played in the data), ``unseen``, ``next_hand``,
-        ``next_holds`` (exact chance the next player holds the rank,
-        :func:`cuarenta_sim.cuarenta.odds.next_player_holds`), ``has_next`` (another play
-        follows in the deal), ``next_caida`` (it was a caida), ``greedy_differs``,
+        ``next_holds`` (exact chance the next player holds the rank if its hand were a
+        uniform draw from the unseen cards, :func:`cuarenta_sim.cuarenta.odds.next_player_holds`),
+        ``has_next`` (another play follows in the deal), ``next_held`` (the next player did
+        hold the rank, read from the engine's state), ``next_caida`` (it was a caida),
+        ``greedy_differs``,
         ``heuristic_differs``, ``greedy_trail``, ``heuristic_trail`` (what the other policy
         would have played is a trail); with values: ``value_chosen``,
         ``value_greedy``, ``value_heuristic``, ``value_best_trail``, ``value_best_capture``
@@ -144,7 +149,7 @@ def decision_log(
             on_step=functools.partial(_keep_plays, events, PlayEvent),
         )
         per_deal = 5 * players
-        for k, ((obs, choice), event) in enumerate(zip(seen_obs, events, strict=True)):
+        for k, ((obs, choice), (event, held)) in enumerate(zip(seen_obs, events, strict=True)):
             play = obs.plays[choice]
             side = obs.seat % 2
             nxt = (obs.seat + 1) % players
@@ -176,13 +181,14 @@ def decision_log(
                 if trail and has_next
                 else np.nan,
                 "has_next": has_next,
+                "next_held": bool(trail and has_next and held),
                 "next_caida": bool(
                     trail
                     and has_next
                     and k + 1 < len(events)
-                    and events[k + 1].outcome.caida
-                    and events[k + 1].deal == obs.deal
-                    and events[k + 1].data == event.data
+                    and events[k + 1][0].outcome.caida
+                    and events[k + 1][0].deal == obs.deal
+                    and events[k + 1][0].data == event.data
                 ),
             }
             if len(obs.plays) > 1:
@@ -265,13 +271,19 @@ def caida_risk(
     DataFrame
         The ``by`` columns, ``successes`` (caidas), ``n`` (trails followed by a play in the
         same deal), ``chicas``, ``estimate``, ``lower``, ``upper`` (``ratio`` over chicas),
-        ``method``, ``defined``, and ``next_holds`` (mean exact chance that the next player
-        held the rank).
+        ``method``, ``defined``, ``next_holds`` (mean exact chance that the next player held
+        the rank under a uniform draw), ``held`` (share of the trails where it really held
+        it) and ``taken`` (share of those where it made the caida).
     """
     trails = log[log["trail"] & log["has_next"]]
     out = _ratio_by(trails, by, "next_caida", confidence, "caida risk")
-    holds = trails.groupby(list(by), sort=True)["next_holds"].mean().reset_index()
-    return out.merge(holds, on=list(by), how="left")
+    shares = (
+        trails.assign(taken=trails["next_caida"].astype(float).where(trails["next_held"]))
+        .groupby(list(by), sort=True)
+        .agg(next_holds=("next_holds", "mean"), held=("next_held", "mean"), taken=("taken", "mean"))
+        .reset_index()
+    )
+    return out.merge(shares, on=list(by), how="left")
 
 
 def trail_value(

@@ -80,3 +80,12 @@ def test_departure_kinds_partition_the_departures() -> None:
     assert kinds["successes"].sum() == int(log["greedy_differs"].sum())
     with pytest.raises(ValueError, match="versus must be"):
         ga.departure_kinds(log, "pimc")
+
+
+def test_a_caida_needs_the_rank_in_the_next_hand(greedy_log) -> None:
+    # R6.1: a caida matches the trailed rank, so the next player must have held it.
+    caught = greedy_log[greedy_log["next_caida"]]
+    assert len(caught) and caught["next_held"].all()
+    risk = ga.caida_risk(greedy_log, ("seen",))
+    assert (risk["taken"].dropna().between(0, 1)).all()
+    assert (risk["estimate"] <= risk["held"] + 1e-12).all()
