@@ -407,3 +407,232 @@ def interval_lines(
         ax.legend(frameon=False)
     ax.grid(alpha=0.3)
     return ax
+
+
+#: Colour of a cell never reached in a probability grid (dark grey, hatched ``xx``).
+NEVER_REACHED_COLOR = (0.30, 0.30, 0.30, 1.0)
+#: Colour of a cell with too few observations to show (light grey, hatched ``..``).
+LOW_N_COLOR = (0.78, 0.78, 0.78, 1.0)
+#: Colour map of probability grids: red below 50%, blue above; its middle is near-white.
+PROBABILITY_CMAP = "RdBu"
+
+
+def probability_grid_colors(
+    values: np.ndarray,
+    n: np.ndarray,
+    min_n: int,
+    *,
+    vmin: float = 0.0,
+    vmax: float = 1.0,
+    cmap: str = PROBABILITY_CMAP,
+) -> np.ndarray:
+    """RGBA colours of a probability grid: the colour map, grey for low-n and never-reached.
+
+    Parameters
+    ----------
+    values : ndarray of float, shape (rows, cols)
+        Probabilities (NaN where masked or never reached).
+    n : ndarray of int, shape (rows, cols)
+        Observations per cell.
+    min_n : int
+        Cells with ``0 < n < min_n`` get :data:`LOW_N_COLOR` whatever their value; cells with
+        ``n = 0`` get :data:`NEVER_REACHED_COLOR` (so neither can be read as 50%).
+    vmin, vmax : float
+        Limits of the colour scale.
+    cmap : str
+        Matplotlib colour map name.
+
+    Returns
+    -------
+    ndarray of float, shape (rows, cols, 4)
+    """
+    v = np.asarray(values, dtype=np.float64)
+    counts = np.asarray(n)
+    scaled = np.clip((v - vmin) / (vmax - vmin), 0.0, 1.0)
+    rgba = np.asarray(matplotlib.colormaps[cmap](np.nan_to_num(scaled, nan=0.5)), np.float64)
+    rgba[(counts > 0) & ((counts < min_n) | ~np.isfinite(v))] = LOW_N_COLOR
+    rgba[counts == 0] = NEVER_REACHED_COLOR
+    return rgba
+
+
+def probability_grid(
+    frame: pd.DataFrame,
+    ax: Axes | None = None,
+    *,
+    row: str = "own_score",
+    column: str = "opponent_score",
+    min_n: int = 1,
+    title: str = "",
+    colorbar: bool = True,
+    cbar_label: str = "probability",
+    legend: bool = True,
+) -> Axes:
+    """Heat map of a probability over a grid, low-n and never-reached cells set apart.
+
+    Shown cells take the diverging colour map (:data:`PROBABILITY_CMAP`, 50% near white);
+    cells with ``0 < n < min_n`` are light grey hatched ``..`` and cells never reached dark
+    grey hatched ``xx`` (:func:`probability_grid_colors`), so neither reads as 50%.
+
+    Parameters
+    ----------
+    frame : DataFrame
+        One row per cell: ``row``, ``column`` (numbers), ``estimate`` (NaN where masked) and
+        ``n``.
+    ax : Axes, optional
+        Where to draw; default a new figure.
+    row, column : str
+        Columns along y and x.
+    min_n : int
+        Threshold of the masked cells (as used for the table).
+    title : str
+        Title of the axes.
+    colorbar : bool
+        Draw a colour bar (0 to 100%).
+    cbar_label : str
+        Label of the colour bar.
+    legend : bool
+        Explain the two grey cell kinds below the axes.
+
+    Returns
+    -------
+    Axes
+    """
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import Normalize
+    from matplotlib.patches import Patch, Rectangle
+
+    ax = _axes(ax, (6.0, 5.0))
+    est = (
+        frame.pivot_table(
+            index=row,
+            columns=column,
+            values="estimate",
+            aggfunc="first",
+            dropna=False,
+            observed=False,
+        )
+        .sort_index()
+        .sort_index(axis=1)
+    )
+    cnt = (
+        frame.pivot_table(
+            index=row, columns=column, values="n", aggfunc="first", dropna=False, observed=False
+        )
+        .reindex_like(est)
+        .fillna(0)
+    )
+    colors = probability_grid_colors(est.to_numpy(np.float64), cnt.to_numpy(np.int64), min_n)
+    ax.imshow(colors, origin="lower", aspect="auto", interpolation="nearest")
+    counts = cnt.to_numpy(np.int64)
+    for (i, j), c in np.ndenumerate(counts):
+        if c < min_n:
+            ax.add_patch(
+                Rectangle(
+                    (j - 0.5, i - 0.5),
+                    1,
+                    1,
+                    fill=False,
+                    linewidth=0,
+                    hatch="xx" if c == 0 else "..",
+                    edgecolor="white",
+                )
+            )
+    ys = est.index.to_numpy(np.float64)
+    xs = est.columns.to_numpy(np.float64)
+    step = max(1, len(xs) // 10)
+    ax.set_xticks(np.arange(len(xs))[::step], [f"{v:g}" for v in xs[::step]])
+    ax.set_yticks(np.arange(len(ys))[::step], [f"{v:g}" for v in ys[::step]])
+    ax.set_xlabel(column.replace("_", " "))
+    ax.set_ylabel(row.replace("_", " "))
+    if title:
+        ax.set_title(title)
+    if colorbar:
+        mappable = ScalarMappable(Normalize(0.0, 100.0), PROBABILITY_CMAP)
+        ax.figure.colorbar(mappable, ax=ax, label=cbar_label)
+    if legend:
+        ax.legend(
+            handles=[
+                Patch(
+                    facecolor=LOW_N_COLOR,
+                    hatch="..",
+                    edgecolor="white",
+                    label=f"n < {min_n} (masked)",
+                ),
+                Patch(
+                    facecolor=NEVER_REACHED_COLOR,
+                    hatch="xx",
+                    edgecolor="white",
+                    label="never reached",
+                ),
+            ],
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.12),
+            ncol=2,
+            frameon=False,
+            fontsize="small",
+        )
+    return ax
+
+
+def convergence(
+    frame: pd.DataFrame,
+    ax: Axes | None = None,
+    *,
+    xlabel: str = "units",
+    ylabel: str = "estimate",
+    title: str = "",
+    reference: float | None = None,
+) -> Axes:
+    """Running estimate with its confidence band, and seed replicates, against the run size.
+
+    Parameters
+    ----------
+    frame : DataFrame
+        Columns ``replicate`` (int; 0 is the main run, drawn with its band), ``n`` (units so
+        far), ``estimate``, ``lower``, ``upper``
+        (:func:`cuarenta_sim.studies.convergence.running_estimates`).
+    ax : Axes, optional
+        Where to draw; default a new figure.
+    xlabel, ylabel, title : str
+        Axis labels and title.
+    reference : float, optional
+        A horizontal line (e.g. 0.5 or 0).
+
+    Returns
+    -------
+    Axes
+    """
+    ax = _axes(ax)
+    for rep, sub in frame.groupby("replicate", sort=True):
+        x = sub["n"].to_numpy(np.float64)
+        y = sub["estimate"].to_numpy(np.float64)
+        if rep == 0:
+            ax.fill_between(
+                x,
+                sub["lower"].to_numpy(np.float64),
+                sub["upper"].to_numpy(np.float64),
+                color=COLORS[0],
+                alpha=0.25,
+                linewidth=0,
+                label="interval of the main run",
+            )
+            ax.plot(x, y, color=COLORS[0], linewidth=1.6, label="main run")
+        else:
+            ax.plot(
+                x,
+                y,
+                color="gray",
+                linewidth=0.8,
+                alpha=0.7,
+                label="other seeds" if rep == 1 else None,
+            )
+    if reference is not None:
+        ax.axhline(reference, color="black", linewidth=0.8)
+    ax.set_xscale("log")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if title:
+        ax.set_title(title)
+    ax.legend(frameon=False, fontsize="small")
+    ax.grid(alpha=0.3)
+    return ax

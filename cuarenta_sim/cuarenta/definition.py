@@ -141,5 +141,6 @@ GAME = Game(
         "odds": "cuarenta_sim.cuarenta.studies:odds_study",
         "sensitivity": "cuarenta_sim.cuarenta.studies:sensitivity_study",
         "strategies": "cuarenta_sim.cuarenta.strategies:strategies_study",
+        "players-guide": "cuarenta_sim.cuarenta.guide:players_guide",
     },
 )

@@ -14,6 +14,7 @@ EXPECTED = [
     "04_strategies.ipynb",
     "05_cuatrola_bidding.ipynb",
     "06_rl_batched.ipynb",
+    "07_players_guide.ipynb",
 ]
 
 

@@ -23,6 +23,7 @@ BUILTIN = {
     "odds": "cuarenta",
     "sensitivity": "cuarenta",
     "strategies": "cuarenta",
+    "players-guide": "cuarenta",
     "cuatrola-bidding": "cuatrola",
 }
 
@@ -65,6 +66,7 @@ def test_the_builders_live_in_the_game_packages() -> None:
         ("odds", 1_000_000, (2, 4), ("greedy",), "quito"),
         ("sensitivity", 500_000, (2, 4), ("greedy",), "quito"),
         ("strategies", 20_000, (2, 4), ("random", "greedy", "heuristic", "pimc"), "quito"),
+        ("players-guide", 200_000, (2, 4), ("learned",), "quito"),
         ("cuatrola-bidding", 250_000, (4,), ("pimc(samples=16)",), "ro"),
     ],
 )

@@ -1,0 +1,895 @@
+"""The player's guide: ``cuarenta-sim report players-guide`` (``reports/players-guide/``).
+
+What to do at the table, in plain language, every claim with its interval, ``n`` and method:
+win probabilities by score state (:mod:`.winprob`), caida risk, trailing vs capturing, where
+the strong player departs from greedy and heuristic play, and the dealer's edge by source, by
+deal and by seat (:mod:`.guide_analysis`). The sentences come from
+``templates/players_guide.md.j2``; the methods section carries a convergence figure
+(:func:`cuarenta_sim.studies.convergence.convergence_note`). Registered at import
+(:func:`register_players_guide`, called once from :mod:`cuarenta_sim.cuarenta.studies`).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from .. import plotting
+from ..reports import Report, markdown_table, text_table
+from ..studies import (
+    GeneratedReport,
+    Progress,
+    Study,
+    StudySettings,
+    cell,
+    get_study,
+    register_study,
+    templates,
+)
+from ..studies.convergence import convergence_note
+from ..studies.framework import new_figure, provenance, say
+from . import guide_analysis, winprob
+from .rules import resolve_rules
+
+TEMPLATES = Path(__file__).with_name("templates")
+#: Default ``--n``: datas of each level-data run (the other sizes follow, :func:`guide_sizes`).
+DEFAULT_N = 200_000
+#: Rules of the guide.
+RULES = "quito"
+#: Opponents the strong player is compared with.
+OTHERS = ("greedy", "heuristic")
+#: Replicate seeds of the convergence figure.
+REPLICATES = 4
+
+
+def guide_sizes(settings: StudySettings) -> dict[str, int]:
+    """Sizes of every part of the guide from ``--n`` (datas of the level-data runs).
+
+    Returns
+    -------
+    dict
+        ``datas`` (n), ``mesas`` (``--mesas`` or n / 20, win probabilities), ``decision_chicas``
+        (n / 1,000, reference chicas with values), ``trace_datas`` (n / 50, deals and seats),
+        ``duplicates`` (``--chicas`` or n / 50 duplicate pairs per opponent), each at least a
+        small floor.
+    """
+    n = settings.n
+    return {
+        "datas": n,
+        "mesas": settings.mesas if settings.mesas is not None else max(20, n // 20),
+        "decision_chicas": max(2, n // 1000),
+        "trace_datas": max(20, n // 50),
+        "duplicates": settings.chicas if settings.chicas is not None else max(10, n // 50),
+    }
+
+
+@dataclass
+class GuideReport(GeneratedReport):
+    """A :class:`GeneratedReport` that also writes its CSV tables (``csv``: file stem -> frame)."""
+
+    csv: dict[str, pd.DataFrame] | None = None
+
+    def write(self, directory: str | Path) -> list[Path]:
+        """Write the figures, ``provenance.json``, ``report.md`` and ``<stem>.csv`` files.
+
+        Parameters
+        ----------
+        directory : str or Path
+
+        Returns
+        -------
+        list of Path
+        """
+        written = super().write(directory)
+        for stem, frame in (self.csv or {}).items():
+            path = Path(directory) / f"{stem}.csv"
+            winprob.write_table_csv(frame, path)
+            written.append(path)
+        return written
+
+
+def _prose() -> Any:
+    return templates.macros("players_guide.md.j2", directory=TEMPLATES)
+
+
+def _speed(policy: str, n: int, seed: int, threads: int | None) -> float:
+    """Datas per second of ``policy`` at level data (a short timed run, after warm-up)."""
+    from ..simulation import simulate
+
+    simulate("cuarenta", rules=RULES, players=2, policies=policy, n=2, seed=seed, threads=threads)
+    t0 = time.perf_counter()
+    simulate("cuarenta", rules=RULES, players=2, policies=policy, n=n, seed=seed, threads=threads)
+    return n / max(time.perf_counter() - t0, 1e-9)
+
+
+def players_guide(settings: StudySettings, progress: Progress | None = None) -> GeneratedReport:
+    """Build the player's guide (see the module docstring).
+
+    Parameters
+    ----------
+    settings : StudySettings
+        ``n`` (datas of each level-data run; other sizes from :func:`guide_sizes`),
+        ``policies`` (one spec: the strong player), ``seed``, ``confidence``, ``threads``,
+        optional ``chicas`` (duplicate pairs) and ``mesas``.
+    progress : callable, optional
+        One-line progress messages.
+
+    Returns
+    -------
+    GeneratedReport
+        A :class:`GuideReport`: figures ``win_probability_chica``, ``win_probability_mesa``,
+        ``caida_risk``, ``trail_value``, ``departures``, ``dealer_edge``, ``convergence``;
+        CSVs ``win_probability_chica``, ``win_probability_mesa``, ``caida_risk``,
+        ``dealer_edge``.
+    """
+    from ..simulation import simulate
+
+    t0 = time.perf_counter()
+    strong = settings.policies[0]
+    conf = settings.confidence
+    sizes = guide_sizes(settings)
+    ruleset = resolve_rules(RULES)
+    runs: list[dict[str, Any]] = []
+
+    say(progress, f"speeds: timing {strong}, pimc, solver")
+    speeds = {strong: _speed(strong, 2000, settings.seed, settings.threads)}
+    for slow in ("pimc", "solver"):
+        if slow != strong:
+            speeds[slow] = _speed(slow, 20, settings.seed, settings.threads)
+
+    chica_tables, mesa_tables, state_sets = [], [], {}
+    for players in (2, 4):
+        say(progress, f"win probabilities: {sizes['mesas']:,} mesas, {players} players, traced")
+        states = winprob.deal_states(
+            RULES, players, strong, sizes["mesas"], settings.seed, settings.threads
+        )
+        state_sets[players] = states
+        chica_tables.append(
+            winprob.win_probability_table(
+                states, "chica", players=players, target=ruleset.target, confidence=conf
+            )
+        )
+        mesa_tables.append(
+            winprob.win_probability_table(
+                states,
+                "mesa",
+                players=players,
+                target=ruleset.target,
+                chicas_to_win=ruleset.chicas_to_win,
+                confidence=conf,
+            )
+        )
+    wp_all = pd.concat(chica_tables, ignore_index=True)
+    wp_mesa_all = pd.concat(mesa_tables, ignore_index=True)
+    # The figures and the prose show 2 players; the CSVs hold both player counts.
+    wp_chica = wp_all[wp_all["players"] == 2]
+    wp_mesa = wp_mesa_all[wp_mesa_all["players"] == 2]
+    states = state_sets[2]
+
+    say(progress, f"decisions: {sizes['decision_chicas']:,} reference chicas with values")
+    log = guide_analysis.decision_log(RULES, 2, strong, sizes["decision_chicas"], settings.seed)
+    risk_seen = guide_analysis.caida_risk(log, ("seen",), conf)
+    log_turn = log.assign(
+        turn_group=np.where(log["turn"] < 3, "0-2", np.where(log["turn"] < 6, "3-5", "6-8"))
+    )
+    risk_turn = guide_analysis.caida_risk(log_turn, ("turn_group", "seen"), conf)
+    risk_full = guide_analysis.caida_risk(log, ("rank", "turn", "seen"), conf)
+    trail_tab = guide_analysis.trail_value(
+        log.assign(table=np.minimum(log["table_cards"], 5)), ("table",), conf
+    )
+    trail_deal = guide_analysis.trail_value(log, ("deal",), conf)
+    dep = guide_analysis.departures(log, ("deal",), conf)
+    kinds = pd.concat(
+        [guide_analysis.departure_kinds(log, v, conf) for v in ("greedy", "heuristic")],
+        ignore_index=True,
+    )
+    dep_all = guide_analysis.departures(log.assign(all="all"), ("all",), conf)
+
+    say(progress, f"gains: {sizes['duplicates']:,} duplicate chicas per opponent")
+    others = [o for o in OTHERS if o != strong]
+    gains = guide_analysis.policy_gains(
+        strong,
+        others,
+        rules=RULES,
+        n=sizes["duplicates"],
+        seed=settings.seed,
+        threads=settings.threads,
+        confidence=conf,
+    )
+
+    edges, by_deal, by_seat, edge_runs = [], {}, None, {}
+    for players in (2, 4):
+        say(progress, f"dealer's edge: {sizes['datas']:,} datas, {players} players")
+        res = simulate(
+            "cuarenta",
+            rules=RULES,
+            players=players,
+            policies=strong,
+            n=sizes["datas"],
+            seed=settings.seed,
+            threads=settings.threads,
+        )
+        runs.append(res.provenance)
+        edges.append(guide_analysis.dealer_edge_by_source(res.hands, players, conf))
+        edge_runs[players] = res.hands
+        d, s = guide_analysis.edge_by_deal_and_seat(
+            RULES, players, strong, sizes["trace_datas"], settings.seed, conf
+        )
+        by_deal[players] = d
+        if players == 4:
+            by_seat = s
+    edge = pd.concat(edges, ignore_index=True)
+
+    say(progress, f"convergence: {REPLICATES} replicate seeds")
+    h2 = edge_runs[2]
+    diff_main = _dealer_total(h2)
+    reps = [diff_main]
+    for r in range(1, REPLICATES + 1):
+        res = simulate(
+            "cuarenta",
+            rules=RULES,
+            players=2,
+            policies=strong,
+            n=max(10, sizes["datas"] // 4),
+            seed=settings.seed + r,
+            threads=settings.threads,
+        )
+        reps.append(_dealer_total(res.hands))
+    conv_text, conv_fig, conv_frame = convergence_note(
+        reps,
+        what="dealer's edge (points per data)",
+        unit="datas",
+        confidence=conf,
+        reference=0.0,
+    )
+
+    prose = _prose()
+    sentences = _summary_sentences(wp_chica, risk_seen, trail_deal, dep_all, gains, edge, strong)
+    wall = time.perf_counter() - t0
+    prov = provenance(
+        "players-guide",
+        settings,
+        runs,
+        wall,
+        rules=RULES,
+        sizes=sizes,
+        speeds_datas_per_s={k: round(v, 1) for k, v in speeds.items()},
+    )
+    command = get_study("players-guide").command(settings)
+    report = Report(
+        title="A player's guide to Cuarenta (Quito rules)", provenance=prov, command=command
+    )
+    report.add("Summary", prose.summary(sentences, strong))
+    report.add(
+        "Who wins from here? Win probability by score",
+        prose.winprob(
+            settings,
+            _winprob_table(wp_chica, wp_mesa),
+            winprob.MIN_N,
+            int(states.groupby(["game", "chica"]).ngroups),
+            int(states["game"].nunique()),
+        ),
+    )
+    report.add(
+        "When is trailing safe? Caida risk",
+        prose.caida(
+            _risk_table(risk_seen),
+            _risk_table(risk_turn, "turn_group"),
+            int(risk_seen["n"].sum()),
+            sizes["decision_chicas"],
+        ),
+    )
+    report.add(
+        "Trail or capture?",
+        prose.trail(
+            _trail_table(trail_tab, "table", "cards on the table (5 = 5 or more)"),
+            int(trail_tab["n"].sum()),
+            guide_analysis.VALUE_POLICY,
+        ),
+    )
+    report.add(
+        "Where strong play departs from greedy and heuristic play",
+        prose.departs(
+            _departure_table(dep), _kinds_table(kinds), _gains_table(gains, strong), strong
+        ),
+    )
+    report.add(
+        "The dealer's and the mano's edge",
+        prose.edge(
+            _edge_table(edge),
+            _deal_table(by_deal),
+            _seat_table(by_seat),
+        ),
+    )
+    why = _why(strong, speeds)
+    sizes_text = (
+        f"{sizes['mesas']:,} mesas per player count (win probabilities; figures 2 players); "
+        f"{sizes['decision_chicas']:,} reference chicas (decisions, 2 players); "
+        f"{sizes['duplicates']:,} duplicate chica pairs per opponent; {sizes['datas']:,} datas "
+        f"per player count (dealer's edge by source) and {sizes['trace_datas']:,} traced datas "
+        f"per player count (by deal and seat); {REPLICATES} replicate runs of "
+        f"{max(10, sizes['datas'] // 4):,} datas on seeds {settings.seed + 1} to "
+        f"{settings.seed + REPLICATES} (convergence)"
+    )
+    speed_text = ", ".join(f"`{k}` {v:,.0f} datas/s" for k, v in speeds.items())
+    report.add(
+        "Methods",
+        prose.methods(
+            settings,
+            strong,
+            sizes_text,
+            speed_text,
+            why,
+            f"Reproduce: `{command}` (wall time of this run: {wall:,.0f} s).",
+            conv_text,
+        ),
+    )
+
+    figures = {
+        "win_probability_chica": _fig_winprob_chica(wp_chica),
+        "win_probability_mesa": _fig_winprob_mesa(wp_mesa),
+        "caida_risk": _fig_caida(risk_turn, risk_seen),
+        "trail_value": _fig_trail(trail_tab, trail_deal),
+        "departures": _fig_departures(dep, gains, strong),
+        "dealer_edge": _fig_edge(edge, by_deal, by_seat),
+        "convergence": conv_fig,
+    }
+    text = text_table(
+        ["source", "players", "dealer - mano, points per data", "n", "method"],
+        [
+            [r["source"], r["players"], _c(r), f"{int(r['n']):,}", r["method"]]
+            for _, r in edge.iterrows()
+        ],
+        right=(1, 2, 3),
+    )
+    return GuideReport(
+        name="players-guide",
+        report=report,
+        figures=figures,
+        summary=prose.console(sentences, text),
+        tables={
+            "win_probability_chica": wp_all,
+            "win_probability_mesa": wp_mesa_all,
+            "caida_risk": risk_full,
+            "trail_value": trail_tab,
+            "departures": dep,
+            "departure_kinds": kinds,
+            "gains": gains,
+            "dealer_edge": edge,
+            "convergence": conv_frame,
+            "decisions": log,
+        },
+        csv={
+            "win_probability_chica": wp_all,
+            "win_probability_mesa": wp_mesa_all,
+            "caida_risk": risk_full,
+            "dealer_edge": edge,
+        },
+    )
+
+
+def _dealer_total(hands: pd.DataFrame) -> np.ndarray:
+    """Per-data points of the dealer's side minus the other side's (R3.3)."""
+    side = hands["dealer"].to_numpy(np.int64) % 2
+    p0 = hands["points_0"].to_numpy(np.float64)
+    p1 = hands["points_1"].to_numpy(np.float64)
+    return np.where(side == 0, p0 - p1, p1 - p0)
+
+
+def _c(row: pd.Series, percent: bool = False) -> str:
+    ok = bool(row["defined"]) if "defined" in row else bool(np.isfinite(row["lower"]))
+    return cell(row["estimate"], row["lower"], row["upper"], ok, percent=percent)
+
+
+def _why(strong: str, speeds: dict[str, float]) -> str:
+    fast = speeds[strong]
+    slow = ", ".join(f"`{k}` {v:,.0f}" for k, v in speeds.items() if k != strong)
+    return (
+        f"The guide's player is `{strong}`: at {fast:,.0f} datas/s it plays the default sizes "
+        f"within the 10-minute budget, while the searching players ({slow} datas/s) would "
+        f"need hours for the same sizes. `learned` is a linear model trained on pimc's "
+        f"values (policies/weights/learned_v1.npz); how it fares against `greedy` and "
+        f"`heuristic` is measured in the departures section."
+    )
+
+
+def _summary_sentences(wp, risk, trail, dep, gains, edge, strong) -> list[str]:
+    e2 = edge[(edge["players"] == 2) & (edge["source"] == "total")].iloc[0]
+    c2 = edge[(edge["players"] == 2) & (edge["source"] == "caida")].iloc[0]
+    first = wp[
+        (wp["own_score"] == 0) & (wp["opponent_score"] == 0) & (wp["deal"] == 0) & wp["own_deals"]
+    ]
+    s = [
+        f"Dealing is worth {_c(e2)} points per data to the dealer's side with 2 players "
+        f"(n = {int(e2['n']):,} datas, `{e2['method']}`), {_c(c2)} of it from caidas: "
+        f"playing last lets the dealer answer trails."
+    ]
+    if len(first) and np.isfinite(first.iloc[0]["estimate"]):
+        f = first.iloc[0]
+        s.append(
+            f"At 0-0 the side that deals the first data wins the chica "
+            f"{_c(f, True)} of the time (n = {int(f['n']):,} chicas, Wilson)."
+        )
+    safe = risk[risk["seen"] == 4]
+    one = risk[risk["seen"] == 1]
+    if len(one):
+        o = one.iloc[0]
+        s.append(
+            f"Trail a card whose rank you have seen all four of and it is never caught; trail "
+            f"one whose other three are out of sight and the next player answers with a caida "
+            f"{_c(o, True)} of the time (n = {int(o['n']):,} trails, `ratio` over chicas)"
+            + (f", against {_c(safe.iloc[0], True)} with all four seen." if len(safe) else ".")
+        )
+    d = dep.iloc[0]
+    s.append(
+        f"The `{strong}` player plays differently from `greedy` at {_c(d, True)} of its "
+        f"decisions (n = {int(d['n']):,}); by pimc's playout values those departures are worth "
+        f"{cell(d['gain'], d['gain_lower'], d['gain_upper'], np.isfinite(d['gain_lower']))} "
+        f"points each (n = {int(d['gain_n']) if np.isfinite(d['gain_n']) else 0:,})."
+    )
+    if len(gains):
+        g = gains.iloc[0]
+        s.append(
+            f"Over whole chicas it beats `{g['versus']}` "
+            f"{cell(g['win_rate'], g['lower'], g['upper'], True, percent=True)} of the time "
+            f"({int(g['games']):,} duplicate chicas, clustered Wilson)."
+        )
+    return s[:5]
+
+
+def _winprob_table(wp_chica: pd.DataFrame, wp_mesa: pd.DataFrame) -> str:
+    rows = []
+    for own, opp in ((0, 0), (20, 20), (30, 20), (20, 30), (36, 36)):
+        for deals in (True, False):
+            r = wp_chica[
+                (wp_chica["own_score"] == own)
+                & (wp_chica["opponent_score"] == opp)
+                & (wp_chica["deal"] == 0)
+                & (wp_chica["own_deals"] == deals)
+            ].iloc[0]
+            m = wp_mesa[
+                (wp_mesa["own_score"] == own)
+                & (wp_mesa["opponent_score"] == opp)
+                & (wp_mesa["deal"] == 0)
+                & (wp_mesa["own_deals"] == deals)
+                & (wp_mesa["own_chicas"] == 0)
+                & (wp_mesa["opponent_chicas"] == 0)
+            ].iloc[0]
+            rows.append(
+                [
+                    f"{own}-{opp}",
+                    "you" if deals else "they",
+                    _masked_cell(r),
+                    f"{int(r['n']):,}",
+                    _masked_cell(m),
+                    f"{int(m['n']):,}",
+                ]
+            )
+    return markdown_table(
+        [
+            "you-they (start of a data)",
+            "deals",
+            "P(win chica)",
+            "n",
+            "P(win mesa), 0-0 chicas",
+            "n",
+        ],
+        rows,
+        right=(2, 3, 4, 5),
+    )
+
+
+def _masked_cell(r: pd.Series) -> str:
+    if r["n"] == 0:
+        return "never reached"
+    if r["masked"]:
+        return f"masked (n < {int(r['min_n'])})"
+    return cell(r["estimate"], r["lower"], r["upper"], True, percent=True)
+
+
+def _risk_table(risk: pd.DataFrame, first: str | None = None) -> str:
+    head = ([first.replace("_", " ")] if first else []) + [
+        "cards seen",
+        "P(caida next)",
+        "n",
+        "chicas",
+        "method",
+        "uniform-draw odds",
+        "next really held",
+        "caida when held",
+    ]
+    rows = [
+        ([r[first]] if first else [])
+        + [
+            int(r["seen"]),
+            _c(r, True),
+            f"{int(r['n']):,}",
+            f"{int(r['chicas']):,}",
+            r["method"],
+            f"{100 * r['next_holds']:.1f}%",
+            f"{100 * r['held']:.1f}%",
+            "n/a" if not np.isfinite(r["taken"]) else f"{100 * r['taken']:.1f}%",
+        ]
+        for _, r in risk.iterrows()
+    ]
+    k = 1 if first else 0
+    return markdown_table(head, rows, right=(k + 1, k + 2, k + 3, k + 5, k + 6, k + 7))
+
+
+def _trail_table(t: pd.DataFrame, key: str, label: str) -> str:
+    rows = [
+        [
+            int(r[key]),
+            _c(r),
+            f"{int(r['n']):,}",
+            r["method"],
+            f"{100 * r['trail_better']:.0f}%",
+            f"{100 * r['trail_chosen']:.0f}%",
+        ]
+        for _, r in t.iterrows()
+    ]
+    return markdown_table(
+        [
+            label,
+            "best trail - best capture (points)",
+            "n",
+            "method",
+            "trail better",
+            "strong player trailed",
+        ],
+        rows,
+        right=(1, 2, 4, 5),
+    )
+
+
+def _departure_table(dep: pd.DataFrame) -> str:
+    rows = []
+    for _, r in dep.iterrows():
+        ok = np.isfinite(r["gain_lower"]) if np.isfinite(r["gain"]) else False
+        gain = (
+            cell(r["gain"], r["gain_lower"], r["gain_upper"], bool(ok))
+            if np.isfinite(r["gain"])
+            else "n/a"
+        )
+        rows.append(
+            [
+                r["versus"],
+                int(r["deal"]),
+                _c(r, True),
+                f"{int(r['n']):,}",
+                gain,
+                f"{int(r['gain_n']) if np.isfinite(r['gain_n']) else 0:,}",
+            ]
+        )
+    return markdown_table(
+        [
+            "versus",
+            "deal",
+            "share of decisions that differ",
+            "decisions",
+            "value gained per departure (points)",
+            "departures",
+        ],
+        rows,
+        right=(1, 2, 3, 4, 5),
+    )
+
+
+def _kinds_table(kinds: pd.DataFrame) -> str:
+    rows = []
+    for _, r in kinds.iterrows():
+        ok = bool(np.isfinite(r["gain_lower"]))
+        gain = cell(r["gain"], r["gain_lower"], r["gain_upper"], ok) if r["successes"] else "n/a"
+        rows.append(
+            [
+                r["versus"],
+                r["kind"],
+                _c(r, True),
+                f"{int(r['successes']):,} of {int(r['n']):,}",
+                gain,
+            ]
+        )
+    return markdown_table(
+        ["versus", "the strong player ...", "share of departures", "departures", "value gained"],
+        rows,
+        right=(2, 3, 4),
+    )
+
+
+def _gains_table(gains: pd.DataFrame, strong: str) -> str:
+    rows = [
+        [
+            f"{strong} vs {g['versus']}",
+            cell(g["win_rate"], g["lower"], g["upper"], True, percent=True),
+            cell(g["points_per_data"], g["ppd_lower"], g["ppd_upper"], True),
+            f"{int(g['pairs']):,}",
+            f"{int(g['datas']):,}",
+        ]
+        for _, g in gains.iterrows()
+    ]
+    return markdown_table(
+        ["match", "win rate (chicas)", "points per data", "pairs", "datas"],
+        rows,
+        right=(1, 2, 3, 4),
+    )
+
+
+def _edge_table(edge: pd.DataFrame) -> str:
+    rows = []
+    for _, r in edge.iterrows():
+        dm = "" if not np.isfinite(r["dealer"]) else f"{r['dealer']:.3f} / {r['mano']:.3f}"
+        rows.append([r["source"], r["players"], dm, _c(r), f"{int(r['n']):,}", r["method"]])
+    return markdown_table(
+        [
+            "source",
+            "players",
+            "dealer / mano side (points per data)",
+            "dealer - mano [interval]",
+            "datas",
+            "method",
+        ],
+        rows,
+        right=(1, 2, 3, 4),
+    )
+
+
+def _deal_table(by_deal: dict[int, pd.DataFrame]) -> str:
+    rows = []
+    for players, d in by_deal.items():
+        for _, r in d[d["source"] == "all"].iterrows():
+            rows.append([players, int(r["deal"]), _c(r), f"{int(r['n']):,}", r["method"]])
+    return markdown_table(
+        ["players", "deal", "dealer - mano points in the deal", "datas", "method"],
+        rows,
+        right=(0, 1, 2, 3),
+    )
+
+
+def _seat_table(by_seat: pd.DataFrame | None) -> str:
+    if by_seat is None:
+        return "(not run)"
+    names = {1: "1 (mano)", 2: "2", 3: "3", 4: "4 (dealer)"}
+    rows = [
+        [
+            names.get(int(r["position"]), str(r["position"])),
+            r["source"],
+            _c(r),
+            f"{int(r['n']):,}",
+            r["method"],
+        ]
+        for _, r in by_seat.iterrows()
+    ]
+    return markdown_table(
+        ["seat", "source", "points per data", "datas", "method"], rows, right=(2, 3)
+    )
+
+
+# --------------------------------------------------------------------------- figures
+def _fig_winprob_chica(wp: pd.DataFrame) -> Figure:
+    fig, axes = new_figure(2, 4, (4.2, 4.0))
+    for i, deals in enumerate((True, False)):
+        for d in range(4):
+            sub = wp[(wp["deal"] == d) & (wp["own_deals"] == deals)]
+            who = "you deal" if deals else "they deal"
+            plotting.probability_grid(
+                sub,
+                axes[i, d],
+                min_n=int(wp["min_n"].iloc[0]),
+                title=f"{who}, deal {d + 1} of 4",
+                colorbar=d == 3,
+                legend=i == 1 and d == 0,
+                cbar_label="P(win the chica), %",
+            )
+    fig.suptitle("P(win the chica) at the start of a deal, 2 players (learned play)")
+    return fig
+
+
+def _fig_winprob_mesa(wp: pd.DataFrame) -> Figure:
+    fig, axes = new_figure(1, 4, (4.2, 4.2))
+    for j, (own, opp) in enumerate(((0, 0), (1, 0), (0, 1), (1, 1))):
+        sub = wp[
+            (wp["deal"] == 0)
+            & wp["own_deals"]
+            & (wp["own_chicas"] == own)
+            & (wp["opponent_chicas"] == opp)
+        ]
+        plotting.probability_grid(
+            sub,
+            axes[0, j],
+            min_n=int(wp["min_n"].iloc[0]),
+            title=f"chicas won {own}-{opp}, you deal, deal 1",
+            colorbar=j == 3,
+            legend=j == 0,
+            cbar_label="P(win the mesa), %",
+        )
+    fig.suptitle("P(win the mesa) at the start of a data, 2 players")
+    return fig
+
+
+def _fig_caida(risk_turn: pd.DataFrame, risk_seen: pd.DataFrame) -> Figure:
+    fig, axes = new_figure(1, 2, (6.0, 4.0))
+    frame = risk_seen.assign(group="observed caida")
+    holds = risk_seen.assign(
+        group="next player holds (exact)",
+        estimate=risk_seen["next_holds"],
+        lower=np.nan,
+        upper=np.nan,
+        defined=False,
+    )
+    plotting.grouped_bars(
+        pd.concat([frame, holds]),
+        "seen",
+        "group",
+        axes[0, 0],
+        ylabel="probability",
+        title="Caida risk by cards of the rank seen",
+    )
+    axes[0, 0].set_xlabel("cards of the trailed rank you can see (trailed card included)")
+    sub = risk_turn[risk_turn["seen"] < 4].assign(
+        x=lambda f: f["turn_group"].map({"0-2": 1, "3-5": 4, "6-8": 7}),
+        line=lambda f: "seen " + f["seen"].astype(str),
+    )
+    plotting.interval_lines(
+        sub,
+        "x",
+        "line",
+        axes[0, 1],
+        xlabel="turn within the deal",
+        ylabel="P(caida next)",
+        title="Caida risk by turn",
+    )
+    axes[0, 1].set_xticks([1, 4, 7], ["0-2", "3-5", "6-8"])
+    return fig
+
+
+def _fig_trail(by_table: pd.DataFrame, by_deal: pd.DataFrame) -> Figure:
+    fig, axes = new_figure(1, 2, (6.0, 4.0))
+    plotting.interval_lines(
+        by_table.assign(g="best trail - best capture"),
+        "table",
+        "g",
+        axes[0, 0],
+        xlabel="cards on the table (5 = 5 or more)",
+        ylabel="points to the end of the data",
+        reference=0.0,
+        title="Value of trailing instead of capturing",
+    )
+    plotting.interval_lines(
+        by_deal.assign(g="best trail - best capture", deal=by_deal["deal"] + 1),
+        "deal",
+        "g",
+        axes[0, 1],
+        xlabel="deal of the data",
+        ylabel="points to the end of the data",
+        reference=0.0,
+        title="... by deal",
+    )
+    axes[0, 0].set_xticks(range(1, 6), ["1", "2", "3", "4", "5+"])
+    axes[0, 1].set_xticks(range(1, 5))
+    return fig
+
+
+def _fig_departures(dep: pd.DataFrame, gains: pd.DataFrame, strong: str) -> Figure:
+    fig, axes = new_figure(1, 2, (6.0, 4.0))
+    plotting.interval_lines(
+        dep.assign(deal=dep["deal"] + 1),
+        "deal",
+        "versus",
+        axes[0, 0],
+        xlabel="deal of the data",
+        ylabel="share of decisions",
+        title=f"{strong} plays differently from ...",
+    )
+    frame = gains.assign(
+        label=strong + " vs " + gains["versus"], estimate=gains["win_rate"], defined=True
+    )
+    plotting.forest(
+        frame,
+        axes[0, 1],
+        xlabel="win rate over duplicate chicas",
+        reference=0.5,
+        title="What it gains",
+    )
+    axes[0, 0].set_xticks(range(1, 5))
+    return fig
+
+
+def _fig_edge(
+    edge: pd.DataFrame, by_deal: dict[int, pd.DataFrame], by_seat: pd.DataFrame | None
+) -> Figure:
+    fig, axes = new_figure(1, 3, (5.0, 4.0))
+    src = edge[edge["source"].isin([*guide_analysis.SOURCES, "total"])]
+    plotting.grouped_bars(
+        src.assign(players=src["players"].astype(str) + " players"),
+        "source",
+        "players",
+        axes[0, 0],
+        ylabel="dealer side - mano side, points/data",
+        title="Dealer's edge by source",
+    )
+    axes[0, 0].axhline(0.0, color="black", linewidth=0.8)
+    frames = [
+        d[d["source"] == "all"].assign(players=f"{p} players", deal=d["deal"] + 1)
+        for p, d in by_deal.items()
+    ]
+    plotting.interval_lines(
+        pd.concat(frames),
+        "deal",
+        "players",
+        axes[0, 1],
+        xlabel="deal of the data",
+        ylabel="dealer - mano, points in the deal",
+        reference=0.0,
+        title="... by deal",
+    )
+    axes[0, 1].set_xticks(range(1, 5))
+    if by_seat is not None:
+        plotting.grouped_bars(
+            by_seat,
+            "position",
+            "source",
+            axes[0, 2],
+            ylabel="points per data",
+            title="4 players: points by seat",
+        )
+        axes[0, 2].set_xlabel("seat (1 = mano ... 4 = dealer)")
+    return fig
+
+
+# --------------------------------------------------------------------------- registration
+def check_guide(settings: StudySettings) -> None:
+    """Checks before any simulation: one deterministic policy spec, sizes sane.
+
+    Raises
+    ------
+    ValueError
+        More than one policy, a policy that cannot seat 2 and 4 players, or ``random``.
+    """
+    from .policies import parse_policy, resolve_policies
+
+    if len(settings.policies) != 1:
+        raise ValueError(
+            f"--policies takes one policy (the strong player), got {','.join(settings.policies)!r}"
+        )
+    spec = settings.policies[0]
+    for count in (2, 4):
+        try:
+            resolve_policies((spec,), count)
+        except ValueError as err:
+            raise ValueError(f"--policies {spec!r}: {err}") from err
+    if parse_policy(spec).name == "random":
+        raise ValueError("--policies: the guide needs a deterministic player, not random")
+
+
+def register_players_guide() -> None:
+    """Register ``players-guide`` in :data:`cuarenta_sim.studies.STUDIES`."""
+    from .studies import parse_options
+
+    register_study(
+        Study(
+            name="players-guide",
+            game="cuarenta",
+            title="A player's guide",
+            description="what to do at the table: win odds, caida risk, trailing, dealer's edge",
+            defaults={"n": DEFAULT_N, "policies": ("learned",)},
+            check=check_guide,
+            build=players_guide,
+            options=("policies", "chicas", "mesas"),
+            refused={
+                "players": "the guide plays 2 players and, for seats, 4",
+                "rules": "the guide plays the quito rules",
+            },
+            reproduce=("policies", "chicas?", "mesas?"),
+            parse=parse_options,
+            player_rule="R2.1",
+        )
+    )
+
+
+register_players_guide()
