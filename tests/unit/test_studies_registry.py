@@ -64,7 +64,13 @@ def test_the_builders_live_in_the_game_packages() -> None:
         ("quito-vs-cuenca", 1_000_000, (2, 4), ("greedy",), "quito"),
         ("odds", 1_000_000, (2, 4), ("greedy",), "quito"),
         ("sensitivity", 500_000, (2, 4), ("greedy",), "quito"),
-        ("strategies", 20_000, (2, 4), ("random", "greedy", "heuristic", "pimc"), "quito"),
+        (
+            "strategies",
+            20_000,
+            (2,),
+            ("random", "greedy", "heuristic", "learned", "pimc", "solver"),
+            "quito",
+        ),
         ("cuatrola-bidding", 250_000, (4,), ("pimc(samples=16)",), "ro"),
     ],
 )
