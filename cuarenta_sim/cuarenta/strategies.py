@@ -543,7 +543,7 @@ def match_rows(matches: pd.DataFrame) -> list[list[str]]:
             short_name(r["b"]),
             f"{int(r['pairs']):,}",
             _pct(r["win_rate"], r["lower"], r["upper"], 1),
-            _num(r["points_per_data"], r["ppd_lower"], r["ppd_upper"]),
+            _ppd(r),
             f"{int(r['discordant']):,}",
             r["pair_verdict"],
         ]
@@ -612,8 +612,8 @@ def fit_sentence(fit: BradleyTerryFit) -> str:
     )
     if fit.misfit:
         return (
-            head + ". **Warning: the model misfits**: a single rating per policy does not "
-            "reproduce the head-to-head results; read the head-to-head table instead."
+            head + ": the model misfits, a single rating per policy does not reproduce the "
+            "head-to-head results; read the head-to-head table instead."
         )
     return head + ": no evidence of misfit; the ratings summarise the head-to-head table."
 
@@ -639,13 +639,22 @@ def tournament_text(result: TournamentResult) -> str:
         parts.append(f"{level}s, duplicate pairs")
         parts.append(text_table(MATCH_HEADERS, match_rows(rows), right=(2, 5)))
     if result.fit is not None:
-        parts.append(textwrap.fill(fit_sentence(result.fit).replace("**", ""), CONSOLE_WIDTH))
+        warning = "WARNING: " if result.fit.misfit else ""
+        parts.append(textwrap.fill(warning + fit_sentence(result.fit), CONSOLE_WIDTH))
     parts.append(text_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3)))
     return "\n\n".join(parts)
 
 
 def _tactic_effect(r: pd.Series) -> str:
-    return _num(100 * r["effect"], 100 * r["effect_lower"], 100 * r["effect_upper"], 1) + " pp"
+    return _num(100 * r["effect"], 100 * r["effect_lower"], 100 * r["effect_upper"]) + " pp"
+
+
+def _ppd(r: pd.Series) -> str:
+    """Points per data with its interval; a sample where no pair's points differed has no
+    ratio interval and says so."""
+    if not (np.isfinite(r["ppd_lower"]) and np.isfinite(r["ppd_upper"])):
+        return f"{r['points_per_data']:+.2f} (no variation)"
+    return _num(r["points_per_data"], r["ppd_lower"], r["ppd_upper"])
 
 
 def learned_tactic_rows(frame: pd.DataFrame, *, forced_only: bool) -> list[list[str]]:
@@ -663,7 +672,7 @@ def learned_tactic_rows(frame: pd.DataFrame, *, forced_only: bool) -> list[list[
                 f"{r['own_weight']:+.2f}",
                 f"{int(r['games']):,}",
                 _tactic_effect(r),
-                _num(r["points_per_data"], r["ppd_lower"], r["ppd_upper"]),
+                _ppd(r),
                 r["verdict"] if forced_only else r["dose_verdict"],
             ]
         )
@@ -690,7 +699,7 @@ def tactic_rows(tactics: pd.DataFrame) -> list[list[str]]:
             f"{r['with_weight']} vs 0",
             f"{int(r['games']):,}",
             _tactic_effect(r),
-            _num(r["points_per_data"], r["ppd_lower"], r["ppd_upper"]),
+            _ppd(r),
             r["verdict"],
         ]
         for _, r in tactics.iterrows()
@@ -848,14 +857,15 @@ def _dose_figure(frame: pd.DataFrame) -> Figure:
 
     fig, axes = new_figure(1, 1, (7.5, 4.5))
     ax = axes[0, 0]
-    doses = sorted(frame["dose"].unique())
+    # Dose 0 is plain learned against itself: in duplicate exactly even (no interval).
+    doses = [0.0, *sorted(frame["dose"].unique())]
     pos = {d: i for i, d in enumerate(doses)}
     for k, (label, rows) in enumerate(frame.groupby("label", sort=False)):
-        x = np.array([pos[d] for d in rows["dose"]]) + 0.06 * (k - 2)
-        y = 100 * rows["effect"].to_numpy()
+        x = np.array([0.0] + [pos[d] for d in rows["dose"]]) + 0.06 * (k - 2)
+        y = np.concatenate([[0.0], 100 * rows["effect"].to_numpy()])
         err = [
-            100 * (rows["effect"] - rows["effect_lower"]).to_numpy(),
-            100 * (rows["effect_upper"] - rows["effect"]).to_numpy(),
+            np.concatenate([[0.0], 100 * (rows["effect"] - rows["effect_lower"]).to_numpy()]),
+            np.concatenate([[0.0], 100 * (rows["effect_upper"] - rows["effect"]).to_numpy()]),
         ]
         ax.errorbar(x, y, yerr=err, marker="o", capsize=3, label=label)
     ax.axhline(0.0, color="black", lw=0.8)
@@ -886,6 +896,8 @@ def _matrix_figure(table: pd.DataFrame, players: int) -> Figure:
                     ha="center",
                     va="center",
                     fontsize=7,
+                    # White text on the dark ends of the scale.
+                    color="white" if abs(values[i, j] - 50.0) > 30.0 else "black",
                 )
     names = [short_name(p) for p in matrix.index]
     ax.set_xticks(range(k), names, rotation=30)
@@ -954,23 +966,33 @@ def _answers(
             )
     if learned is not None and not learned.empty:
         forced = learned[learned["forced"]]
-        helps = forced[forced["verdict"] == "helps"]["label"].tolist()
-        hurts = forced[forced["verdict"] == "hurts"]["label"].tolist()
-        same = forced[forced["verdict"].str.startswith("no difference")]["label"].tolist()
-        parts = []
-        if helps:
-            parts.append("help: " + ", ".join(helps))
-        if hurts:
-            parts.append("hurt: " + ", ".join(hurts))
-        if same:
-            parts.append("make no difference: " + ", ".join(same))
-        rest = len(forced) - len(helps) - len(hurts) - len(same)
-        if rest:
-            parts.append(f"{rest} not resolved")
+        groups = [
+            ("help", forced[forced["verdict"] == "helps"]["label"].tolist()),
+            ("hurt", forced[forced["verdict"] == "hurts"]["label"].tolist()),
+            (
+                "make no difference",
+                forced[forced["verdict"].str.startswith("no difference")]["label"].tolist(),
+            ),
+            (
+                "are not resolved",
+                forced[forced["verdict"].str.startswith("not resolved")]["label"].tolist(),
+            ),
+        ]
+        singular = {
+            "help": "helps",
+            "hurt": "hurts",
+            "make no difference": "makes no difference",
+            "are not resolved": "is not resolved",
+        }
+        parts = [
+            f"{len(names)} {verb if len(names) > 1 else singular[verb]} ({', '.join(names)})"
+            for verb, names in groups
+            if names
+        ]
         sentences.append(
-            f"Forced on the learned player, the {len(forced)} folk tactics "
+            f"Forced on the learned player, of the {len(forced)} folk tactics "
             + "; ".join(parts)
-            + " (Holm over the family, margin 1 percentage point of win rate)."
+            + " (Holm over the family; no difference = within 1 percentage point of win rate)."
         )
     if sweep is not None:
         pts = [p for p in sweep["sweep"] if p["policy"] == "solver"]
@@ -1210,6 +1232,8 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             markdown_table(("a", "b", "chicas", "mesas"), size_rows, right=(2, 3)),
             PRACTICAL_MARGIN_PP,
             tactic_chicas,
+            time.perf_counter() - t_start,
+            settings.threads,
         ),
     )
     report.provenance = provenance(

@@ -45,7 +45,7 @@ from .. import stats
 #: A dose that outweighs every other term of the learned score (points): the tactic forced.
 FORCED = 10_000.0
 #: Doses of the dose-response sweep (points), then :data:`FORCED`.
-DOSES = (0.5, 1.0, 2.0, FORCED)
+DOSES = (0.25, 0.5, 1.0, 2.0, FORCED)
 #: Practical margin: effects on the win rate inside +-this many percentage points read
 #: "no difference".
 PRACTICAL_MARGIN_PP = 1.0
