@@ -75,3 +75,22 @@ def test_tournament_with_solver_and_learned(run_cli) -> None:
     assert run.code == 0, run.err
     assert "learned" in run.out and "solver(samples=2" in run.out
     assert "row vs column" in run.out and "Elo" in run.out
+
+
+def test_report_strategies_tiny_run(run_cli, tmp_path: Path) -> None:
+    """`cuarenta-sim report strategies`: the console opens with the answers, then tables that
+    fit 100 columns; the report directory holds the head-to-head and tactic figures."""
+    policies = "random,learned,solver(samples=2)"
+    run = run_cli("report", "strategies", "--n", "8", "--policies", policies, "--no-progress",
+                  "--out", str(tmp_path))  # fmt: skip
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert lines[0].startswith("With 2 players"), run.out
+    body = run.out.split("reproduce:")[0]
+    assert all(len(line) <= 100 for line in body.splitlines()), run.out
+    figures = {p.name for p in (tmp_path / "strategies" / "figures").iterdir()}
+    assert {"head_to_head_2p.png", "tactics_dose_response.png", "ratings_2p.png"} <= figures
+    report = (tmp_path / "strategies" / "report.md").read_text()
+    assert report.index("## Answers") < report.index("## Head-to-head, 2 players")
+    prov = json.loads((tmp_path / "strategies" / "provenance.json").read_text())
+    assert prov["search_chicas_per_pair"] == 2 and prov["tactic_chicas"] == 4
