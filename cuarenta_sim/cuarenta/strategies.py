@@ -646,7 +646,7 @@ def tournament_text(result: TournamentResult) -> str:
 
 
 def _tactic_effect(r: pd.Series) -> str:
-    return _num(100 * r["effect"], 100 * r["effect_lower"], 100 * r["effect_upper"]) + " pp"
+    return _num(100 * r["effect"], 100 * r["effect_lower"], 100 * r["effect_upper"])
 
 
 def _ppd(r: pd.Series) -> str:
@@ -684,7 +684,7 @@ LEARNED_TACTIC_HEADERS = (
     "dose",
     "own weight",
     "chicas",
-    "win rate change",
+    "win rate change (percentage points)",
     "points/data",
     "verdict",
 )
@@ -710,7 +710,7 @@ TACTIC_HEADERS = (
     "tactic",
     "weight on vs off",
     "chicas",
-    "win rate change",
+    "win rate change (percentage points)",
     "points/data",
     "verdict",
 )
@@ -1272,25 +1272,21 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         report.provenance.pop(key, None)
     summary = "\n".join(textwrap.fill(a, CONSOLE_WIDTH) for a in answers)
     summary += "\n\n" + "\n\n".join(summary_parts)
-    summary += (
-        "\n\nfolk tactics forced on learned (win rate change in percentage points; disc.: "
-        "discordant pairs)\n"
-        + text_table(
-            ("tactic", "dose", "chicas", "win rate change", "disc.", "verdict"),
+    summary += "\n\nfolk tactics forced on learned (disc.: discordant pairs)\n" + text_table(
+        ("tactic", "dose", "chicas", "win rate change (percentage points)", "disc.", "verdict"),
+        [
             [
-                [
-                    r["tactic"],
-                    r["dose_label"],
-                    f"{int(r['games']):,}",
-                    _tactic_effect(r),
-                    f"{int(r['discordant']):,}",
-                    r["verdict"].split(" (")[0],
-                ]
-                for _, r in learned.iterrows()
-                if r["forced"]
-            ],
-            right=(2, 4),
-        )
+                r["tactic"],
+                r["dose_label"],
+                f"{int(r['games']):,}",
+                _tactic_effect(r),
+                f"{int(r['discordant']):,}",
+                r["verdict"].split(" (")[0],
+            ]
+            for _, r in learned.iterrows()
+            if r["forced"]
+        ],
+        right=(2, 4),
     )
     return GeneratedReport(
         name="strategies",
