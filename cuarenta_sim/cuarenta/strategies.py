@@ -799,7 +799,12 @@ def _sweep_figure(sweep: dict[str, Any]) -> Figure:
     ax.set_xscale("log")
     ax.set_xlabel("decisions per second, CPU-adjusted (log scale; labels: samples)")
     ax.set_ylabel("duplicate chica win rate vs heuristic (%)")
-    ax.set_title("Strength against cost, 2 players, Quito (95% clustered Wilson)")
+    pairs = sorted({p["pairs"] for p in sweep["sweep"]})
+    ax.set_title(
+        f"Strength against cost, 2 players, Quito ({', '.join(f'{k:,}' for k in pairs)} "
+        "duplicate chica indices per point, 95% clustered Wilson)",
+        fontsize=9,
+    )
     ax.legend()
     return fig
 
