@@ -198,7 +198,7 @@ def sweep_strength(
         ``points_per_data`` with ``ppd_lower`` / ``ppd_upper`` (ratio interval), ``method``,
         ``seconds``.
     """
-    from cuarenta_sim.cuarenta.strategies import play_duplicate
+    from cuarenta_sim.cuarenta.duplicate import play_duplicate
     from cuarenta_sim.tournament import match_summary
 
     t0 = time.perf_counter()

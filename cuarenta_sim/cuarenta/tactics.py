@@ -19,7 +19,7 @@ prefers a paired trail to a capture, which the folk rule does not ask; the small
 the fair reading there.
 
 Every comparison is a duplicate match of the deviated player against plain ``learned`` on the
-same decks (:func:`cuarenta_sim.cuarenta.strategies.play_duplicate`). A duplicate pair whose
+same decks (:func:`cuarenta_sim.cuarenta.duplicate.play_duplicate`). A duplicate pair whose
 two games the deviated player both won (or both lost) is a *discordant* pair; a pair split one
 game each is concordant (with identical play both games of a deck split). The test is
 McNemar's on the discordant pairs (:func:`cuarenta_sim.stats.discordant_test`: exact binomial
@@ -144,7 +144,7 @@ def pair_test(pairs: pd.DataFrame, confidence: float = 0.95) -> dict:
     Parameters
     ----------
     pairs : DataFrame
-        :func:`cuarenta_sim.cuarenta.strategies.play_duplicate` output (``a_wins`` 0 to 2).
+        :func:`cuarenta_sim.cuarenta.duplicate.play_duplicate` output (``a_wins`` 0 to 2).
     confidence : float
         Two-sided level.
 
@@ -301,7 +301,7 @@ def learned_tactics(
         Odd or non-positive ``chicas``, a non-positive dose, unknown rules or weights.
     """
     from ..tournament import match_summary
-    from .strategies import play_duplicate
+    from .duplicate import play_duplicate
 
     if isinstance(chicas, bool) or not isinstance(chicas, int) or chicas < 2 or chicas % 2:
         raise ValueError(f"chicas must be an even whole number >= 2, got {chicas!r}")
