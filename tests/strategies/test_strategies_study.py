@@ -4,6 +4,8 @@ tactics forced on ``learned`` with Holm verdicts, and the report end to end at t
 
 from __future__ import annotations
 
+import zlib
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -64,7 +66,8 @@ def _synthetic_play(win: dict[frozenset, tuple[str, float]], seed: int = 0):
     def play(a: str, b: str, level: str, n: int) -> pd.DataFrame:
         first, p = win[frozenset((a, b))]
         p = p if first == a else 1.0 - p
-        rng = np.random.default_rng(abs(hash((a, b, level, seed))) % 2**32)
+        # A stable seed per match (str hashes change between processes).
+        rng = np.random.default_rng([zlib.crc32(f"{a}/{b}/{level}".encode()), seed])
         return _frame(rng.binomial(1, p, (n, 2)).sum(axis=1))
 
     return play
