@@ -510,6 +510,16 @@ def fit_rows(fit: BradleyTerryFit) -> list[list[str]]:
 FIT_HEADERS = ("a", "b", "observed", "Bradley-Terry", "residual", "gap seen", "gap rated")
 
 
+def _df(df: int) -> str:
+    return f"{df} degree{'' if df == 1 else 's'} of freedom"
+
+
+def _p(p: float) -> str:
+    """A p-value for prose; one that underflows to 0 is reported as below the smallest
+    double."""
+    return "p < 1e-300" if p == 0.0 else f"p = {p:.2g}"
+
+
 def fit_sentence(fit: BradleyTerryFit) -> str:
     """One sentence: the goodness of fit, and whether the ratings can be read."""
     if fit.df == 0:
@@ -518,8 +528,8 @@ def fit_sentence(fit: BradleyTerryFit) -> str:
             "the ratings restate the head-to-head table."
         )
     head = (
-        f"Bradley-Terry goodness of fit: deviance {fit.deviance:,.1f} on {fit.df} degrees of "
-        f"freedom, dispersion {fit.dispersion:.2f}, p = {fit.p_value:.2g}"
+        f"Bradley-Terry goodness of fit: deviance {fit.deviance:,.1f} on {_df(fit.df)}, "
+        f"dispersion {fit.dispersion:.2f}, {_p(fit.p_value)}"
     )
     if fit.misfit:
         return (
@@ -561,10 +571,11 @@ def _tactic_effect(r: pd.Series) -> str:
 
 
 def _ppd(r: pd.Series) -> str:
-    """Points per data with its interval; a sample where no pair's points differed has no
-    ratio interval and says so."""
+    """Points per data with its interval; a single pair, or a sample where no pair's points
+    differed, has no ratio interval and says so."""
     if not (np.isfinite(r["ppd_lower"]) and np.isfinite(r["ppd_upper"])):
-        return f"{r['points_per_data']:+.2f} (no variation)"
+        why = "one pair" if int(r["pairs"]) < 2 else "no variation"
+        return f"{r['points_per_data']:+.2f} ({why})"
     return _num(r["points_per_data"], r["ppd_lower"], r["ppd_upper"])
 
 
@@ -872,13 +883,13 @@ def _answers(
         if fit.misfit:
             sentences.append(
                 f"One rating per player does not fit these results (deviance "
-                f"{fit.deviance:,.1f} on {fit.df} degrees of freedom, p = {fit.p_value:.2g}): "
+                f"{fit.deviance:,.1f} on {_df(fit.df)}, {_p(fit.p_value)}): "
                 "read the head-to-head table, not the ratings."
             )
         else:
             sentences.append(
                 f"One rating per player fits these results (deviance {fit.deviance:,.1f} on "
-                f"{fit.df} degrees of freedom, p = {fit.p_value:.2g})."
+                f"{_df(fit.df)}, {_p(fit.p_value)})."
             )
     if learned is not None and not learned.empty:
         forced = learned[learned["forced"]]

@@ -113,7 +113,7 @@ def test_bradley_terry_misfit_warning_is_shown_on_intransitive_results() -> None
     assert result.fit is not None and result.fit.misfit
     section = _ratings_section(result)
     assert "**Warning: Bradley-Terry misfits these results.**" in section
-    assert "deviance" in fit_sentence(result.fit) and "degrees of freedom" in section
+    assert "deviance" in fit_sentence(result.fit) and "degree of freedom" in section
     # A transitive tournament: no warning.
     transitive = {
         frozenset(("rock", "paper")): ("rock", 0.6),
