@@ -765,10 +765,10 @@ def _own_weight(frame: pd.DataFrame, players: int) -> np.ndarray:
     """The base learned model's weight of each row's feature, in points (signed towards the
     tactic: positive = the base already follows it)."""
     from .engine.learned import FEATURE_NAMES
-    from .policies.learned import load_weights
+    from .policies.learned import DEFAULT_WEIGHTS, load_weights
     from .tactics import LEARNED_TACTICS
 
-    w = load_weights("learned_v1").row(players)
+    w = load_weights(DEFAULT_WEIGHTS).row(players)
     points = abs(int(w[FEATURE_NAMES.index("points")]))
     sign = {t.tactic: t.sign for t in LEARNED_TACTICS}
     return np.array(
@@ -1176,7 +1176,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         tactic_chicas=tactic_chicas,
         tactics=[t.name for t in TACTICS],
         tactic_doses_points=list(DOSES),
-        tactic_base="learned(weights=learned_v1)",
+        tactic_base=parse_policy("learned").canonical,
         strength_vs_cost=(
             {
                 k: sweep.get(k)

@@ -41,6 +41,7 @@ import numpy as np
 import pandas as pd
 
 from .. import stats
+from .policies.learned import DEFAULT_WEIGHTS
 
 #: A dose that outweighs every other term of the learned score (points): the tactic forced.
 FORCED = 10_000.0
@@ -255,7 +256,7 @@ def learned_tactics(
     seed: int = 0,
     doses: Sequence[float] = DOSES,
     tactics: Sequence[LearnedTactic] = LEARNED_TACTICS,
-    base: str = "learned_v1",
+    base: str = DEFAULT_WEIGHTS,
     confidence: float = 0.95,
     threads: int | None = None,
     progress: Callable[[str], None] | None = None,
@@ -277,7 +278,8 @@ def learned_tactics(
         Doses in points (> 0); :data:`FORCED` marks the forced row.
     tactics : sequence of LearnedTactic
     base : str
-        ``weights=`` value of the base model.
+        ``weights=`` value of the base model (default: the shipped weights, the ones plain
+        ``learned`` plays).
     confidence : float
         Two-sided level.
     threads : int or None
