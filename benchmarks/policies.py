@@ -9,14 +9,13 @@ Run from the repository root::
 It prints and writes ``benchmarks/results/policies.json`` (atomically):
 
 * **decisions per second** of ``heuristic``, ``pimc``, ``solver`` and ``learned`` (default
-  settings,
-  ``--threads`` threads, 2 by default), and with ``--sweep`` of ``pimc`` and ``solver`` at
-  4, 8, 16 and 32 samples: :func:`cuarenta_sim.simulate` at level ``data``, 2 players, Quito
-  rules, the policy at seat 0 against ``greedy``; every data gives the seat 20 decisions
-  (turns, forced ones included), and the wall time includes the greedy seat's plays and the
-  result frames; best of ``--repeats`` runs after a warm-up call. Each row also gives the CPU
-  share (process CPU seconds / wall seconds / threads) and the rate per CPU-second times the
-  threads: what a quiet machine would show when the share is below 1;
+  settings, ``--threads`` threads, 2 by default), and with ``--sweep`` of ``pimc`` and
+  ``solver`` at 4, 8, 16, 32, 64 and 128 samples: :func:`cuarenta_sim.simulate` at level
+  ``data``, 2 players, Quito rules, the policy at seat 0 against ``greedy``; every data gives
+  the seat 20 decisions (turns, forced ones included), and the wall time includes the greedy
+  seat's plays and the result frames; best of ``--repeats`` runs after a warm-up call. Each row
+  also gives the CPU share (process CPU seconds / wall seconds / threads) and the rate per
+  CPU-second times the threads: what a quiet machine would show when the share is below 1;
 * **ranking in duplicate play**: for each pair ``(A, B)`` of ``random < greedy < heuristic <
   pimc < solver``, ``simulate(level="chica", policies=(A, B))`` and ``(B, A)`` with the same
   seed: the same decks and first dealers with the seats swapped. ``A``'s chica win rate over
@@ -29,6 +28,17 @@ It prints and writes ``benchmarks/results/policies.json`` (atomically):
   ``heuristic`` at every seat for comparison), level ``data``, 2 players, Quito, ``--threads``
   threads, best of ``--repeats``; and ``learned`` against ``heuristic`` in duplicate chicas as
   above. Targets: >= 100,000 datas/s on 2 threads; lower bound of the win rate > 55%.
+
+* **strength against cost** (``--sweep``, issue 12 item 5): for ``pimc`` and ``solver`` at each
+  sweep size, the duplicate chica win rate against ``heuristic`` over ``--sweep-chicas``
+  duplicate chica indices (each played twice, seats swapped, same seed:
+  :func:`cuarenta_sim.cuarenta.strategies.play_duplicate`), with its clustered Wilson interval
+  over duplicate pairs (:func:`cuarenta_sim.tournament.match_summary`), drawn against the
+  decisions per second of the speed sweep in ``--figure`` (default
+  ``benchmarks/results/policies_sweep.png``, written atomically like the JSON).
+  ``--sweep-only`` runs just the sweep (speed and strength) and writes
+  ``benchmarks/results/policies_sweep.json`` unless ``--out`` is given; ``reports/strategies``
+  reads that file.
 
 Benchmarks on a shared machine are noisy: give the command with the figures.
 """
@@ -46,15 +56,21 @@ import numba
 
 from cuarenta_sim import __version__, simulate
 from cuarenta_sim.cuarenta.policies import parse_policy
-from cuarenta_sim.io import write_json_atomic
+from cuarenta_sim.io import atomic_path, write_json_atomic
 from cuarenta_sim.reports import text_table
 from cuarenta_sim.stats import wilson_interval
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "policies.json"
+#: Outputs of ``--sweep-only`` (read by ``reports/strategies``).
+SWEEP_OUT = DEFAULT_OUT.with_name("policies_sweep.json")
+SWEEP_FIGURE = DEFAULT_OUT.with_name("policies_sweep.png")
 #: Ladder of the ranking target: each policy must beat the one before it.
 LADDER = ("random", "greedy", "heuristic", "pimc", "solver")
 #: Samples of the pimc / solver speed sweep (``--sweep``).
-SWEEP_SAMPLES = (4, 8, 16, 32)
+SWEEP_SAMPLES = (4, 8, 16, 32, 64, 128)
+#: Policies of the sweep and the opponent of its strength runs.
+SWEEP_POLICIES = ("pimc", "solver")
+SWEEP_OPPONENT = "heuristic"
 #: Target of benchmarks/README.md.
 PIMC_TARGET = 10_000
 #: Target of issue 12 (solver at its defaults, 2 threads, quiet machine).
@@ -158,6 +174,154 @@ def duplicate(
     }
 
 
+def sweep_strength(
+    policy: str, pairs: int, seed: int, threads: int, opponent: str = SWEEP_OPPONENT
+) -> dict[str, Any]:
+    """Duplicate chica win rate of ``policy`` against ``opponent`` (module docstring).
+
+    Parameters
+    ----------
+    policy, opponent : str
+        Policy specs.
+    pairs : int
+        Duplicate chica indices (each played twice, seats swapped), > 0.
+    seed : int
+        Seed of both seatings.
+    threads : int
+        numba threads.
+
+    Returns
+    -------
+    dict
+        ``policy``, ``opponent`` (canonical specs), ``pairs``, ``chicas`` (``2 * pairs``),
+        ``win_rate``, ``lower``, ``upper`` (clustered Wilson over duplicate pairs, 95%),
+        ``points_per_data`` with ``ppd_lower`` / ``ppd_upper`` (ratio interval), ``method``,
+        ``seconds``.
+    """
+    from cuarenta_sim.cuarenta.duplicate import play_duplicate
+    from cuarenta_sim.tournament import match_summary
+
+    t0 = time.perf_counter()
+    frame = play_duplicate(policy, opponent, level="chica", n=pairs, seed=seed, threads=threads)
+    s = match_summary(frame, 0.95)
+    return {
+        "policy": parse_policy(policy).canonical,
+        "opponent": parse_policy(opponent).canonical,
+        "pairs": pairs,
+        "chicas": s["games"],
+        "win_rate": s["win_rate"],
+        "lower": s["lower"],
+        "upper": s["upper"],
+        "points_per_data": s["points_per_data"],
+        "ppd_lower": s["ppd_lower"],
+        "ppd_upper": s["ppd_upper"],
+        "method": "clustered wilson over duplicate pairs (95%)",
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def draw_sweep(points: list[dict[str, Any]], path: Path) -> None:
+    """Draw strength (win rate against the heuristic, 95% interval) against decisions per
+    second (CPU-adjusted: per CPU-second times the threads), one line per policy, each point
+    labelled with its samples; write ``path`` atomically.
+
+    Parameters
+    ----------
+    points : list of dict
+        ``policy`` (bare name), ``samples``, ``decisions_per_s_cpu_adjusted``, ``win_rate``,
+        ``lower``,
+        ``upper`` (fractions), ``pairs``.
+    path : Path
+        PNG to write.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7.0, 4.5))
+    for name, marker in zip(SWEEP_POLICIES, ("o", "s"), strict=True):
+        rows = sorted((p for p in points if p["policy"] == name), key=lambda p: p["samples"])
+        if not rows:
+            continue
+        x = [p["decisions_per_s_cpu_adjusted"] for p in rows]
+        y = [100 * p["win_rate"] for p in rows]
+        err = [
+            [100 * (p["win_rate"] - p["lower"]) for p in rows],
+            [100 * (p["upper"] - p["win_rate"]) for p in rows],
+        ]
+        ax.errorbar(x, y, yerr=err, marker=marker, capsize=3, label=name)
+        for p, xi, yi in zip(rows, x, y, strict=True):
+            ax.annotate(str(p["samples"]), (xi, yi), textcoords="offset points", xytext=(4, 4))
+    ax.axhline(50.0, color="grey", lw=0.8, ls="--")
+    ax.set_xscale("log")
+    # On a shared machine the wall rate moves with the load between points; the rate per
+    # CPU-second times the threads is what a quiet machine would show (and is stable).
+    ax.set_xlabel(
+        "decisions per second, CPU-adjusted (per CPU-second x threads; log scale; labels: samples)"
+    )
+    ax.set_ylabel(f"duplicate chica win rate vs {SWEEP_OPPONENT} (%)")
+    n = sorted({p["pairs"] for p in points})
+    ax.set_title(
+        f"Strength against cost ({', '.join(f'{k:,}' for k in n)} duplicate chica indices "
+        "per point, 95% clustered Wilson)",
+        fontsize=9,
+    )
+    ax.legend()
+    fig.tight_layout()
+    with atomic_path(path) as tmp:
+        fig.savefig(tmp, format="png", dpi=110)
+    plt.close(fig)
+
+
+def run_sweep(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Speed and strength of pimc and solver at every :data:`SWEEP_SAMPLES`; draws the figure."""
+    points = []
+    for name in SWEEP_POLICIES:
+        for k in SWEEP_SAMPLES:
+            spec = f"{name}(samples={k})"
+            print(f"sweep: {spec} speed, {args.datas:,} datas...", file=sys.stderr)
+            speed = decisions_per_s(spec, args.datas, args.threads, args.repeats)
+            print(f"sweep: {spec} vs {SWEEP_OPPONENT}, {args.sweep_chicas:,} duplicate "
+                  "chica indices...", file=sys.stderr)  # fmt: skip
+            strength = sweep_strength(spec, args.sweep_chicas, args.seed, args.threads)
+            points.append(
+                {
+                    **strength,
+                    "policy": name,
+                    "spec": strength["policy"],
+                    "samples": k,
+                    "decisions_per_s": speed["decisions_per_s"],
+                    "decisions_per_s_cpu_adjusted": speed["decisions_per_s_cpu_adjusted"],
+                    "cpu_share": speed["cpu_share"],
+                    "speed_decisions": speed["decisions"],
+                }
+            )
+    print(
+        text_table(
+            ["policy", "samples", "decisions/s", "CPU share", "adjusted",
+             "win rate vs heuristic [95%]", "chicas"],
+            [
+                [
+                    p["policy"],
+                    p["samples"],
+                    f"{p['decisions_per_s']:,.0f}",
+                    f"{p['cpu_share']:.2f}",
+                    f"{p['decisions_per_s_cpu_adjusted']:,.0f}",
+                    f"{100 * p['win_rate']:.2f}% [{100 * p['lower']:.2f}, "
+                    f"{100 * p['upper']:.2f}]",
+                    f"{p['chicas']:,}",
+                ]
+                for p in points
+            ],
+            right=(1, 2, 3, 4, 6),
+        )
+    )  # fmt: skip
+    draw_sweep(points, args.figure)
+    print(f"wrote {args.figure}")
+    return points
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; see the module docstring."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -175,14 +339,30 @@ def main(argv: list[str] | None = None) -> int:
         help="chica indices of solver vs heuristic with 4 players (each played twice)",
     )
     parser.add_argument(
-        "--sweep", action="store_true", help="also time pimc and solver at 4-32 samples"
+        "--sweep",
+        action="store_true",
+        help="also time pimc and solver at 4-128 samples and measure their strength",
     )
+    parser.add_argument(
+        "--sweep-only", action="store_true", help="run only the sweep (implies --sweep)"
+    )
+    parser.add_argument(
+        "--sweep-chicas",
+        type=int,
+        default=400,
+        help="duplicate chica indices per sweep point against the heuristic",
+    )
+    parser.add_argument("--figure", type=Path, default=SWEEP_FIGURE)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-ranking", action="store_true", help="speed only")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
+    if args.sweep_chicas < 1:
+        parser.error(f"--sweep-chicas must be >= 1, got {args.sweep_chicas}")
+    if args.out is None:
+        args.out = SWEEP_OUT if args.sweep_only else DEFAULT_OUT
 
     results: dict[str, Any] = {
         "package_version": __version__,
@@ -193,10 +373,23 @@ def main(argv: list[str] | None = None) -> int:
             [Path(sys.argv[0]).name, *(argv if argv is not None else sys.argv[1:])]
         ),
     }
+    results["threads"] = args.threads
+    if args.sweep_only:
+        results["sweep"] = run_sweep(args)
+        results["sweep_settings"] = {
+            "opponent": parse_policy(SWEEP_OPPONENT).canonical,
+            "pairs": args.sweep_chicas,
+            "seed": args.seed,
+            "rules": "quito",
+            "players": 2,
+            "datas_per_speed_run": args.datas,
+            "repeats": args.repeats,
+        }
+        write_json_atomic(args.out, results)
+        print(f"\nwrote {args.out}")
+        return 0
     speed = []
     policies = ["heuristic", "pimc", "solver", "learned"]
-    if args.sweep:
-        policies += [f"{p}(samples={k})" for p in ("pimc", "solver") for k in SWEEP_SAMPLES]
     for policy in policies:
         # The search policies take ~20x longer per decision: fewer datas for them.
         n = args.datas * (20 if policy in ("heuristic", "learned") else 1)
@@ -253,6 +446,8 @@ def main(argv: list[str] | None = None) -> int:
         f"learned >= {LEARNED_DATAS_TARGET:,} datas/s: "
         f"{results['learned_speed_target']['status']}\n"
     )
+    if args.sweep:
+        results["sweep"] = run_sweep(args)
     if not args.no_ranking:
         ranking = []
         for a, b in zip(LADDER[1:], LADDER[:-1], strict=True):

@@ -311,26 +311,31 @@ def _wins_matrix(k: int, matches: Sequence[tuple[int, int, np.ndarray]]) -> np.n
 def bootstrap_draws(sizes: Sequence[int], rng: np.random.Generator) -> list[np.ndarray]:
     """Indices of one bootstrap replicate of every match, shared deals resampled together.
 
+    Every match of a tournament plays game indices ``0 .. m - 1`` on one seed, so entry ``g``
+    of every match was dealt the same decks: deal ``g`` is one unit shared by all matches. One
+    replicate draws ``M = max(sizes)`` deal indices with replacement from ``0 .. M - 1``; a
+    match of ``M`` pairs takes the whole draw, a shorter match of ``m`` pairs the drawn
+    indices below ``m`` (in draw order), so a deal drawn ``c`` times counts ``c`` times in
+    *every* match that played it. A shorter match's replicate size is random (binomial with
+    mean ``m``), as in the Poisson bootstrap.
+
     Parameters
     ----------
     sizes : sequence of int
-        Duplicate pairs of each match.
+        Duplicate pairs of each match (its game indices are ``0 .. size - 1``).
     rng : numpy Generator
         Source of the draw.
 
     Returns
     -------
     list of ndarray of int64
-        One index array per match. When every match has the same number of pairs, entry
-        ``g`` of every match is the same deal (same seed and game index), so one draw of game
-        indices is shared by all matches (the same array object); otherwise each match is
-        drawn on its own.
+        One index array per match; matches of the largest size share the same array object.
     """
-    if len(set(sizes)) == 1:
-        m = sizes[0]
-        draw = rng.integers(0, m, m)
-        return [draw for _ in sizes]
-    return [rng.integers(0, m, m) for m in sizes]
+    if not sizes:
+        return []
+    m_max = max(sizes)
+    draw = rng.integers(0, m_max, m_max)
+    return [draw if m == m_max else draw[draw < m] for m in sizes]
 
 
 def ratings(
@@ -354,10 +359,11 @@ def ratings(
         Two-sided level of the percentile bootstrap interval.
     bootstrap : int
         Bootstrap replicates. Each draws game indices with replacement and applies the *same*
-        draw to every match: entry ``g`` of every match was dealt the same decks (one seed
-        for the whole tournament), so a deal that favours one style of play favours it in
-        every match, and the ratings' uncertainty must carry that shared luck. Matches of
-        unequal lengths cannot share deals; each is then resampled on its own.
+        draw to every match (:func:`bootstrap_draws`): entry ``g`` of every match was dealt
+        the same decks (one seed for the whole tournament), so a deal that favours one style
+        of play favours it in every match, and the ratings' uncertainty must carry that
+        shared luck. A shorter match (fewer pairs, e.g. a slow search policy's) keeps the
+        drawn deals it played.
     seed : int
         Seed of the bootstrap draws (a generator of its own: the draws never touch a game's
         streams).
@@ -551,6 +557,12 @@ class TournamentSettings:
         Bootstrap replicates of the ratings.
     threads : int or None
         numba threads (never changes the numbers).
+    pair_sizes : tuple of (str, str, int, int)
+        Per-pair overrides ``(a, b, chicas, mesas)`` (either order of ``a`` and ``b``), e.g.
+        fewer games for pairs with a slow search policy; each match plays game indices ``0 ..
+        chicas / 2 - 1`` on the same seed, so shorter matches play a prefix of the longer
+        ones' deals (:func:`bootstrap_draws` resamples them together). Same rules as
+        ``chicas`` and ``mesas``.
     """
 
     policies: tuple[str, ...]
@@ -562,6 +574,7 @@ class TournamentSettings:
     confidence: float = 0.95
     bootstrap: int = 1000
     threads: int | None = None
+    pair_sizes: tuple[tuple[str, str, int, int], ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.policies) < 2:
@@ -579,7 +592,27 @@ class TournamentSettings:
             raise ValueError(f"--seed must be a non-negative integer, got {self.seed!r}")
         if not isinstance(self.bootstrap, int) or self.bootstrap < 0:
             raise ValueError(f"bootstrap must be a non-negative integer, got {self.bootstrap!r}")
+        for entry in self.pair_sizes:
+            if len(entry) != 4 or not {entry[0], entry[1]} <= set(self.policies):
+                raise ValueError(
+                    f"pair_sizes entries must be (a, b, chicas, mesas) of listed policies, "
+                    f"got {entry!r}"
+                )
+            for name, v, low in (("chicas", entry[2], 2), ("mesas", entry[3], 0)):
+                if isinstance(v, bool) or not isinstance(v, int) or v < low or v % 2:
+                    raise ValueError(
+                        f"pair_sizes {entry[0]} vs {entry[1]}: {name} must be an even whole "
+                        f"number >= {low}, got {v!r}"
+                    )
         stats.z_value(self.confidence)
+
+    def sizes(self, a: str, b: str) -> tuple[int, int]:
+        """Chicas and mesas of the match ``a`` vs ``b``: its :attr:`pair_sizes` entry, else
+        :attr:`chicas` and :attr:`mesas`."""
+        for x, y, chicas, mesas in self.pair_sizes:
+            if {x, y} == {a, b}:
+                return chicas, mesas
+        return self.chicas, self.mesas
 
 
 @dataclass
@@ -645,10 +678,9 @@ def run_tournament(
     rows = []
     pairs: dict[tuple[str, str, str], pd.DataFrame] = {}
     chica_matches = []
-    levels = [("chica", settings.chicas // 2)]
-    if settings.mesas:
-        levels.append(("mesa", settings.mesas // 2))
     for (i, a), (j, b) in itertools.combinations(enumerate(settings.policies), 2):
+        chicas, mesas = settings.sizes(a, b)
+        levels = [("chica", chicas // 2)] + ([("mesa", mesas // 2)] if mesas else [])
         for level, n in levels:
             t = time.perf_counter()
             frame = play(a, b, level, n)

@@ -600,7 +600,7 @@ def policy_gains(
         interval, ``pairs``, ``games``, ``datas``).
     """
     from ..tournament import match_summary
-    from .strategies import play_duplicate
+    from .duplicate import play_duplicate
 
     rows = []
     for other in others:

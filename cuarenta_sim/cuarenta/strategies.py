@@ -5,28 +5,39 @@
 ``reports/strategies/`` (report.md, figures/*.png, provenance.json). Two questions:
 
 * **How much does skill matter, and which player is best?** A round-robin duplicate
-  tournament (:mod:`cuarenta_sim.tournament`): chica and mesa win rates per pair, points per
-  data, Bradley-Terry ratings on the Elo scale.
-* **Do the folk tactics work?** Each tactic is one switch of the ``heuristic`` policy
-  (:data:`TACTICS`); the heuristic with the tactic plays the heuristic without it in duplicate
-  chicas, everything else equal. The effect is the win rate minus 50% and the points per data
-  gained, each with its interval.
+  tournament (:mod:`cuarenta_sim.tournament`) of ``random``, ``greedy``, ``heuristic``,
+  ``learned``, ``pimc`` and ``solver``: the head-to-head matrix (chica win rate and points per
+  data of every pair, with intervals, duplicate pairs, discordant pairs and Holm-adjusted
+  verdicts) is the primary result; Bradley-Terry ratings come only with their goodness of fit
+  and a warning when they misfit. Pairs with a search policy (:data:`SEARCH_POLICIES`) play
+  ``n // SEARCH_DIVISOR`` chicas (:func:`search_pair_sizes`) so that the default report runs
+  in minutes; the ratings' bootstrap resamples shared deals together across matches of any
+  size (:func:`cuarenta_sim.tournament.bootstrap_draws`).
+* **Do the folk tactics work?** Each tactic forced on the strongest fast player, ``learned``,
+  with a dose-response sweep (:mod:`cuarenta_sim.cuarenta.tactics`), Holm over the family;
+  and, labelled as tuned-heuristic results, each tactic as one switch of the ``heuristic``
+  policy (:data:`TACTICS`, :func:`tactic_experiments`).
+* **What does strength cost?** The committed sweep of ``benchmarks/policies.py --sweep-only``
+  (pimc and solver at 4 to 128 samples against the heuristic), read with its provenance
+  (:func:`load_sweep`).
 """
 
 from __future__ import annotations
 
 import itertools
+import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 
-from .. import plotting
-from ..reports import Report, markdown_table, text_table
+from .. import plotting, stats
+from ..reports import CONSOLE_WIDTH, Report, markdown_table, text_table
 from ..studies import (
     GeneratedReport,
     Study,
@@ -35,21 +46,35 @@ from ..studies import (
     register_study,
     templates,
 )
-from ..studies.framework import new_figure, provenance
+from ..studies.framework import new_figure, provenance, say
 from ..tournament import (
-    PAIR_COLUMNS,
     TOURNAMENT_LEVELS,
+    BradleyTerryFit,
     Progress,
     TournamentResult,
     TournamentSettings,
+    head_to_head_matrix,
     match_summary,
     run_tournament,
 )
+from .duplicate import play_duplicate
 from .policies import parse_policy
 from .rules import resolve_rules
 
 #: Policies of the default tournament, weakest expected first.
-DEFAULT_POLICIES = ("random", "greedy", "heuristic", "pimc")
+DEFAULT_POLICIES = ("random", "greedy", "heuristic", "learned", "pimc", "solver")
+#: Search policies: a pair with one of them plays ``n // SEARCH_DIVISOR`` chicas, no mesas.
+SEARCH_POLICIES = ("pimc", "solver")
+#: Divisor of the chicas of pairs with a search policy (20,000 -> 500 chicas, 250 duplicate
+#: pairs), and of those pairs when the other policy is weak (:data:`WEAK_POLICIES`: 100
+#: chicas, enough to show a gap of 80 percentage points). Sized so that the default report
+#: runs in under 10 minutes on 2 shared cores (measured: Methods of reports/strategies).
+SEARCH_DIVISOR = 40
+WEAK_SEARCH_DIVISOR = 200
+#: Each folk-tactic row (tactic and dose) plays ``n // TACTIC_DIVISOR`` chicas (even).
+TACTIC_DIVISOR = 2
+#: Policies a search policy plays only :data:`WEAK_SEARCH_DIVISOR`-sized matches against.
+WEAK_POLICIES = ("random", "greedy")
 #: Default chicas per pair of policies (and per tactic experiment).
 DEFAULT_CHICAS = 20_000
 #: Mesas per pair default to ``chicas // MESA_DIVISOR``.
@@ -135,95 +160,6 @@ TACTICS: tuple[Tactic, ...] = (
 )
 
 
-def play_duplicate(
-    a: str,
-    b: str,
-    *,
-    rules: str = "quito",
-    players: int = 2,
-    level: str = "chica",
-    n: int = 10_000,
-    seed: int = 0,
-    threads: int | None = None,
-) -> pd.DataFrame:
-    """Play ``n`` duplicate pairs of Cuarenta games between policies ``a`` and ``b``.
-
-    Game ``g`` is played once with ``a`` on side 0 and once with ``a`` on side 1, on the same
-    seed (same decks and first dealer, contract section 2).
-
-    Parameters
-    ----------
-    a, b : str
-        Policy specs (:func:`cuarenta_sim.cuarenta.policies.resolve_policies`); each plays every
-        seat
-        of its side.
-    rules : str
-        Preset or slug (section S).
-    players : int
-        2, or 4 (two partnerships, R2.1).
-    level : str
-        ``"chica"`` or ``"mesa"`` (R9).
-    n : int
-        Duplicate pairs (games per seating), > 0.
-    seed : int
-        Seed of both seatings.
-    threads : int or None
-        numba threads (never changes the numbers).
-
-    Returns
-    -------
-    DataFrame
-        One row per game index, columns :data:`PAIR_COLUMNS`: ``a_wins`` (float64: games of
-        the pair won by ``a``, 0 to 2, a truncated game counting 0.5), ``games`` (int64, 2),
-        ``a_points`` / ``b_points`` (int64: points scored by each policy's side over both
-        games, R9.2), ``datas`` (int64: datas played in both games).
-
-    Raises
-    ------
-    ValueError
-        Unknown policy, rules, level, or bad ``n`` / ``players`` / ``seed``.
-    """
-    from ..simulation import simulate
-
-    if level not in TOURNAMENT_LEVELS:
-        raise ValueError(f"level must be one of {', '.join(TOURNAMENT_LEVELS)}, got {level!r}")
-    runs = []
-    for seating in ((a, b), (b, a)):
-        res = simulate(
-            rules=rules,
-            players=players,
-            policies=seating,
-            n=n,
-            level=level,
-            seed=seed,
-            threads=threads,
-        )
-        runs.append(res)
-    out = {"game": runs[0].games["game"].to_numpy(np.int64)}
-    a_wins = np.zeros(n, dtype=np.float64)
-    a_points = np.zeros(n, dtype=np.int64)
-    b_points = np.zeros(n, dtype=np.int64)
-    datas = np.zeros(n, dtype=np.int64)
-    for a_side, res in enumerate(runs):
-        winner = res.games["winner"].to_numpy()
-        a_wins += np.where(winner < 0, 0.5, (winner == a_side).astype(np.float64))
-        h = res.hands
-        game = h["game"].to_numpy()
-        pts_a = h[f"points_{a_side}"].to_numpy(np.int64)
-        pts_b = h[f"points_{1 - a_side}"].to_numpy(np.int64)
-        a_points += np.bincount(game, weights=pts_a, minlength=n).astype(np.int64)
-        b_points += np.bincount(game, weights=pts_b, minlength=n).astype(np.int64)
-        datas += np.bincount(game, minlength=n).astype(np.int64)
-    out.update(
-        a_wins=a_wins,
-        games=np.full(n, 2, dtype=np.int64),
-        a_points=a_points,
-        b_points=b_points,
-        datas=datas,
-    )
-    return pd.DataFrame(out, columns=list(PAIR_COLUMNS))
-
-
 def check_tournament(settings: TournamentSettings) -> None:
     """Validate a Cuarenta tournament before its first game.
 
@@ -241,8 +177,14 @@ def check_tournament(settings: TournamentSettings) -> None:
     for spec in settings.policies:
         # The pipeline's own validation: rules, players (R2.1), the policy, threads.
         try:
-            check_simulation("cuarenta", rules=settings.rules, players=settings.players,
-                             policies=spec, n=1, threads=settings.threads)  # fmt: skip
+            check_simulation(
+                "cuarenta",
+                rules=settings.rules,
+                players=settings.players,
+                policies=spec,
+                n=1,
+                threads=settings.threads,
+            )
         except ValueError as err:
             raise ValueError(f"policies {text!r}: {err}") from err
     canonical = [parse_policy(spec).canonical for spec in settings.policies]
@@ -343,17 +285,25 @@ def tactic_experiments(
     Returns
     -------
     DataFrame
-        One row per tactic: ``tactic``, ``label``, ``with``, ``without`` (policy specs), the
+        One row per tactic: ``tactic``, ``label``, ``with``, ``without`` (policy specs),
+        ``with_weight`` (the "with" arm's weight, milli-points), the
         :func:`cuarenta_sim.tournament.match_summary` columns of "with" against "without"
         (``win_rate``, ``lower``, ``upper`` clustered Wilson; ``points_per_data``,
-        ``ppd_lower``, ``ppd_upper``), and ``effect``, ``effect_lower``, ``effect_upper``:
-        win rate minus 0.5 (fraction of games).
+        ``ppd_lower``, ``ppd_upper``), the McNemar columns of
+        :func:`cuarenta_sim.cuarenta.tactics.pair_test` (``n_ab``, ``n_ba``, ``discordant``,
+        ``p_value``, ``test``; ``effect``, ``effect_lower``, ``effect_upper``: win rate minus
+        0.5, fraction of games, exact below 100 discordant pairs), and ``verdict`` with
+        ``p_adjusted`` (Holm over the tactics, practical margin
+        :data:`cuarenta_sim.cuarenta.tactics.PRACTICAL_MARGIN_PP`; ``"helps"``, ``"hurts"``,
+        ``"no difference (k discordant pairs)"`` or ``"not resolved (k discordant pairs)"``).
 
     Raises
     ------
     ValueError
         Odd or non-positive ``chicas``, unknown rules, or a tactic the policy does not know.
     """
+    from .tactics import family_verdicts, pair_test
+
     if isinstance(chicas, bool) or not isinstance(chicas, int) or chicas < 2 or chicas % 2:
         raise ValueError(f"chicas must be an even whole number >= 2, got {chicas!r}")
     rows = []
@@ -371,16 +321,16 @@ def tactic_experiments(
             threads=threads,
         )
         summary = match_summary(pairs, confidence)
+        summary.pop("verdict")
         rows.append(
             {
                 "tactic": tactic.name,
                 "label": tactic.label,
                 "with": on,
                 "without": off,
+                "with_weight": tactic.weight(),
                 **summary,
-                "effect": summary["win_rate"] - 0.5,
-                "effect_lower": summary["lower"] - 0.5,
-                "effect_upper": summary["upper"] - 0.5,
+                **pair_test(pairs, confidence),
             }
         )
         if progress is not None:
@@ -389,42 +339,124 @@ def tactic_experiments(
                 f"[{100 * summary['lower']:.2f}, {100 * summary['upper']:.2f}] "
                 f"({time.perf_counter() - t0:.1f} s)"
             )
-    return pd.DataFrame(rows)
+    return family_verdicts(pd.DataFrame(rows), confidence=confidence)
 
 
 # --------------------------------------------------------------------------- tables
-def _pct(est: float, lo: float, hi: float) -> str:
-    return f"{100 * est:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]"
+def _pct(est: float, lo: float, hi: float, decimals: int = 2) -> str:
+    return f"{100 * est:.{decimals}f}% [{100 * lo:.{decimals}f}, {100 * hi:.{decimals}f}]"
 
 
 def _num(est: float, lo: float, hi: float, decimals: int = 2) -> str:
     return f"{est:+.{decimals}f} [{lo:+.{decimals}f}, {hi:+.{decimals}f}]"
 
 
-def match_rows(matches: pd.DataFrame) -> list[list[str]]:
-    """Table rows of a tournament's matches (one per pair and level).
+def short_name(spec: str) -> str:
+    """A policy spec for narrow tables: the spec itself when it has no parameters or is short,
+    else its name with an ellipsis (``heuristic(...)``)."""
+    return spec if "(" not in spec or len(spec) <= 20 else spec.split("(")[0] + "(...)"
+
+
+def pair_verdicts(matches: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Holm-adjusted verdicts of a tournament's matches, with discordant-pair counts.
 
     Parameters
     ----------
     matches : DataFrame
-        :attr:`cuarenta_sim.tournament.TournamentResult.matches`.
+        :attr:`cuarenta_sim.tournament.TournamentResult.matches` plus, per row, the
+        discordant counts ``n_ab`` (pairs ``a`` won twice), ``n_ba`` (lost twice) and
+        ``p_value`` (McNemar on the discordant pairs, :func:`cuarenta_sim.stats.discordant_test`).
 
     Returns
     -------
-    list of list of str
-        ``a``, ``b``, level, games, win rate of ``a`` [clustered Wilson], Wilson over games,
-        points per data of ``a`` minus ``b`` [ratio], verdict.
+    DataFrame
+        ``matches`` with ``discordant``, ``p_adjusted`` (Holm over the rows of each level) and
+        ``pair_verdict``: ``"a better"`` / ``"b better"``, ``"no difference"`` (the clustered
+        Wilson interval of the win rate within +-``PRACTICAL_MARGIN_PP`` percentage points of
+        50%, :func:`cuarenta_sim.cuarenta.tactics.within_margin`), ``"not resolved"``.
+    """
+    from .tactics import PRACTICAL_MARGIN_PP, within_margin
+
+    rows = pd.DataFrame(
+        {
+            "estimate": matches["win_rate"].to_numpy(np.float64) - 0.5,
+            "lower": matches["lower"].to_numpy(np.float64) - 0.5,
+            "upper": matches["upper"].to_numpy(np.float64) - 0.5,
+            "p_value": matches["p_value"].to_numpy(np.float64),
+            "no_variation": matches["discordant"].to_numpy() == 0,
+            "defined": True,
+            "level": matches["level"].to_numpy(),
+        },
+        index=matches.index,
+    )
+    table = stats.verdict_table(
+        rows, family="level", margin=PRACTICAL_MARGIN_PP / 100.0, confidence=confidence
+    )
+    words = []
+    for est, lo, hi, verdict in zip(
+        rows["estimate"], rows["lower"], rows["upper"], table["verdict"], strict=True
+    ):
+        if verdict == "resolved":
+            words.append("a better" if est > 0 else "b better")
+        elif within_margin(verdict, lo, hi):
+            words.append("no difference")
+        else:
+            words.append("not resolved")
+    out = matches.copy()
+    out["p_adjusted"] = table["p_adjusted"].to_numpy()
+    out["pair_verdict"] = words
+    return out
+
+
+def _with_discordant(result: TournamentResult) -> pd.DataFrame:
+    """The tournament's matches with McNemar counts and Holm verdicts (:func:`pair_verdicts`)."""
+    from .tactics import pair_test
+
+    m = result.matches.copy()
+    tests = [pair_test(result.pairs[(r["a"], r["b"], r["level"])]) for _, r in m.iterrows()]
+    m["discordant"] = [t["discordant"] for t in tests]
+    m["p_value"] = [t["p_value"] for t in tests]
+    m["test"] = [t["test"] for t in tests]
+    return pair_verdicts(m, result.settings.confidence)
+
+
+def matrix_rows(table: pd.DataFrame, value: str, fmt: Callable[[float], str]) -> list[list[str]]:
+    """Rows of a head-to-head matrix (row policy against column policy; "-" on the diagonal
+    and for pairs that did not play)."""
+    matrix = head_to_head_matrix(table, value)
+    return [
+        [short_name(a)]
+        + [
+            "-" if a == b or not np.isfinite(matrix.loc[a, b]) else fmt(matrix.loc[a, b])
+            for b in matrix.columns
+        ]
+        for a in matrix.index
+    ]
+
+
+def matrix_headers(table: pd.DataFrame, corner: str) -> list[str]:
+    """Headers of :func:`matrix_rows`: the corner label, then the column policies."""
+    return [corner] + [short_name(p) for p in dict.fromkeys(table["a"])]
+
+
+def match_rows(matches: pd.DataFrame) -> list[list[str]]:
+    """Rows of the pair table: ``a``, ``b``, duplicate pairs, ``a``'s win rate [clustered
+    Wilson], points per data ``a - b`` [ratio], discordant pairs, verdict (Holm, margin).
+
+    Parameters
+    ----------
+    matches : DataFrame
+        :func:`pair_verdicts` output (one level).
     """
     return [
         [
-            r["a"],
-            r["b"],
-            r["level"],
-            f"{int(r['games']):,}",
-            _pct(r["win_rate"], r["lower"], r["upper"]),
-            f"[{100 * r['wilson_lower']:.2f}, {100 * r['wilson_upper']:.2f}]",
-            _num(r["points_per_data"], r["ppd_lower"], r["ppd_upper"]),
-            r["verdict"],
+            short_name(r["a"]),
+            short_name(r["b"]),
+            f"{int(r['pairs']):,}",
+            _pct(r["win_rate"], r["lower"], r["upper"], 1),
+            _ppd(r),
+            f"{int(r['discordant']):,}",
+            r["pair_verdict"],
         ]
         for _, r in matches.iterrows()
     ]
@@ -433,11 +465,10 @@ def match_rows(matches: pd.DataFrame) -> list[list[str]]:
 MATCH_HEADERS = (
     "a",
     "b",
-    "level",
-    "games",
-    "a wins [clustered Wilson]",
-    "Wilson if independent",
+    "pairs",
+    "a wins [95%]",
     "points/data a - b",
+    "disc.",
     "verdict",
 )
 
@@ -448,7 +479,7 @@ def rating_rows(rating: pd.DataFrame) -> list[list[str]]:
     return [
         [
             str(i + 1),
-            r["policy"],
+            short_name(r["policy"]),
             f"{r['rating']:+.0f} [{r['lower']:+.0f}, {r['upper']:+.0f}]",
             f"{int(r['n']):,}",
         ]
@@ -456,67 +487,489 @@ def rating_rows(rating: pd.DataFrame) -> list[list[str]]:
     ]
 
 
-RATING_HEADERS = ("rank", "policy", "Elo (mean 0) [95% bootstrap]", "games")
+RATING_HEADERS = ("rank", "policy", "Elo (mean 0) [95% shared-deal bootstrap]", "games")
+
+
+def fit_rows(fit: BradleyTerryFit) -> list[list[str]]:
+    """Rows of the Bradley-Terry check: observed and predicted chica win rates per pair, the
+    Pearson residual, and the Elo gap each implies."""
+    return [
+        [
+            short_name(r["a"]),
+            short_name(r["b"]),
+            f"{100 * r['observed']:.1f}%",
+            f"{100 * r['predicted']:.1f}%",
+            f"{r['residual']:+.1f}",
+            f"{r['observed_gap']:+.0f}",
+            f"{r['elo_gap']:+.0f}",
+        ]
+        for _, r in fit.pairs.iterrows()
+    ]
+
+
+FIT_HEADERS = ("a", "b", "observed", "Bradley-Terry", "residual", "gap seen", "gap rated")
+
+
+def _df(df: int) -> str:
+    return f"{df} degree{'' if df == 1 else 's'} of freedom"
+
+
+def _p(p: float) -> str:
+    """A p-value for prose; one that underflows to 0 is reported as below the smallest
+    double."""
+    return "p < 1e-300" if p == 0.0 else f"p = {p:.2g}"
+
+
+def fit_sentence(fit: BradleyTerryFit) -> str:
+    """One sentence: the goodness of fit, and whether the ratings can be read."""
+    if fit.df == 0:
+        return (
+            f"Bradley-Terry is saturated (0 degrees of freedom: deviance {fit.deviance:.1f}); "
+            "the ratings restate the head-to-head table."
+        )
+    head = (
+        f"Bradley-Terry goodness of fit: deviance {fit.deviance:,.1f} on {_df(fit.df)}, "
+        f"dispersion {fit.dispersion:.2f}, {_p(fit.p_value)}"
+    )
+    if fit.misfit:
+        return (
+            head + ": the model misfits, a single rating per policy does not reproduce the "
+            "head-to-head results; read the head-to-head table instead."
+        )
+    return head + ": no evidence of misfit; the ratings summarise the head-to-head table."
 
 
 def tournament_text(result: TournamentResult) -> str:
-    """Plain-text tables of a tournament (matches, then ratings) for the terminal."""
-    return (
-        text_table(MATCH_HEADERS, match_rows(result.matches), right=(3,))
-        + "\n\n"
-        + text_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3))
-    )
+    """Plain-text tables of a tournament for the terminal: the head-to-head matrix (chica win
+    rate of the row against the column, %), every pair with its intervals, discordant pairs
+    and verdict, then the Bradley-Terry check and ratings."""
+    table = result.head_to_head
+    m = _with_discordant(result)
+    parts = [
+        "chica win rate of the row against the column (%, clustered Wilson intervals below)",
+        text_table(
+            matrix_headers(table, "row vs column"),
+            matrix_rows(table, "win_rate", lambda v: f"{100 * v:.1f}"),
+            right=tuple(range(1, 1 + len(set(table["a"])))),
+        ),
+    ]
+    for level in TOURNAMENT_LEVELS:
+        rows = m[m["level"] == level]
+        if rows.empty:
+            continue
+        parts.append(f"{level}s, duplicate pairs")
+        parts.append(text_table(MATCH_HEADERS, match_rows(rows), right=(2, 5)))
+    if result.fit is not None:
+        warning = "WARNING: " if result.fit.misfit else ""
+        parts.append(textwrap.fill(warning + fit_sentence(result.fit), CONSOLE_WIDTH))
+    parts.append(text_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3)))
+    return "\n\n".join(parts)
 
 
-def tactic_rows(tactics: pd.DataFrame) -> list[list[str]]:
-    """Table rows of :func:`tactic_experiments` (tactic, win rate with it, effect in pp,
-    points per data gained, verdict)."""
+def _tactic_effect(r: pd.Series) -> str:
+    return _num(100 * r["effect"], 100 * r["effect_lower"], 100 * r["effect_upper"])
+
+
+def _ppd(r: pd.Series) -> str:
+    """Points per data with its interval; a single pair, or a sample where no pair's points
+    differed, has no ratio interval and says so."""
+    if not (np.isfinite(r["ppd_lower"]) and np.isfinite(r["ppd_upper"])):
+        why = "one pair" if int(r["pairs"]) < 2 else "no variation"
+        return f"{r['points_per_data']:+.2f} ({why})"
+    return _num(r["points_per_data"], r["ppd_lower"], r["ppd_upper"])
+
+
+def learned_tactic_rows(frame: pd.DataFrame, *, forced_only: bool) -> list[list[str]]:
+    """Rows of the learned-tactic table: tactic, dose, learned's own weight (points), chicas,
+    effect on the win rate (percentage points) [interval], points per data gained, discordant
+    pairs and test, verdict (Holm over the forced family, or over the tactic's doses)."""
     rows = []
-    for _, r in tactics.iterrows():
+    for _, r in frame.iterrows():
+        if forced_only and not r["forced"]:
+            continue
         rows.append(
             [
                 r["label"],
-                f"`{r['with']}` vs `{r['without']}`",
+                r["dose_label"],
+                f"{r['own_weight']:+.2f}",
                 f"{int(r['games']):,}",
-                _pct(r["win_rate"], r["lower"], r["upper"]),
-                _num(100 * r["effect"], 100 * r["effect_lower"], 100 * r["effect_upper"]) + " pp",
-                _num(r["points_per_data"], r["ppd_lower"], r["ppd_upper"]),
-                _tactic_verdict(r),
+                _tactic_effect(r),
+                _ppd(r),
+                r["verdict"] if forced_only else r["dose_verdict"],
             ]
         )
     return rows
 
 
-TACTIC_HEADERS = (
+LEARNED_TACTIC_HEADERS = (
     "tactic",
-    "with vs without",
-    "games",
-    "win rate with it",
-    "effect",
-    "points/data gained",
+    "dose",
+    "own weight",
+    "chicas",
+    "win rate change (percentage points)",
+    "points/data",
     "verdict",
 )
 
 
-def _tactic_verdict(row: pd.Series) -> str:
-    if row["verdict"] == "a better":
-        return "helps"
-    if row["verdict"] == "b better":
-        return "hurts"
-    return "not resolved"
+def tactic_rows(tactics: pd.DataFrame) -> list[list[str]]:
+    """Table rows of :func:`tactic_experiments` with verdicts (tuned heuristic): tactic, with
+    vs without, chicas, effect in percentage points, points per data gained, verdict."""
+    return [
+        [
+            r["label"],
+            f"{r['with_weight']} vs 0",
+            f"{int(r['games']):,}",
+            _tactic_effect(r),
+            _ppd(r),
+            r["verdict"],
+        ]
+        for _, r in tactics.iterrows()
+    ]
+
+
+TACTIC_HEADERS = (
+    "tactic",
+    "weight on vs off",
+    "chicas",
+    "win rate change (percentage points)",
+    "points/data",
+    "verdict",
+)
+
+
+# --------------------------------------------------------------------------- strength vs cost
+#: The committed strength-against-cost sweep (``python benchmarks/policies.py --sweep-only``).
+SWEEP_JSON = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "policies_sweep.json"
+
+
+def load_sweep(path: Path = SWEEP_JSON) -> dict[str, Any] | None:
+    """The strength-against-cost sweep and its provenance, or None when the file is absent
+    (an installed package without the repository's ``benchmarks/``).
+
+    Returns
+    -------
+    dict or None
+        The JSON with ``sha256`` (of the file) and ``path`` (relative to the repository)
+        added.
+
+    Raises
+    ------
+    ValueError
+        A file that is not the sweep's JSON (no ``sweep`` list).
+    """
+    import hashlib
+    import json
+
+    if not path.is_file():
+        return None
+    raw = path.read_bytes()
+    data = json.loads(raw)
+    if not isinstance(data.get("sweep"), list):
+        raise ValueError(f"{path} has no 'sweep' list; write it with benchmarks/policies.py")
+    data["sha256"] = hashlib.sha256(raw).hexdigest()
+    try:
+        data["path"] = str(path.relative_to(Path(__file__).resolve().parents[2]))
+    except ValueError:
+        data["path"] = str(path)
+    return data
+
+
+def sweep_rows(sweep: dict[str, Any]) -> list[list[str]]:
+    """Rows of the strength-against-cost table: policy, samples, decisions per second (wall
+    and CPU-adjusted), win rate against the heuristic [clustered Wilson], chicas."""
+    return [
+        [
+            p["policy"],
+            str(p["samples"]),
+            f"{p['decisions_per_s']:,.0f}",
+            f"{p['decisions_per_s_cpu_adjusted']:,.0f}",
+            _pct(p["win_rate"], p["lower"], p["upper"], 1),
+            f"{p['chicas']:,}",
+        ]
+        for p in sweep["sweep"]
+    ]
+
+
+SWEEP_HEADERS = (
+    "policy",
+    "samples",
+    "decisions/s",
+    "CPU-adjusted",
+    "win rate vs heuristic",
+    "chicas",
+)
+
+
+def _sweep_figure(sweep: dict[str, Any]) -> Figure:
+    fig, axes = new_figure(1, 1, (7.0, 4.5))
+    ax = axes[0, 0]
+    for name, marker in (("pimc", "o"), ("solver", "s")):
+        pts = sorted((p for p in sweep["sweep"] if p["policy"] == name), key=lambda p: p["samples"])
+        if not pts:
+            continue
+        x = [p["decisions_per_s_cpu_adjusted"] for p in pts]
+        y = [100 * p["win_rate"] for p in pts]
+        err = [
+            [100 * (p["win_rate"] - p["lower"]) for p in pts],
+            [100 * (p["upper"] - p["win_rate"]) for p in pts],
+        ]
+        ax.errorbar(x, y, yerr=err, marker=marker, capsize=3, label=name)
+        for p, xi, yi in zip(pts, x, y, strict=True):
+            ax.annotate(str(p["samples"]), (xi, yi), textcoords="offset points", xytext=(4, 4))
+    ax.axhline(50.0, color="grey", lw=0.8, ls="--")
+    ax.set_xscale("log")
+    ax.set_xlabel("decisions per second, CPU-adjusted (log scale; labels: samples)")
+    ax.set_ylabel("duplicate chica win rate vs heuristic (%)")
+    pairs = sorted({p["pairs"] for p in sweep["sweep"]})
+    ax.set_title(
+        f"Strength against cost, 2 players, Quito ({', '.join(f'{k:,}' for k in pairs)} "
+        "duplicate chica indices per point, 95% clustered Wilson)",
+        fontsize=9,
+    )
+    ax.legend()
+    return fig
 
 
 # --------------------------------------------------------------------------- the report
+def search_pair_sizes(
+    policies: Sequence[str],
+    chicas: int,
+    divisor: int = SEARCH_DIVISOR,
+    weak_divisor: int = WEAK_SEARCH_DIVISOR,
+) -> tuple[tuple[str, str, int, int], ...]:
+    """Per-pair sizes of a tournament: a pair with a search policy (:data:`SEARCH_POLICIES`)
+    plays ``chicas // divisor`` chicas, or ``chicas // weak_divisor`` when the other policy is
+    in :data:`WEAK_POLICIES` (each even, at least 2, at most ``chicas``), and no mesas; the
+    other pairs keep the tournament's sizes.
+
+    Returns
+    -------
+    tuple of (a, b, chicas, mesas)
+        :attr:`cuarenta_sim.tournament.TournamentSettings.pair_sizes`.
+    """
+
+    def size(d: int) -> int:
+        return min(chicas, max(2, 2 * (chicas // (2 * d))))
+
+    out = []
+    for a, b in itertools.combinations(policies, 2):
+        na, nb = parse_policy(a).name, parse_policy(b).name
+        if na in SEARCH_POLICIES or nb in SEARCH_POLICIES:
+            weak = na in WEAK_POLICIES or nb in WEAK_POLICIES
+            out.append((a, b, size(weak_divisor if weak else divisor), 0))
+    return tuple(out)
+
+
+def _own_weight(frame: pd.DataFrame, players: int) -> np.ndarray:
+    """The base learned model's weight of each row's feature, in points (signed towards the
+    tactic: positive = the base already follows it)."""
+    from .engine.learned import FEATURE_NAMES
+    from .policies.learned import DEFAULT_WEIGHTS, load_weights
+    from .tactics import LEARNED_TACTICS
+
+    w = load_weights(DEFAULT_WEIGHTS).row(players)
+    points = abs(int(w[FEATURE_NAMES.index("points")]))
+    sign = {t.tactic: t.sign for t in LEARNED_TACTICS}
+    return np.array(
+        [
+            sign[t] * w[FEATURE_NAMES.index(f)] / points
+            for t, f in zip(frame["tactic"], frame["feature"], strict=True)
+        ]
+    )
+
+
+def _dose_figure(frame: pd.DataFrame) -> Figure:
+    from .tactics import FORCED
+
+    fig, axes = new_figure(1, 1, (7.5, 4.5))
+    ax = axes[0, 0]
+    # Dose 0 is plain learned against itself: in duplicate exactly even (no interval).
+    doses = [0.0, *sorted(frame["dose"].unique())]
+    pos = {d: i for i, d in enumerate(doses)}
+    for k, (label, rows) in enumerate(frame.groupby("label", sort=False)):
+        x = np.array([0.0] + [pos[d] for d in rows["dose"]]) + 0.06 * (k - 2)
+        y = np.concatenate([[0.0], 100 * rows["effect"].to_numpy()])
+        err = [
+            np.concatenate([[0.0], 100 * (rows["effect"] - rows["effect_lower"]).to_numpy()]),
+            np.concatenate([[0.0], 100 * (rows["effect_upper"] - rows["effect"]).to_numpy()]),
+        ]
+        ax.errorbar(x, y, yerr=err, marker="o", capsize=3, label=label)
+    ax.axhline(0.0, color="black", lw=0.8)
+    ax.set_xticks(range(len(doses)), ["forced" if d >= FORCED else f"{d:g}" for d in doses])
+    ax.set_xlabel("dose: points of bonus for following the tactic (learned's own point)")
+    ax.set_ylabel("win rate change (percentage points)")
+    ax.set_title("Folk tactics forced on the learned player: dose-response (95% intervals)")
+    ax.legend(fontsize=8)
+    return fig
+
+
+def _matrix_figure(table: pd.DataFrame, players: int) -> Figure:
+    matrix = head_to_head_matrix(table, "win_rate")
+    k = len(matrix)
+    fig, axes = new_figure(1, 1, (1.1 * k + 2.5, 0.9 * k + 1.5))
+    ax = axes[0, 0]
+    values = 100 * matrix.to_numpy(np.float64)
+    image = ax.imshow(np.ma.masked_invalid(values), cmap="RdBu", vmin=0, vmax=100)
+    lo = 100 * head_to_head_matrix(table, "lower").to_numpy(np.float64)
+    hi = 100 * head_to_head_matrix(table, "upper").to_numpy(np.float64)
+    for i in range(k):
+        for j in range(k):
+            if np.isfinite(values[i, j]):
+                ax.text(
+                    j,
+                    i,
+                    f"{values[i, j]:.1f}\n[{lo[i, j]:.1f}, {hi[i, j]:.1f}]",
+                    ha="center",
+                    va="center",
+                    fontsize=7,
+                    # White text on the dark ends of the scale.
+                    color="white" if abs(values[i, j] - 50.0) > 30.0 else "black",
+                )
+    names = [short_name(p) for p in matrix.index]
+    ax.set_xticks(range(k), names, rotation=30)
+    ax.set_yticks(range(k), names)
+    ax.set_xlabel("opponent")
+    ax.set_ylabel("player")
+    ax.set_title(f"Chica win rate of the row against the column (%), {players} players")
+    fig.colorbar(image, ax=ax, label="win rate (%)")
+    return fig
+
+
+def _answers(
+    results: dict[int, tuple[TournamentResult, pd.DataFrame]],
+    learned: pd.DataFrame | None,
+    sweep: dict[str, Any] | None,
+) -> list[str]:
+    """The three to five plain sentences that open the report and the console."""
+    players, (result, _) = next(iter(results.items()))
+    table = result.head_to_head
+    sentences = []
+    worst = table.loc[table.groupby("a")["win_rate"].idxmin()]
+    best = worst.sort_values("win_rate", ascending=False).iloc[0]
+    verb = "beats every other player" if best["lower"] > 0.5 else "is not separated from"
+    if best["lower"] > 0.5:
+        sentences.append(
+            f"With {players} players, `{short_name(best['a'])}` {verb}: its closest match is "
+            f"{_pct(best['win_rate'], best['lower'], best['upper'], 1)} of "
+            f"{int(best['games']):,} chicas against `{short_name(best['b'])}`."
+        )
+    else:
+        sentences.append(
+            f"With {players} players no policy beats every other: the best worst case, "
+            f"`{short_name(best['a'])}`, wins "
+            f"{_pct(best['win_rate'], best['lower'], best['upper'], 1)} of "
+            f"{int(best['games']):,} chicas against `{short_name(best['b'])}`."
+        )
+    names = {parse_policy(p).name: p for p in result.settings.policies}
+    if "learned" in names and "heuristic" in names:
+        row = table[(table["a"] == names["learned"]) & (table["b"] == names["heuristic"])]
+        if not row.empty:
+            r = row.iloc[0]
+            word = (
+                "beats"
+                if r["lower"] > 0.5
+                else "loses to"
+                if r["upper"] < 0.5
+                else "is not separated from"
+            )
+            sentences.append(
+                f"Of the fast players, `learned` {word} `heuristic`: "
+                f"{_pct(r['win_rate'], r['lower'], r['upper'], 1)} of {int(r['games']):,} "
+                "chicas."
+            )
+    fit = result.fit
+    if fit is not None and fit.df > 0:
+        if fit.misfit:
+            sentences.append(
+                f"One rating per player does not fit these results (deviance "
+                f"{fit.deviance:,.1f} on {_df(fit.df)}, {_p(fit.p_value)}): "
+                "read the head-to-head table, not the ratings."
+            )
+        else:
+            sentences.append(
+                f"One rating per player fits these results (deviance {fit.deviance:,.1f} on "
+                f"{_df(fit.df)}, {_p(fit.p_value)})."
+            )
+    if learned is not None and not learned.empty:
+        forced = learned[learned["forced"]]
+        groups = [
+            ("help", forced[forced["verdict"] == "helps"]["label"].tolist()),
+            ("hurt", forced[forced["verdict"] == "hurts"]["label"].tolist()),
+            (
+                "make no difference",
+                forced[forced["verdict"].str.startswith("no difference")]["label"].tolist(),
+            ),
+            (
+                "are not resolved",
+                forced[forced["verdict"].str.startswith("not resolved")]["label"].tolist(),
+            ),
+        ]
+        singular = {
+            "help": "helps",
+            "hurt": "hurts",
+            "make no difference": "makes no difference",
+            "are not resolved": "is not resolved",
+        }
+        parts = [
+            f"{len(names)} {verb if len(names) > 1 else singular[verb]} ({', '.join(names)})"
+            for verb, names in groups
+            if names
+        ]
+        sentences.append(
+            f"Forced on the learned player, of the {len(forced)} folk tactics "
+            + "; ".join(parts)
+            + " (Holm over the family; no difference = within 1 percentage point of win rate)."
+        )
+    if sweep is not None:
+        pts = [p for p in sweep["sweep"] if p["policy"] == "solver"]
+        if pts:
+            lo_p = min(pts, key=lambda p: p["samples"])
+            hi_p = max(pts, key=lambda p: p["samples"])
+            sentences.append(
+                f"More samples buy strength at a price: against the heuristic, `solver` wins "
+                f"{_pct(lo_p['win_rate'], lo_p['lower'], lo_p['upper'], 1)} at "
+                f"{lo_p['samples']} samples ({lo_p['decisions_per_s_cpu_adjusted']:,.0f} "
+                f"decisions/s) and {_pct(hi_p['win_rate'], hi_p['lower'], hi_p['upper'], 1)} "
+                f"at {hi_p['samples']} ({hi_p['decisions_per_s_cpu_adjusted']:,.0f} "
+                "decisions/s)."
+            )
+    return sentences[:5]
+
+
+def _standing(results: dict[int, tuple[TournamentResult, pd.DataFrame]]) -> str:
+    """Where ``learned`` (the base of the tactic experiments) stands against ``heuristic``."""
+    result, _ = next(iter(results.values()))
+    names = {parse_policy(p).name: p for p in result.settings.policies}
+    table = result.head_to_head
+    if "learned" in names and "heuristic" in names:
+        r = table[(table["a"] == names["learned"]) & (table["b"] == names["heuristic"])].iloc[0]
+        won = _pct(r["win_rate"], r["lower"], r["upper"], 1)
+        if r["lower"] > 0.5:
+            return (
+                f"`learned` is the strongest fast player: it beats the tuned heuristic in "
+                f"{won} of {int(r['games']):,} chicas (head-to-head table)."
+            )
+        return (
+            f"`learned` is the base although it does not beat the tuned heuristic here "
+            f"({won} of {int(r['games']):,} chicas): read these rows as deviations of "
+            "`learned`, not of the strongest fast player."
+        )
+    return "`learned` (the linear model the fast simulations use) is the base."
+
+
 def strategies_study(settings: StudySettings, progress: Progress | None = None) -> GeneratedReport:
-    """Build the strategies report (tournament + tactic experiments).
+    """Build the strategies report (tournament, folk tactics, strength against cost).
 
     Parameters
     ----------
     settings : cuarenta_sim.studies.StudySettings
         ``policies`` (the tournament's specs; default :data:`DEFAULT_POLICIES`), ``n``
-        (chicas per pair and per tactic, even), ``mesas`` (mesas per pair, even; default
-        ``n // 10``), ``players`` (each count gets its tournament), ``rules``, ``seed``,
-        ``confidence``, ``threads``.
+        (chicas per pair of fast policies and per tactic experiment, even; pairs with a
+        search policy play ``n // SEARCH_DIVISOR``, :func:`search_pair_sizes`), ``mesas``
+        (mesas per pair of fast policies, even; default ``n // 10``), ``players`` (each count
+        gets its tournament; the tactics use the first), ``rules``, ``seed``, ``confidence``,
+        ``threads``.
     progress : callable, optional
         One-line progress messages.
 
@@ -529,6 +982,8 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     ValueError
         Bad settings, unknown policies or rules.
     """
+    from .tactics import DOSES, PRACTICAL_MARGIN_PP, learned_tactics
+
     prose = _prose()
     t_start = time.perf_counter()
     policies = tuple(settings.policies)
@@ -539,11 +994,18 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         provenance={},
         command=get_study("strategies").command(settings),
     )
-    figures = {}
+    figures: dict[str, Figure] = {}
     tables: dict[str, pd.DataFrame] = {}
     summary_parts = []
     runs = []
-    report.add("Question", prose.question(settings, policies, chicas, mesas))
+    results: dict[int, tuple[TournamentResult, pd.DataFrame]] = {}
+    pair_sizes = search_pair_sizes(policies, chicas)
+    search_chicas = max((c for _, _, c, _ in pair_sizes), default=None)
+    tactic_chicas = max(2, 2 * (chicas // (2 * TACTIC_DIVISOR)))
+    report.add(
+        "Question",
+        prose.question(settings, policies, chicas, mesas, search_chicas, tactic_chicas),
+    )
     for players in settings.players:
         tset = TournamentSettings(
             policies=policies,
@@ -554,12 +1016,17 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             seed=settings.seed,
             confidence=settings.confidence,
             threads=settings.threads,
+            pair_sizes=pair_sizes,
         )
-        if progress is not None:
-            progress(f"tournament, {players} players")
+        say(progress, f"tournament, {players} players")
         result = cuarenta_tournament(tset, progress)
-        tables[f"matches_{players}p"] = result.matches
+        m = _with_discordant(result)
+        results[players] = (result, m)
+        tables[f"matches_{players}p"] = m
+        tables[f"head_to_head_{players}p"] = result.head_to_head
         tables[f"ratings_{players}p"] = result.ratings
+        if result.fit is not None:
+            tables[f"fit_{players}p"] = result.fit.pairs
         runs.append(
             {
                 "players": players,
@@ -570,53 +1037,132 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
                 "wall_time_s": round(result.seconds, 1),
             }
         )
-        report.add(f"Tournament, {players} players", _tournament_section(result))
+        report.add(f"Head-to-head, {players} players", _tournament_section(result, m))
+        report.add(f"Ratings, {players} players", _ratings_section(result))
+        figures[f"head_to_head_{players}p"] = _matrix_figure(result.head_to_head, players)
         fig, axes = new_figure(1, 1, (7.0, 0.5 * len(policies) + 1.8))
         frame = result.ratings.rename(columns={"rating": "estimate"})
+        misfit = result.fit is not None and result.fit.misfit
         plotting.forest(
             frame,
             axes[0, 0],
             label="policy",
             xlabel="Elo rating (mean 0)",
-            title=f"Bradley-Terry ratings, {players} players",
+            title=f"Bradley-Terry ratings, {players} players"
+            + (" (MISFIT: read the head-to-head table)" if misfit else ""),
             reference=0.0,
         )
         figures[f"ratings_{players}p"] = fig
         summary_parts.append(f"{players} players\n" + tournament_text(result))
 
     tactic_players = settings.players[0]
-    if progress is not None:
-        progress(f"tactic experiments, {tactic_players} players")
-    tactics = tactic_experiments(
+    say(progress, f"folk tactics forced on learned, {tactic_players} players")
+    learned = learned_tactics(
         rules=settings.rules,
         players=tactic_players,
-        chicas=chicas,
+        chicas=tactic_chicas,
         seed=settings.seed,
         confidence=settings.confidence,
         threads=settings.threads,
         progress=progress,
     )
-    tables["tactics"] = tactics
-    report.add(f"Folk tactics, {tactic_players} players", _tactics_section(tactics))
-    fig, axes = new_figure(1, 1, (7.0, 0.5 * len(tactics) + 1.8))
-    frame = tactics.assign(
-        estimate=100 * tactics["effect"],
-        lower=100 * tactics["effect_lower"],
-        upper=100 * tactics["effect_upper"],
+    labels = {t.name: t.label for t in TACTICS}
+    learned["label"] = learned["tactic"].map(labels)
+    learned["own_weight"] = _own_weight(learned, tactic_players)
+    tables["tactics_learned"] = learned
+    figures["tactics_dose_response"] = _dose_figure(learned)
+    report.add(
+        f"Folk tactics forced on the learned player, {tactic_players} players",
+        prose.learned_tactics(
+            markdown_table(
+                LEARNED_TACTIC_HEADERS,
+                learned_tactic_rows(learned, forced_only=True),
+                right=(2, 3),
+            ),
+            markdown_table(
+                LEARNED_TACTIC_HEADERS,
+                learned_tactic_rows(learned, forced_only=False),
+                right=(2, 3),
+            ),
+            [{"label": t.label, "tactic": t.name, "advice": t.advice} for t in TACTICS],
+            list(DOSES),
+            PRACTICAL_MARGIN_PP,
+            tactic_chicas,
+            _standing(results),
+        ),
+    )
+    say(progress, f"folk tactics as switches of the tuned heuristic, {tactic_players} players")
+    tuned = tactic_experiments(
+        rules=settings.rules,
+        players=tactic_players,
+        chicas=tactic_chicas,
+        seed=settings.seed,
+        confidence=settings.confidence,
+        threads=settings.threads,
+        progress=progress,
+    )
+    tables["tactics_heuristic"] = tuned
+    report.add(
+        f"Folk tactics as switches of the tuned heuristic, {tactic_players} players",
+        prose.tuned_tactics(
+            markdown_table(TACTIC_HEADERS, tactic_rows(tuned), right=(2,)),
+            {t.name: t.weight() for t in TACTICS},
+        ),
+    )
+    fig, axes = new_figure(1, 1, (7.0, 0.5 * len(tuned) + 1.8))
+    frame = tuned.assign(
+        estimate=100 * tuned["effect"],
+        lower=100 * tuned["effect_lower"],
+        upper=100 * tuned["effect_upper"],
     )
     plotting.forest(
         frame,
         axes[0, 0],
         label="label",
-        xlabel="win rate with the tactic minus 50% (percentage points)",
-        title="Folk tactics as switches of the heuristic",
+        xlabel="win rate change with the tactic (percentage points)",
+        title="Folk tactics as switches of the tuned heuristic (tuned-heuristic results)",
         reference=0.0,
     )
     figures["tactics"] = fig
-    summary_parts.append(
-        "folk tactics\n" + text_table(TACTIC_HEADERS, tactic_rows(tactics), right=(2,))
+
+    sweep = load_sweep()
+    if sweep is not None:
+        tables["strength_vs_cost"] = pd.DataFrame(sweep["sweep"])
+        figures["strength_vs_cost"] = _sweep_figure(sweep)
+    report.add(
+        "Strength against cost",
+        prose.strength(
+            markdown_table(SWEEP_HEADERS, sweep_rows(sweep), right=(1, 2, 3, 5))
+            if sweep is not None
+            else "",
+            sweep,
+        ),
     )
-    report.add("Methods", prose.methods())
+    answers = _answers(results, learned, sweep)
+    report.sections.insert(0, ("Answers", " ".join(answers)))
+    size_rows = [
+        [short_name(a), short_name(b), f"{c:,}", f"{ms:,}" if ms else "not played"]
+        for a, b, c, ms in (
+            (
+                a,
+                b,
+                *TournamentSettings(
+                    policies=policies, chicas=chicas, mesas=mesas, pair_sizes=pair_sizes
+                ).sizes(a, b),
+            )
+            for a, b in itertools.combinations(policies, 2)
+        )
+    ]
+    report.add(
+        "Methods",
+        prose.methods(
+            markdown_table(("a", "b", "chicas", "mesas"), size_rows, right=(2, 3)),
+            PRACTICAL_MARGIN_PP,
+            tactic_chicas,
+            time.perf_counter() - t_start,
+            settings.threads,
+        ),
+    )
     report.provenance = provenance(
         "strategies",
         settings,
@@ -625,16 +1171,55 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         tournament_policies=[parse_policy(spec).canonical for spec in policies],
         chicas_per_pair=chicas,
         mesas_per_pair=mesas,
+        search_chicas_per_pair=search_chicas,
+        pair_sizes=[list(x) for x in pair_sizes],
+        tactic_chicas=tactic_chicas,
         tactics=[t.name for t in TACTICS],
+        tactic_doses_points=list(DOSES),
+        tactic_base=parse_policy("learned").canonical,
+        strength_vs_cost=(
+            {
+                k: sweep.get(k)
+                for k in (
+                    "path",
+                    "sha256",
+                    "command",
+                    "package_version",
+                    "numba",
+                    "threads",
+                    "sweep_settings",
+                )
+            }
+            if sweep is not None
+            else None
+        ),
     )
     # The per-rule-set sizes of the framework's provenance do not apply to a tournament.
     for key in ("n_datas", "n_chicas", "n_mesas"):
         report.provenance.pop(key, None)
+    summary = "\n".join(textwrap.fill(a, CONSOLE_WIDTH) for a in answers)
+    summary += "\n\n" + "\n\n".join(summary_parts)
+    summary += "\n\nfolk tactics forced on learned (disc.: discordant pairs)\n" + text_table(
+        ("tactic", "dose", "chicas", "win rate change (percentage points)", "disc.", "verdict"),
+        [
+            [
+                r["tactic"],
+                r["dose_label"],
+                f"{int(r['games']):,}",
+                _tactic_effect(r),
+                f"{int(r['discordant']):,}",
+                r["verdict"].split(" (")[0],
+            ]
+            for _, r in learned.iterrows()
+            if r["forced"]
+        ],
+        right=(2, 4),
+    )
     return GeneratedReport(
         name="strategies",
         report=report,
         figures=figures,
-        summary="\n\n".join(summary_parts),
+        summary=summary,
         tables=tables,
     )
 
@@ -648,48 +1233,34 @@ def _prose() -> Any:
     return templates.macros("strategies.md.j2", directory=TEMPLATES)
 
 
-def _tournament_section(result: TournamentResult) -> str:
-    m = result.matches
-    chain = []
-    policies = result.settings.policies
-    for weaker, stronger in itertools.pairwise(policies):
-        row = m[(m["a"] == weaker) & (m["b"] == stronger) & (m["level"] == "chica")]
-        if row.empty:
-            continue
-        r = row.iloc[0]
-        win = 1.0 - r["win_rate"]
-        lo, hi = 1.0 - r["upper"], 1.0 - r["lower"]
-        verb = "beats" if lo > 0.5 else ("loses to" if hi < 0.5 else "is not separated from")
-        chain.append(
-            {
-                "stronger": stronger,
-                "weaker": weaker,
-                "verb": verb,
-                "win": _pct(win, lo, hi),
-                "games": int(r["games"]),
-                "above": lo > 0.5,
-            }
-        )
-    return _prose().tournament(
-        markdown_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3)),
-        markdown_table(MATCH_HEADERS, match_rows(m), right=(3,)),
-        chain,
-        result.seconds,
+def _tournament_section(result: TournamentResult, m: pd.DataFrame) -> str:
+    table = result.head_to_head
+    k = len(set(table["a"]))
+    win = markdown_table(
+        matrix_headers(table, "row vs column"),
+        matrix_rows(table, "win_rate", lambda v: f"{100 * v:.1f}%"),
+        right=tuple(range(1, 1 + k)),
     )
+    ppd = markdown_table(
+        matrix_headers(table, "row vs column"),
+        matrix_rows(table, "points_per_data", lambda v: f"{v:+.2f}"),
+        right=tuple(range(1, 1 + k)),
+    )
+    levels = {
+        level: markdown_table(MATCH_HEADERS, match_rows(m[m["level"] == level]), right=(2, 5))
+        for level in TOURNAMENT_LEVELS
+        if (m["level"] == level).any()
+    }
+    return _prose().tournament(win, ppd, levels, result.seconds)
 
 
-def _tactics_section(tactics: pd.DataFrame) -> str:
-    advice = {t.name: t.advice for t in TACTICS}
-    listed = [
-        {"label": r["label"], "tactic": r["tactic"], "advice": advice[r["tactic"]]}
-        for _, r in tactics.iterrows()
-        if advice.get(r["tactic"])
-    ]
-    return _prose().tactics(
-        markdown_table(TACTIC_HEADERS, tactic_rows(tactics), right=(2,)),
-        tactics[tactics["verdict"] == "a better"]["label"].tolist(),
-        tactics[tactics["verdict"] == "b better"]["label"].tolist(),
-        listed,
+def _ratings_section(result: TournamentResult) -> str:
+    fit = result.fit
+    return _prose().ratings(
+        fit_sentence(fit) if fit is not None else "",
+        bool(fit is not None and fit.misfit),
+        markdown_table(FIT_HEADERS, fit_rows(fit), right=(2, 3, 4, 5, 6)) if fit else "",
+        markdown_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3)),
     )
 
 
@@ -745,11 +1316,13 @@ def register_strategies_study() -> None:
             name="strategies",
             game="cuarenta",
             title="Strategies",
-            description="duplicate tournament of the policies; folk tactics as A/B switches of "
-            "the heuristic",
+            description="duplicate tournament of the policies (head-to-head matrix); folk "
+            "tactics forced on learned; strength against cost",
             defaults={
                 "n": DEFAULT_CHICAS,
-                "players": (2, 4),
+                # 2 players: the default run must stay under 10 minutes on 2 cores (4 players
+                # doubles the search pairs' cost; ``--players 2,4`` adds them).
+                "players": (2,),
                 "policies": DEFAULT_POLICIES,
                 "rules": "quito",
             },

@@ -20,7 +20,7 @@ name                      game        what
 ``quito-vs-cuenca``       cuarenta    paired comparison of the two scorings (R7.2)
 ``odds``                  cuarenta    exact dealing odds vs simulated; caida rate, risk
 ``sensitivity``           cuarenta    every switch flipped alone from a base preset
-``strategies``            cuarenta    duplicate tournament of the policies; folk tactics
+``strategies``            cuarenta    duplicate tournament (head-to-head); folk tactics
 ``players-guide``         cuarenta    what to do at the table: win odds, caida risk, edges
 ``cuatrola-bidding``      cuatrola    P(make) and EV of each bid by hand class
 ========================  ==========  ================================================

@@ -41,3 +41,29 @@ def test_tune_heuristic_quick_run(run_benchmark) -> None:
     assert 9 * 3 <= proc.stdout.count("pass 1 ") <= 9 * 4  # 3 or 4 candidates per weight
     assert "best: heuristic(cards=" in proc.stdout
     assert "held-out decks" in proc.stdout
+
+
+def test_policies_benchmark_sweep_only(tmp_path: Path, run_benchmark) -> None:
+    """--sweep-only: strength against cost at every sweep size, JSON and figure written
+    atomically (no temporary file left behind)."""
+    out = tmp_path / "sweep.json"
+    figure = tmp_path / "sweep.png"
+    proc = run_benchmark(
+        "policies.py", "--sweep-only", "--datas", "5", "--repeats", "1", "--sweep-chicas", "2",
+        "--out", str(out), "--figure", str(figure),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(out.read_text())
+    points = results["sweep"]
+    assert [(p["policy"], p["samples"]) for p in points] == [
+        (name, k) for name in ("pimc", "solver") for k in (4, 8, 16, 32, 64, 128)
+    ]
+    for p in points:
+        assert p["pairs"] == 2 and p["chicas"] == 4
+        assert 0.0 <= p["lower"] <= p["win_rate"] <= p["upper"] <= 1.0
+        assert p["decisions_per_s"] > 0 and p["decisions_per_s_cpu_adjusted"] > 0
+        assert p["spec"].startswith(f"{p['policy']}(samples={p['samples']},")
+    assert results["sweep_settings"]["pairs"] == 2
+    assert results["sweep_settings"]["opponent"].startswith("heuristic(")
+    assert figure.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sweep.json", "sweep.png"]

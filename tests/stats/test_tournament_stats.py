@@ -158,8 +158,9 @@ def test_bootstrap_resamples_shared_deals_together() -> None:
     rng = np.random.default_rng(0)
     draws = bootstrap_draws([50, 50, 50], rng)
     assert all(d is draws[0] for d in draws) and draws[0].size == 50
-    uneven = bootstrap_draws([50, 30], rng)
-    assert [d.size for d in uneven] == [50, 30]
+    big, small = bootstrap_draws([50, 30], rng)
+    # A shorter match keeps the drawn deals it played (shared with the longer one).
+    assert big.size == 50 and np.array_equal(small, big[big < 30])
 
 
 def test_ratings_bootstrap_draws_each_deal_for_every_match_at_once() -> None:
