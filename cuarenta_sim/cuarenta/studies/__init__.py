@@ -22,8 +22,9 @@ from ...studies import Study, register_study
 from .common import PERCENT_METRICS
 from .odds_report import odds_study
 from .options import (
-    DEFAULT_CONFIRM,
+    CHICA_DIVISORS,
     CONFIRM_RATIO,
+    DEFAULT_CONFIRM,
     DEFAULT_N,
     DEFAULT_PANEL,
     check_rule_study,
@@ -35,8 +36,9 @@ from .quito_vs_cuenca import SUMMARY_METRICS, quito_vs_cuenca
 from .sensitivity import TORNADO_METRICS, sensitivity_study
 
 __all__ = [
-    "DEFAULT_CONFIRM",
+    "CHICA_DIVISORS",
     "CONFIRM_RATIO",
+    "DEFAULT_CONFIRM",
     "DEFAULT_N",
     "DEFAULT_PANEL",
     "PERCENT_METRICS",
@@ -109,7 +111,11 @@ def register_cuarenta_studies() -> None:
                 build=build,
                 options=options,
                 refused=refused,
-                parse=functools.partial(parse_panel_options, confirm_ratio=CONFIRM_RATIO[name]),
+                parse=functools.partial(
+                    parse_panel_options,
+                    confirm_ratio=CONFIRM_RATIO[name],
+                    divisors=CHICA_DIVISORS[name],
+                ),
                 reproduce=(
                     "players",
                     "policies",

@@ -24,13 +24,19 @@ DEFAULT_PANEL = "learned;heuristic;greedy"
 #: Default confirmatory model: the strongest player (PIMC with exactly solved samples).
 DEFAULT_CONFIRM = "solver"
 
-#: Default datas per model, rule set and player count (level data) of each rule study.
-DEFAULT_N = {"quito-vs-cuenca": 1_000_000, "odds": 1_000_000, "sensitivity": 100_000}
+#: Default datas of the headline model per rule set and player count (level data).
+DEFAULT_N = {"quito-vs-cuenca": 1_000_000, "odds": 1_000_000, "sensitivity": 40_000}
+#: Default chicas and mesas of the headline: ``n // divisor`` (``--chicas`` / ``--mesas``
+#: override). Quito vs Cuenca needs its million datas for the point sources but far fewer
+#: chicas (25,000 give chica length to about half a percent), and a chica costs about 4.5
+#: datas, a mesa about 12; the sensitivity report's score-dependent switches act only in
+#: chicas, so it keeps a quarter.
+CHICA_DIVISORS = {"quito-vs-cuenca": (40, 100), "odds": None, "sensitivity": (4, 20)}
 #: Default datas of the confirmatory run: ``n // CONFIRM_RATIO[study]`` (at least 1), so
-#: the default sizes give 2,000 (quito-vs-cuenca), 4,000 (odds) and 400 (sensitivity, four
-#: switches only) solver datas per rule set and player count, and a small ``--n`` a small
-#: confirmatory run.
-CONFIRM_RATIO = {"quito-vs-cuenca": 500, "odds": 250, "sensitivity": 250}
+#: the default sizes give 500 (quito-vs-cuenca), 1,000 (odds) and 100 (sensitivity, four
+#: switches only) solver datas per rule set and player count (solver plays about 40 to 300
+#: datas per second on 2 cores), and a small ``--n`` a small confirmatory run.
+CONFIRM_RATIO = {"quito-vs-cuenca": 2000, "odds": 1000, "sensitivity": 400}
 
 
 def parse_options(values: dict[str, Any]) -> dict[str, Any]:
@@ -69,7 +75,12 @@ def parse_options(values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def parse_panel_options(values: dict[str, Any], *, confirm_ratio: int = 500) -> dict[str, Any]:
+def parse_panel_options(
+    values: dict[str, Any],
+    *,
+    confirm_ratio: int = 2000,
+    divisors: tuple[int, int] | None = None,
+) -> dict[str, Any]:
     """Cuarenta's parsing of rule-study options: player panels, the confirmatory model, rules.
 
     Parameters
@@ -83,6 +94,9 @@ def parse_panel_options(values: dict[str, Any], *, confirm_ratio: int = 500) -> 
     confirm_ratio : int
         Without ``confirm_n``, the confirmatory run plays ``n // confirm_ratio`` datas (at
         least 1).
+    divisors : (int, int) or None
+        Without ``chicas`` / ``mesas``, the headline plays ``n // divisors[0]`` chicas and
+        ``n // divisors[1]`` mesas (at least 1); None: the framework's ``n // 4``, ``n // 10``.
 
     Returns
     -------
@@ -110,6 +124,10 @@ def parse_panel_options(values: dict[str, Any], *, confirm_ratio: int = 500) -> 
             raise ValueError(f"--confirm {out['confirm']!r}: {err}") from err
         if out.get("confirm_n") is None:
             out["confirm_n"] = max(1, int(out["n"]) // confirm_ratio)
+    if divisors is not None:
+        for key, div in zip(("chicas", "mesas"), divisors, strict=True):
+            if out.get(key) is None:
+                out[key] = max(1, int(out["n"]) // div)
     if "rules" in out:
         out["rules"] = resolve_rules(out["rules"]).slug()
     return out

@@ -18,7 +18,14 @@ import numpy as np
 import pandas as pd
 
 from ...reports import format_number
+from ...studies import StudySettings
 from .common import PERCENT_METRICS
+
+#: Panel models other than the headline play ``n // PANEL_DIVISOR`` datas (and chicas and
+#: mesas scaled alike): they answer "does the effect keep its sign and size?", which needs
+#: far fewer datas than the headline's estimate, and keeps a panel's wall time near the
+#: headline's own.
+PANEL_DIVISOR = 4
 
 
 @dataclass(frozen=True)
@@ -34,16 +41,19 @@ class Model:
         Policy specs for :func:`cuarenta_sim.simulate` (one for every seat, per side or per
         seat).
     n : int
-        Datas at level data; chicas ``n // 4`` and mesas ``n // 10`` unless the study's
-        ``--chicas`` / ``--mesas`` fix them for the headline.
+        Datas at level data.
     role : str
         ``"headline"``, ``"panel"`` or ``"confirm"``.
+    n_chicas, n_mesas : int
+        Chicas and mesas (see :func:`panel_models`).
     """
 
     label: str
     policies: tuple[str, ...]
     n: int
     role: str
+    n_chicas: int = 1
+    n_mesas: int = 1
 
 
 def parse_models(text: str | Sequence[str]) -> tuple[str, ...]:
@@ -85,14 +95,21 @@ def parse_models(text: str | Sequence[str]) -> tuple[str, ...]:
     return tuple(models)
 
 
-def panel_models(settings: object) -> list[Model]:
+def panel_models(settings: StudySettings) -> list[Model]:
     """The models a study runs: the panel (headline first), then the confirmatory model.
+
+    Sizes: the headline plays ``settings.n`` datas, ``n_chicas`` chicas and ``n_mesas``
+    mesas; every other panel model plays ``n // PANEL_DIVISOR`` datas and the chicas and
+    mesas scaled alike (``settings.model_n`` overrides the datas of each model); the
+    confirmatory model plays ``confirm_n`` datas, ``confirm_n // 4`` chicas and
+    ``confirm_n // 10`` mesas. All use the same seed: a smaller run plays the first decks of
+    a larger one.
 
     Parameters
     ----------
     settings : StudySettings
-        ``models`` (empty: one model, ``policies``), ``model_n``, ``n``, ``confirm``,
-        ``confirm_n``.
+        ``models`` (empty: one model, ``policies``), ``model_n``, ``n``, ``n_chicas``,
+        ``n_mesas``, ``confirm``, ``confirm_n``.
 
     Returns
     -------
@@ -100,16 +117,38 @@ def panel_models(settings: object) -> list[Model]:
     """
     from ..policies import split_policy_list
 
-    texts = list(settings.models) or [",".join(settings.policies)]  # type: ignore[attr-defined]
-    sizes = list(settings.model_n) or [settings.n] * len(texts)  # type: ignore[attr-defined]
+    texts = list(settings.models) or [",".join(settings.policies)]
+    if settings.model_n:
+        sizes = list(settings.model_n)
+    else:
+        sizes = [settings.n] + [max(1, settings.n // PANEL_DIVISOR)] * (len(texts) - 1)
+
+    def scaled(count: int, n: int) -> int:
+        return max(1, count * n // settings.n)
+
     out = [
-        Model(t, tuple(split_policy_list(t)), int(n), "headline" if i == 0 else "panel")
+        Model(
+            t,
+            tuple(split_policy_list(t)),
+            int(n),
+            "headline" if i == 0 else "panel",
+            scaled(settings.n_chicas, n),
+            scaled(settings.n_mesas, n),
+        )
         for i, (t, n) in enumerate(zip(texts, sizes, strict=True))
     ]
-    confirm = settings.confirm  # type: ignore[attr-defined]
-    if confirm is not None:
-        n = settings.confirm_n or max(1, settings.n // 100)  # type: ignore[attr-defined]
-        out.append(Model(f"{confirm} (confirm)", tuple(split_policy_list(confirm)), n, "confirm"))
+    if settings.confirm is not None:
+        n = settings.confirm_n or max(1, settings.n // 500)
+        out.append(
+            Model(
+                f"{settings.confirm} (confirm)",
+                tuple(split_policy_list(settings.confirm)),
+                n,
+                "confirm",
+                max(1, n // 4),
+                max(1, n // 10),
+            )
+        )
     return out
 
 

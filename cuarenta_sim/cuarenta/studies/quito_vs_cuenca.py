@@ -57,8 +57,7 @@ def _run_model(
 ) -> dict[str, list[pd.DataFrame]]:
     """Both presets under one model, every player count; details for the headline."""
     headline = model.role == "headline"
-    n_chicas = s.n_chicas if model.role != "confirm" else max(1, model.n // 4)
-    n_mesas = s.n_mesas if model.role != "confirm" else max(1, model.n // 10)
+    n_chicas, n_mesas = model.n_chicas, model.n_mesas
     out: dict[str, list[pd.DataFrame]] = {
         k: [] for k in ("est", "diff", "lengths", "winprob", "odds")
     }
