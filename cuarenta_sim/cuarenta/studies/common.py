@@ -294,3 +294,32 @@ def select(frame: pd.DataFrame, **where: Any) -> pd.Series:
     if sub.empty:
         raise KeyError(f"no row with {where}")
     return sub.iloc[0]
+
+
+def wrap_console(text: str, width: int = 100) -> str:
+    """Wrap the prose lines of a console summary to ``width`` columns.
+
+    Tables (:func:`cuarenta_sim.reports.text_table`) already fit ``width``; any longer line
+    is a sentence, wrapped with a hanging indent when it is a bullet (``"- "``).
+
+    Parameters
+    ----------
+    text : str
+    width : int
+
+    Returns
+    -------
+    str
+    """
+    import textwrap
+
+    out = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = "  " if line.startswith("- ") else ""
+        out.append(
+            textwrap.fill(line, width=width, subsequent_indent=indent, break_on_hyphens=False)
+        )
+    return "\n".join(out)

@@ -19,7 +19,7 @@ from ...studies import GeneratedReport, Progress, StudySettings, get_study
 from ...studies.framework import new_figure, provenance, say
 from .. import analysis, compare
 from ..rules import resolve_rules
-from .common import est_text, exact_table, prose, select
+from .common import est_text, exact_table, prose, select, wrap_console
 from .panel import Model, panel_models
 
 #: Caida metrics estimated under every model.
@@ -178,7 +178,7 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
         name="odds",
         report=report,
         figures={"exact_vs_simulated": fig},
-        summary=pr.console(settings, answers, text, caida_text),
+        summary=wrap_console(pr.console(settings, answers, text, caida_text)),
         tables={
             "odds": odds_table,
             "caida_rates": rate,

@@ -31,6 +31,7 @@ from .common import (
     select,
     unresolved,
     verdict_text,
+    wrap_console,
 )
 from .panel import Model, panel_models, robustness
 
@@ -208,7 +209,7 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
         name="quito-vs-cuenca",
         report=report,
         figures=figures,
-        summary=pr.console(settings, models, answers, console),
+        summary=wrap_console(pr.console(settings, models, answers, console)),
         tables={
             "estimates": est_all,
             "differences": diff_all,

@@ -32,6 +32,7 @@ from .common import (
     select,
     unresolved,
     verdict_text,
+    wrap_console,
 )
 from .panel import Model, panel_models, robustness
 from .switch_notes import CONFIRM_SWITCHES, SWITCH_SCOPE, disputed, level_blind, switch_of
@@ -179,7 +180,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
         name="sensitivity",
         report=report,
         figures=figures,
-        summary=pr.console(settings, base.slug(), answers, console),
+        summary=wrap_console(pr.console(settings, base.slug(), answers, console)),
         tables={
             "estimates": est,
             "differences": diff,

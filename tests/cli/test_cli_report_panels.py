@@ -1,0 +1,25 @@
+"""`cuarenta-sim report` with player panels: bad panel, --confirm and --precision input."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--policies", "greedy;;heuristic"], "empty model"),
+        (["--policies", "greedy;smart"], "unknown policy 'smart'"),
+        (["--confirm", "smart"], "--confirm 'smart'"),
+        (["--confirm-n", "0"], "--confirm-n must be a positive"),
+        (["--precision", "0"], "--precision must be a half-width"),
+        (["--precision", "75"], "--precision must be a half-width"),
+        (["--precision", "0.5", "--n", "100"], "give --n or --precision, not both"),
+    ],
+)
+def test_bad_panel_input_exits_2_with_one_line(run_cli, tmp_path, args, needle) -> None:
+    run = run_cli("report", "quito-vs-cuenca", *args, "--out", str(tmp_path), "--no-progress")
+    run.assert_bad_input()
+    assert needle in run.err
+    assert len(run.err.strip().splitlines()) == 1
+    assert not any(tmp_path.iterdir())
