@@ -200,3 +200,10 @@ def test_relative_change_of_ratios_of_opposite_signs_is_undefined() -> None:
     # A mean advantage of -1 under A and +1 under B: no log-ratio, no crash.
     row = stats.rel_diff_paired("adv", [-1.0, -2.0, 0.0], [1.0, 2.0, 0.5])
     assert not row["defined"] and math.isnan(row["lower"])
+
+
+def test_short_robustness_for_the_console() -> None:
+    rows = _rows((-0.3, "resolved", -0.09), (0.1, "resolved", 0.03), (-0.2, "resolved", -0.05))
+    assert robustness(rows, short=True) == "2/3 same sign, 1 opposite"
+    assert robustness(_rows((0.1, "not resolved", 0.01)), short=True) == "0/1 resolved"
+    assert robustness(_rows((0.0, "identical", 0.0)), short=True) == "identical in all"

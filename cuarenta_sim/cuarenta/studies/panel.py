@@ -164,7 +164,7 @@ def _magnitude_range(values: list[float], unit: str) -> str:
     return f"size from {fmt(vals[0])} to {fmt(vals[-1])}"
 
 
-def robustness(rows: pd.DataFrame, *, relative: bool | None = None) -> str:
+def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool = False) -> str:
     """Do the models agree on an effect's sign and size? One line.
 
     Parameters
@@ -188,6 +188,10 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None) -> str:
         magnitude) over the resolved models of the commonest sign. ``"identical under every
         model"`` and ``"no difference under any model"`` when that is so.
 
+        With ``short``, the console form: ``"3/3 same sign"`` (``", 1 opposite"`` when a
+        resolved model disagrees; ``"0/3 resolved"``, ``"identical in all"``, ``"no diff.
+        in all"``).
+
     Raises
     ------
     ValueError
@@ -195,6 +199,8 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None) -> str:
     """
     if rows.empty:
         raise ValueError("robustness needs at least one model's row")
+    if short:
+        return _short_form(robustness(rows, relative=relative))
     m = len(rows)
     verdict = rows["verdict"].astype(str)
     est = rows["estimate"].to_numpy(dtype=np.float64)
@@ -230,6 +236,24 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None) -> str:
         values = list(rel) if use_rel else list(est[main])
         line += "; " + _magnitude_range(values, "relative" if use_rel else "pp" if pct else "")
     return line
+
+
+def _short_form(line: str) -> str:
+    """The console form of a :func:`robustness` line: the sign agreement only (the console
+    row shows every model's size beside it)."""
+    import re
+
+    if line == "identical under every model":
+        return "identical in all"
+    if line.startswith("no difference under any"):
+        return "no diff. in all"
+    main = re.match(r"same sign in (\d+) of (\d+) models", line)
+    if main is None:
+        found = re.match(r"no resolved effect in (\d+) models", line)
+        return f"0/{found.group(1) if found else '?'} resolved"
+    text = f"{main.group(1)}/{main.group(2)} same sign"
+    opposite = re.search(r"opposite sign in (\d+)", line)
+    return text + (f", {opposite.group(1)} opposite" if opposite else "")
 
 
 def agrees(rows: pd.DataFrame) -> bool:

@@ -202,7 +202,9 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
     }
     console = text_table(
         ["metric", "players", *(m.label for m in models), "across models"],
-        panel[["label", "players", *(m.label for m in models), "robustness"]].to_numpy().tolist(),
+        panel[["label", "players", *(m.label for m in models), "robustness short"]]
+        .to_numpy()
+        .tolist(),
         right=tuple(range(1, len(models) + 2)),
     )
     return GeneratedReport(
@@ -254,6 +256,7 @@ def _panel_frame(diff: pd.DataFrame, models: list[Model], s: StudySettings) -> p
                 row[f"{m.label} relative"] = rel_text(by[m.label])
                 row[f"{m.label} verdict"] = verdict_text(by[m.label])
             row["robustness"] = robustness(sub)
+            row["robustness short"] = robustness(sub, short=True)
             rows.append(row)
     return pd.DataFrame(rows)
 

@@ -167,7 +167,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             r["flip"],
             r["players"],
             r[_rules_column(head.label, "datas_per_chica", _label(est, "datas_per_chica"))],
-            r["across models"],
+            r["across models, short"],
         ]
         for _, r in rules_table.iterrows()
     ]
@@ -234,6 +234,7 @@ def _rules_you_play(
         row["sort"] = abs(float(hrow.loc["datas_per_chica", "estimate"]))
         chica = g[g["metric"] == "datas_per_chica"]
         row["across models"] = robustness(chica)
+        row["across models, short"] = robustness(chica, short=True)
         rows.append(row)
     out = pd.DataFrame(rows)
     if out.empty:
@@ -256,7 +257,7 @@ def _rules_column(head: str, metric: str, label: str) -> str:
 def _rules_markdown(table: pd.DataFrame, s: StudySettings) -> str:
     if table.empty:
         return "(no reading of the base differs from another source's)"
-    cols = [c for c in table.columns if c not in ("variant",)]
+    cols = [c for c in table.columns if c not in ("variant", "across models, short")]
     return markdown_table(cols, table[cols].to_numpy().tolist(), right=(1,))
 
 
