@@ -52,6 +52,10 @@ PERCENT_METRICS = frozenset(
 PERCENT_MARGIN = 0.001
 #: Practical margin of every other metric (points, datas, chicas per unit): +-0.01.
 COUNT_MARGIN = 0.01
+#: Practical margin of a rate per play or per dealt hand: +-0.01 percentage points (one
+#: play in 10,000, about one per 250 datas); 0.1 pp would hide a 4% relative change of a
+#: 2% per-play rate.
+PER_PLAY_MARGIN = 0.0001
 
 #: Holm over each family (the verdicts of one table); named in every methods section.
 ADJUSTMENT = "holm"
@@ -89,14 +93,18 @@ def margin_of(metric: str) -> float:
     Returns
     -------
     float
-        :data:`PERCENT_MARGIN` for percentages, :data:`COUNT_MARGIN` otherwise.
+        :data:`PER_PLAY_MARGIN` for rates per play or per hand, :data:`PERCENT_MARGIN` for
+        other percentages, :data:`COUNT_MARGIN` otherwise.
     """
+    if metric.endswith(("_per_play", "_per_hand")):
+        return PER_PLAY_MARGIN
     return PERCENT_MARGIN if is_percent(metric) else COUNT_MARGIN
 
 
 def margin_text(metric: str) -> str:
-    """The practical margin of ``metric`` as printed (``"0.1 pp"`` or ``"0.01"``)."""
-    return "0.1 pp" if is_percent(metric) else format_number(COUNT_MARGIN, 2)
+    """The practical margin of ``metric`` as printed (``"0.1 pp"``, ``"0.01 pp"``, ``"0.01"``)."""
+    m = margin_of(metric)
+    return f"{format_number(100 * m, 2)} pp" if is_percent(metric) else format_number(m, 2)
 
 
 def apply_verdicts(

@@ -266,9 +266,13 @@ def _panel_markdown(panel: pd.DataFrame, models: list[Model]) -> str:
     for _, r in panel.iterrows():
         cells = [r["label"], r["players"]]
         for m in models:
+            verdict = r[f"{m.label} verdict"]
+            if verdict.startswith("identical"):
+                cells.append(verdict)
+                continue
             rel = r[f"{m.label} relative"]
             text = r[f"{m.label} full"] + ("" if rel in ("n/a", "0%") else f"; {rel}")
-            cells.append(f"{text} ({r[f'{m.label} verdict']})")
+            cells.append(f"{text}; {verdict}")
         cells.append(r["robustness"])
         rows.append(cells)
     headers = ["metric", "players", *(f"{m.label}: Cuenca - Quito" for m in models)]
