@@ -168,7 +168,7 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
     )
     caida_text = text_table(
         ["metric", "players", *(m.label for m in models), "across models"],
-        caida_panel[["label", "players", *(m.label for m in models), "across models"]]
+        caida_panel[["label", "players", *(f"{m.label} short" for m in models), "across models"]]
         .to_numpy()
         .tolist(),
         right=tuple(range(1, len(models) + 2)),
@@ -209,6 +209,9 @@ def _caida_panel(rate: pd.DataFrame, models: list[Model], s: StudySettings) -> p
             for m in models:
                 r = select(sub, model=m.label)
                 row[m.label] = est_text(r, percent=pct)
+                row[f"{m.label} short"] = (
+                    f"{100 * r['estimate']:.2f}%" if pct else f"{r['estimate']:.3f}"
+                )
                 row[f"{m.label} n"] = int(r["n"])
             row["across models"] = _range(sub, pct)
             rows.append(row)

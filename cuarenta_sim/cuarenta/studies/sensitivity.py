@@ -210,6 +210,8 @@ def _flip_name(flip: str, qc: str | None) -> str:
 def _cell(row: pd.Series, *, blind: bool = False) -> str:
     if blind:
         return "cannot act at level data"
+    if row["verdict"] == "identical":
+        return "0 (identical)"
     text = rel_text(row) if row["metric"] == "datas_per_chica" else diff_text(row)
     v = str(row["verdict"])
     mark = {"not resolved": " ~", "negligible": " (no difference)", "identical": ""}.get(v, "")
@@ -283,11 +285,13 @@ def _answers(
         if qc is not None and qc in set(chica["variant"]):
             q = select(chica, variant=qc)
             bigger = int((chica["estimate"].abs() > abs(q["estimate"])).sum())
-            out.append(
-                f"The Quito vs Cuenca switch ({qc}) changes it by {rel_text(q)}; {bigger} "
-                f"other reading(s) move it more, so which rules you play matters as much as "
-                f"which scoring."
+            verdict = (
+                f"{bigger} other reading(s) move it more: which of those rules you play "
+                "matters as much as which scoring"
+                if bigger
+                else "no other reading moves it more"
             )
+            out.append(f"The Quito vs Cuenca switch ({qc}) changes it by {rel_text(q)}; {verdict}.")
     all_chica = diff[(diff["metric"] == "datas_per_chica") & (diff["players"] == p)]
     n_flips = all_chica["variant"].nunique()
     agree = sum(
