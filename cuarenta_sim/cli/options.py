@@ -220,7 +220,8 @@ PrecisionOpt = Annotated[
     float | None,
     _opt(
         "--precision",
-        "Size --n for this target 95% half-width, in percentage points, of a rate per unit "
+        "Size --n for this target interval half-width (at --confidence), in percentage points, "
+        "of a rate per unit "
         "(worst case 50%; stats.required_n), e.g. 0.1. Not with --n.",
     ),
 ]

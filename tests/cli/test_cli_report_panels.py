@@ -23,3 +23,15 @@ def test_bad_panel_input_exits_2_with_one_line(run_cli, tmp_path, args, needle) 
     assert needle in run.err
     assert len(run.err.strip().splitlines()) == 1
     assert not any(tmp_path.iterdir())
+
+
+def test_simulate_sizes_n_from_precision(run_cli) -> None:
+    from cuarenta_sim.stats import required_n
+
+    run = run_cli("simulate", "--precision", "5", "--no-progress")
+    assert run.code == 0, run.err
+    n = required_n("proportion", 0.05)
+    assert f"{n:,} datas" in run.out and f"--n {n}" in run.reproduce
+    bad = run_cli("simulate", "--precision", "-1", "--no-progress")
+    bad.assert_bad_input()
+    assert "--precision must be a half-width" in bad.err
