@@ -381,9 +381,11 @@ def _summary(diff: pd.DataFrame, head: Model, s: StudySettings) -> pd.DataFrame:
 
 
 def _mark(row: pd.Series) -> str:
-    return {"not resolved": "~ ", "undefined": "? ", "negligible": "0 "}.get(
-        str(row["verdict"]), ""
-    ) + diff_text(row)
+    """A summary cell: ``~`` not resolved, ``?`` undefined; *no difference* spelled out."""
+    verdict = str(row["verdict"])
+    if verdict == "negligible":
+        return f"{diff_text(row)} (no difference)"
+    return {"not resolved": "~ ", "undefined": "? "}.get(verdict, "") + diff_text(row)
 
 
 def _metric_section(
