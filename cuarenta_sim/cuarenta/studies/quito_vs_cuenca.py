@@ -518,7 +518,7 @@ def _qc_all(est: pd.DataFrame, diff: pd.DataFrame, models: list[Model], s: Study
                 )
             table = markdown_table(
                 [
-                    "players (model)",
+                    "player model",
                     "players",
                     "metric",
                     "level",
