@@ -229,10 +229,18 @@ StudyRulesOpt = Annotated[
     str | None, _opt("--rules", "Rules of the study, where it takes them (default: the study's).")
 ]
 ChicasOpt = Annotated[
-    int | None, _opt("--chicas", "Chicas per rule set and player count (default n/4).")
+    int | None,
+    _opt(
+        "--chicas",
+        "Chicas per rule set and player count (default: the study's share of n).",
+    ),
 ]
 MesasOpt = Annotated[
-    int | None, _opt("--mesas", "Mesas per rule set and player count (default n/10).")
+    int | None,
+    _opt(
+        "--mesas",
+        "Mesas per rule set and player count (default: the study's share of n).",
+    ),
 ]
 CompetitorsOpt = Annotated[
     str,
