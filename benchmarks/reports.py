@@ -131,15 +131,25 @@ def main(argv: list[str] | None = None) -> int:
         row = run_one(name, args.out, args.extra)
         print(f"  {row['wall_s']} s wall, {row['cpu_s']} s CPU ({row['status']})", flush=True)
         rows.append(row)
-    record = {
-        "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "cpu_count": os.cpu_count(),
-        "load_average_1m_at_end": round(os.getloadavg()[0], 2),
-        "reports": rows,
-    }
+    now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    for row in rows:
+        row["created"] = now
+        row["load_average_1m_at_end"] = round(os.getloadavg()[0], 2)
+    # --only keeps the other reports' earlier rows: the file always holds the latest timing
+    # of each report.
+    kept = []
+    if args.results.is_file():
+        kept = [
+            r
+            for r in json.loads(args.results.read_text()).get("reports", [])
+            if r["report"] not in names
+        ]
+    order = list(COMMANDS)
+    merged = sorted(kept + rows, key=lambda r: order.index(r["report"]))
+    record = {"cpu_count": os.cpu_count(), "reports": merged}
     args.results.parent.mkdir(parents=True, exist_ok=True)
     args.results.write_text(json.dumps(record, indent=2) + "\n")
-    print(markdown(rows))
+    print(markdown(merged))
     print(f"wrote {args.results}")
     return 0
 
