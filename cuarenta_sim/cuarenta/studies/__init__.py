@@ -3,7 +3,8 @@
 Registered at import in :data:`cuarenta_sim.studies.STUDIES` (``cuarenta-sim report NAME``;
 :func:`register_cuarenta_studies`). One module per job:
 
-* :mod:`.quito_vs_cuenca`, :mod:`.odds_report`, :mod:`.sensitivity` -- the builders; each
+* :mod:`.quito_vs_cuenca` (with :mod:`.qc_sections`), :mod:`.odds_report`,
+  :mod:`.sensitivity` -- the builders; each
   returns a :class:`cuarenta_sim.studies.GeneratedReport` whose sentences come from its
   template in ``cuarenta_sim/cuarenta/templates/``;
 * :mod:`.panel` -- player panels (``--policies 'learned;heuristic;greedy'``), the

@@ -13,19 +13,16 @@ import time
 from typing import Any
 
 import pandas as pd
-from matplotlib.figure import Figure
 
-from ... import plotting
 from ...reports import Report, markdown_table, text_table
-from ...studies import GeneratedReport, Progress, StudySettings, cell, get_study
-from ...studies.framework import new_figure, provenance, say
+from ...studies import GeneratedReport, Progress, StudySettings, get_study
+from ...studies.framework import provenance, say
 from .. import analysis, compare
+from . import qc_sections as sections
 from .common import (
     PERCENT_METRICS,
     apply_verdicts,
     diff_text,
-    est_text,
-    exact_table,
     prose,
     rel_text,
     select,
@@ -34,21 +31,8 @@ from .common import (
     wrap_console,
 )
 from .panel import Model, panel_models, robustness
+from .qc_sections import SUMMARY_METRICS
 
-#: Metrics of the Quito vs Cuenca summary and panel tables, in order.
-SUMMARY_METRICS = (
-    "datas_per_chica",
-    "points",
-    "share_limpia",
-    "dealer_advantage",
-    "first_dealer_wins",
-    "zapateria",
-    "decided_at_38",
-    "chicas_per_mesa",
-    "ronda_dealt",
-    "caidas_per_play",
-    "caidas_limpias_per_play",
-)
 #: Families of verdicts: one per model and player count (every metric of that table).
 FAMILY = ("model", "players")
 
@@ -151,7 +135,7 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
     odds_table = pd.concat(parts["odds"], ignore_index=True)
 
     panel = _panel_frame(diff_all, models, settings)
-    summary = _qc_summary(est, diff, settings)
+    summary = sections.summary_table(est, diff, settings)
     pr = prose("quito_vs_cuenca")
     answers = _answers(diff_all, models, settings)
     report = Report(
@@ -185,20 +169,23 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
             markdown_table(list(summary.columns), summary.to_numpy().tolist(), right=(2, 3, 4, 5)),
         ),
     )
-    report.add("How much does Cuenca scoring shorten a chica?", _qc_shorten(est, diff, settings))
-    report.add("Where do a data's points come from?", _qc_sources(est, diff, settings))
-    report.add("How big is the dealer's advantage?", _qc_dealer(est, diff, settings))
-    report.add("How often is a ronda dealt?", _qc_rondas(odds_table))
-    report.add("How often is a play a caida?", _qc_caidas(est, diff, settings))
-    report.add("Win probability by score state", _qc_winprob(wins, settings))
-    report.add("All metrics", _qc_all(est_all, diff_all, models, settings))
+    report.add(
+        "How much does Cuenca scoring shorten a chica?",
+        sections.shorten_section(est, diff, settings),
+    )
+    report.add("Where do a data's points come from?", sections.sources_section(est, diff, settings))
+    report.add("How big is the dealer's advantage?", sections.dealer_section(est, diff, settings))
+    report.add("How often is a ronda dealt?", sections.rondas_section(odds_table))
+    report.add("How often is a play a caida?", sections.caidas_section(est, diff, settings))
+    report.add("Win probability by score state", sections.winprob_section(wins, settings))
+    report.add("All metrics", sections.all_metrics_section(est_all, diff_all, models, settings))
     report.add("Resolution", unresolved(diff_all, ["model", "players"]))
-    report.add("Methods", _qc_methods(est, settings, models, walls))
+    report.add("Methods", sections.methods_section(est, settings, models, walls))
 
     figures = {
-        "points_by_source": _fig_sources(est, settings),
-        "chica_length": _fig_lengths(length, settings),
-        "win_probability": _fig_winprob(wins, settings),
+        "points_by_source": sections.fig_sources(est, settings),
+        "chica_length": sections.fig_lengths(length, settings),
+        "win_probability": sections.fig_winprob(wins, settings),
     }
     console = text_table(
         ["metric", "players", *(m.label for m in models), "across models"],
@@ -309,287 +296,3 @@ def _answers(diff: pd.DataFrame, models: list[Model], s: StudySettings) -> list[
         f"({verdict_text(adv)}; across models: {across('dealer_advantage', p0)})."
     )
     return out
-
-
-# --------------------------------------------------------------------------- headline detail
-def _qc_summary(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> pd.DataFrame:
-    rows = []
-    for metric in SUMMARY_METRICS:
-        for players in s.players:
-            q = select(est, players=players, variant="quito", metric=metric)
-            c = select(est, players=players, variant="cuenca", metric=metric)
-            d = select(diff, players=players, metric=metric)
-            rows.append(
-                [
-                    q["label"],
-                    players,
-                    est_text(q),
-                    est_text(c),
-                    diff_text(d),
-                    rel_text(d),
-                    verdict_text(d),
-                ]
-            )
-    return pd.DataFrame(
-        rows,
-        columns=["metric", "players", "Quito", "Cuenca", "Cuenca - Quito", "relative", "verdict"],
-    )
-
-
-def _qc_shorten(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
-    items = [
-        {
-            "players": p,
-            "q": select(est, players=p, variant="quito", metric="datas_per_chica"),
-            "c": select(est, players=p, variant="cuenca", metric="datas_per_chica"),
-            "d": select(diff, players=p, metric="datas_per_chica"),
-            "pts": select(diff, players=p, metric="points"),
-        }
-        for p in s.players
-    ]
-    return prose("quito_vs_cuenca").shorten(items)
-
-
-def _qc_sources(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
-    rows = []
-    for p in s.players:
-        for src in compare.POINT_SOURCES:
-            cells = [src, p]
-            for v in ("quito", "cuenca"):
-                cells.append(est_text(select(est, players=p, variant=v, metric=f"points_{src}")))
-                cells.append(est_text(select(est, players=p, variant=v, metric=f"share_{src}")))
-            cells.append(diff_text(select(diff, players=p, metric=f"points_{src}")))
-            rows.append(cells)
-        tot = [
-            est_text(select(est, players=p, variant=v, metric="points"))
-            for v in ("quito", "cuenca")
-        ]
-        rows.append(
-            [
-                "**all**",
-                p,
-                tot[0],
-                "100%",
-                tot[1],
-                "100%",
-                diff_text(select(diff, players=p, metric="points")),
-            ]
-        )
-    table = markdown_table(
-        [
-            "source",
-            "players",
-            "Quito points/data",
-            "Quito share",
-            "Cuenca points/data",
-            "Cuenca share",
-            "Cuenca - Quito points/data",
-        ],
-        rows,
-        right=(2, 3, 4, 5, 6),
-    )
-    return prose("quito_vs_cuenca").sources(table)
-
-
-def _qc_dealer(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
-    items = []
-    for p in s.players:
-        variants = []
-        for v, name in (("quito", "Quito"), ("cuenca", "Cuenca")):
-            win = select(est, players=p, variant=v, metric="first_dealer_wins")
-            edge = cell(
-                win["estimate"] - 0.5,
-                win["lower"] - 0.5,
-                win["upper"] - 0.5,
-                bool(win["defined"]),
-                percent=True,
-                suffix=" percentage points",
-            )
-            variants.append(
-                {
-                    "name": name,
-                    "win": win,
-                    "edge": edge,
-                    "adv": select(est, players=p, variant=v, metric="dealer_advantage"),
-                }
-            )
-        d = select(diff, players=p, metric="dealer_advantage")
-        dw = select(diff, players=p, metric="first_dealer_wins")
-        items.append(
-            {
-                "players": p,
-                "variants": variants,
-                "d": diff_text(d),
-                "dv": verdict_text(d),
-                "dw": diff_text(dw),
-                "dwv": verdict_text(dw),
-            }
-        )
-    return prose("quito_vs_cuenca").dealer(items)
-
-
-def _qc_rondas(odds_table: pd.DataFrame) -> str:
-    keep = odds_table["event"].isin(["ronda", "doble_ronda"]) & odds_table["scope"].isin(
-        ["hand", "side 0", "anyone"]
-    )
-    anyone = odds_table[(odds_table["event"] == "ronda") & (odds_table["scope"] == "anyone")]
-    levels = [
-        {"players": r["players"], "level": r["level"], "row": r, "exact": r["exact"]}
-        for _, r in anyone.iterrows()
-    ]
-    return prose("quito_vs_cuenca").rondas(
-        exact_table(odds_table[keep], fraction=False, scopes={"side 0": "side"}), levels
-    )
-
-
-def _qc_caidas(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
-    rows = []
-    verdicts = set()
-    for p in s.players:
-        for metric in (
-            "caidas_per_play",
-            "limpias_per_play",
-            "caidas_limpias_per_play",
-            "caidas_per_data",
-        ):
-            q = select(est, players=p, variant="quito", metric=metric)
-            c = select(est, players=p, variant="cuenca", metric=metric)
-            d = select(diff, players=p, metric=metric)
-            verdicts.add(d["verdict"])
-            rows.append(
-                [
-                    q["label"],
-                    p,
-                    est_text(q),
-                    est_text(c),
-                    diff_text(d),
-                    verdict_text(d),
-                    q["method"],
-                ]
-            )
-    table = markdown_table(
-        ["metric", "players", "Quito", "Cuenca", "Cuenca - Quito", "verdict", "method"],
-        rows,
-        right=(2, 3, 4),
-    )
-    return prose("quito_vs_cuenca").caidas(table, verdicts == {"identical"})
-
-
-def _qc_winprob(wins: pd.DataFrame, s: StudySettings) -> str:
-    rows = []
-    for p in s.players:
-        for v in ("quito", "cuenca"):
-            sub = wins[(wins["players"] == p) & (wins["variant"] == v)]
-            for own, opp in ((10, 10), (20, 20), (30, 20), (20, 30), (38, 30), (30, 38), (38, 38)):
-                r = sub[(sub["own_score"] == own) & (sub["opponent_score"] == opp)].iloc[0]
-                rows.append([p, v, f"{own}-{opp}", est_text(r, percent=True), f"{int(r['n']):,}"])
-    return prose("quito_vs_cuenca").winprob(
-        markdown_table(
-            ["players", "rules", "own-opponent", "P(win) [interval]", "n"], rows, right=(3, 4)
-        )
-    )
-
-
-def _qc_all(est: pd.DataFrame, diff: pd.DataFrame, models: list[Model], s: StudySettings) -> str:
-    items = []
-    for m in models:
-        for p in s.players:
-            rows = []
-            sub = est[
-                (est["players"] == p) & (est["variant"] == "quito") & (est["model"] == m.label)
-            ]
-            for _, q in sub.iterrows():
-                c = select(est, players=p, variant="cuenca", metric=q["metric"], model=m.label)
-                d = select(diff, players=p, metric=q["metric"], model=m.label)
-                rows.append(
-                    [
-                        m.label,
-                        p,
-                        q["label"],
-                        q["level"],
-                        est_text(q),
-                        est_text(c),
-                        f"{int(q['n']):,}",
-                        q["method"],
-                        diff_text(d),
-                        d["method"],
-                        verdict_text(d),
-                    ]
-                )
-            table = markdown_table(
-                [
-                    "player model",
-                    "players",
-                    "metric",
-                    "level",
-                    "Quito",
-                    "Cuenca",
-                    "n",
-                    "method",
-                    "Cuenca - Quito",
-                    "method",
-                    "verdict",
-                ],
-                rows,
-                right=(1, 4, 5, 6, 8),
-            )
-            items.append({"players": p, "model": m.label, "table": table})
-    return prose("quito_vs_cuenca").all_metrics(items)
-
-
-def _truncated(est: pd.DataFrame, players: int, variant: str) -> int:
-    """Chicas stopped after 10,000 datas: counted by ``datas_per_chica`` (every chica) but
-    not by ``first_dealer_wins`` (finished chicas only)."""
-    every = select(est, players=players, variant=variant, metric="datas_per_chica")["n"]
-    finished = select(est, players=players, variant=variant, metric="first_dealer_wins")["n"]
-    return int(every - finished)
-
-
-def _qc_methods(
-    est: pd.DataFrame, s: StudySettings, models: list[Model], walls: dict[str, float]
-) -> str:
-    truncated = sum(_truncated(est, p, v) for p in s.players for v in ("quito", "cuenca"))
-    return prose("quito_vs_cuenca").methods(s, truncated, models, walls)
-
-
-def _fig_sources(est: pd.DataFrame, s: StudySettings) -> Figure:
-    fig, axes = new_figure(1, len(s.players))
-    for ax, p in zip(axes[0], s.players, strict=True):
-        rows = []
-        for v in ("quito", "cuenca"):
-            for src in compare.POINT_SOURCES:
-                r = select(est, players=p, variant=v, metric=f"points_{src}")
-                rows.append(
-                    {
-                        "source": src,
-                        "variant": v,
-                        **r[["estimate", "lower", "upper", "defined"]].to_dict(),
-                    }
-                )
-        plotting.points_by_source(
-            pd.DataFrame(rows), ax=ax, title=f"Points per data by source, {p} players"
-        )
-    return fig
-
-
-def _fig_lengths(length: pd.DataFrame, s: StudySettings) -> Figure:
-    fig, axes = new_figure(1, len(s.players))
-    for ax, p in zip(axes[0], s.players, strict=True):
-        plotting.length_distribution(
-            length[length["players"] == p], ax=ax, title=f"Datas per chica, {p} players"
-        )
-    return fig
-
-
-def _fig_winprob(wins: pd.DataFrame, s: StudySettings) -> Figure:
-    fig, axes = new_figure(len(s.players), 2, (5.5, 4.5))
-    for i, p in enumerate(s.players):
-        for j, v in enumerate(("quito", "cuenca")):
-            sub = wins[(wins["players"] == p) & (wins["variant"] == v)]
-            plotting.score_heatmap(
-                sub,
-                ax=axes[i, j],
-                title=f"P(next dealer's side wins), {v}, {p} players",
-                colorbar=j == 1,
-            )
-    return fig
