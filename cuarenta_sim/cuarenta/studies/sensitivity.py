@@ -426,7 +426,8 @@ def _metric_section(
 
 
 def _tornado(est: pd.DataFrame, diff: pd.DataFrame, metric: str, head: Model, s: StudySettings):
-    """Tornado of ``metric`` under the headline model, in the report's units."""
+    """Tornado of ``metric`` under the headline model, in the report's units (percentage
+    points for percentages); identical flips are drawn without a whisker."""
     pct = is_percent(metric)
     k = 100.0 if pct else 1.0
     unit = "percentage points" if pct else str(_label(est, metric))
@@ -436,10 +437,13 @@ def _tornado(est: pd.DataFrame, diff: pd.DataFrame, metric: str, head: Model, s:
         sub = diff[
             (diff["players"] == p) & (diff["metric"] == metric) & (diff["model"] == head.label)
         ]
+        # An identical flip (no pair differed) has no measured spread: no whisker, as in the
+        # tables, rather than its no-variation bound drawn like an interval.
+        same = (sub["verdict"] == "identical").to_numpy()
         sub = sub.assign(
             estimate=sub["estimate"] * k,
-            lower=sub["lower"] * k,
-            upper=sub["upper"] * k,
+            lower=sub["lower"].where(~same, sub["estimate"]) * k,
+            upper=sub["upper"].where(~same, sub["estimate"]) * k,
             verdict=sub["verdict"].where(~sub["verdict"].str.startswith("resolved"), "resolved"),
         )
         plotting.tornado(
