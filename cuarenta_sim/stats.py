@@ -817,7 +817,8 @@ def rel_diff_paired(
     -------
     dict
         An estimate row (:data:`ESTIMATE_COLUMNS`) in units of a fraction (0.1 = +10%);
-        undefined with fewer than 2 pairs or a zero sum of ``a``, ``b`` or a denominator.
+        undefined with fewer than 2 pairs, a zero sum of ``a``, ``b`` or a denominator, or
+        ratios of opposite signs (no log-ratio).
 
     Raises
     ------
@@ -845,6 +846,11 @@ def rel_diff_paired(
         return estimate_row(
             metric, float(q - 1.0), math.nan, math.nan, n, "paired log-ratio", False, True, p
         )
+    if not q > 0.0:
+        # Ratios of opposite signs (e.g. a mean advantage below 0 under one rule set and
+        # above under the other) have no log-ratio: the relative change is undefined.
+        return estimate_row(metric, float(q - 1.0), math.nan, math.nan, n, "paired log-ratio",
+                            False)  # fmt: skip
     se = math.sqrt(float(z.var(ddof=1)) * n)
     half = critical_value(confidence, n) * se
     log_q = math.log(q)

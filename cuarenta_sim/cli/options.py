@@ -197,16 +197,50 @@ StudyPlayersOpt = Annotated[
 ]
 StudyPoliciesOpt = Annotated[
     str | None,
-    _opt("--policies", "Policies of the study (default: the study's; see policies)."),
+    _opt(
+        "--policies",
+        "Policies of the study (default: the study's; see policies). Rule studies take a "
+        "player panel: models separated by ';', e.g. 'learned;heuristic;greedy' (the first "
+        "is the headline); each model is a policy list for the seats, all on the same decks.",
+    ),
+]
+ConfirmOpt = Annotated[
+    str | None,
+    _opt(
+        "--confirm",
+        "Rule studies: a confirmatory model run at --confirm-n beside the panel (default: the "
+        "study's, 'none' for none).",
+    ),
+]
+ConfirmNOpt = Annotated[
+    int | None,
+    _opt("--confirm-n", "Datas of the confirmatory run (default: the study's)."),
+]
+PrecisionOpt = Annotated[
+    float | None,
+    _opt(
+        "--precision",
+        "Size --n for this target interval half-width (at --confidence), in percentage points, "
+        "of a rate per unit "
+        "(worst case 50%; stats.required_n), e.g. 0.1. Not with --n.",
+    ),
 ]
 StudyRulesOpt = Annotated[
     str | None, _opt("--rules", "Rules of the study, where it takes them (default: the study's).")
 ]
 ChicasOpt = Annotated[
-    int | None, _opt("--chicas", "Chicas per rule set and player count (default n/4).")
+    int | None,
+    _opt(
+        "--chicas",
+        "Chicas per rule set and player count (default: the study's share of n).",
+    ),
 ]
 MesasOpt = Annotated[
-    int | None, _opt("--mesas", "Mesas per rule set and player count (default n/10).")
+    int | None,
+    _opt(
+        "--mesas",
+        "Mesas per rule set and player count (default: the study's share of n).",
+    ),
 ]
 CompetitorsOpt = Annotated[
     str,

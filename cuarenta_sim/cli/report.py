@@ -12,7 +12,10 @@ import typer
 from .options import (
     ChicasOpt,
     ConfidenceOpt,
+    ConfirmNOpt,
+    ConfirmOpt,
     MesasOpt,
+    PrecisionOpt,
     ProgressOpt,
     ReportOutOpt,
     SeedOpt,
@@ -42,9 +45,7 @@ def _study_list() -> str:
 def report(
     name: Annotated[
         str,
-        typer.Argument(
-            help=f"Which report. {_study_list()}."
-        ),
+        typer.Argument(help=f"Which report. {_study_list()}."),
     ],
     game: StudyGameOpt = None,
     n: StudyNOpt = None,
@@ -57,6 +58,9 @@ def report(
     out: ReportOutOpt = Path("reports"),
     threads: ThreadsOpt = None,
     confidence: ConfidenceOpt = 0.95,
+    confirm: ConfirmOpt = None,
+    confirm_n: ConfirmNOpt = None,
+    precision: PrecisionOpt = None,
     progress: ProgressOpt = True,
 ) -> None:
     """Run :func:`cuarenta_sim.studies.run_study` and write the report directory.
@@ -89,6 +93,13 @@ def report(
         numba threads.
     confidence : float
         Two-sided confidence level, in (0, 1).
+    confirm : str or None
+        Policy list of the confirmatory run (rule studies); ``"none"``: none.
+    confirm_n : int or None
+        Datas of the confirmatory run.
+    precision : float or None
+        Target interval half-width in percentage points; sizes ``n``
+        (:func:`cuarenta_sim.studies.registry.precision_n`).
     progress : bool
         Progress on stderr, one step per simulated rule set.
 
@@ -109,7 +120,8 @@ def report(
     # Every option is checked by the study's registry entry before any simulation.
     settings = study.settings(n=n, seed=seed, players=players, policies=policies,
                               chicas=chicas, mesas=mesas, rules=rules, confidence=confidence,
-                              threads=threads)  # fmt: skip
+                              threads=threads, confirm=confirm, confirm_n=confirm_n,
+                              precision=precision)  # fmt: skip
     spec.warmup()
     _write_study(study, settings, out, progress)
 

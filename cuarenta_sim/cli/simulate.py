@@ -27,6 +27,7 @@ from .options import (
     OutFileOpt,
     PlayersOpt,
     PoliciesOpt,
+    PrecisionOpt,
     ProgressOpt,
     ReportDirOpt,
     RulesOpt,
@@ -111,6 +112,7 @@ def simulate(
     chunk_size: ChunkSizeOpt = None,
     aggregates_only: AggregatesOnlyOpt = False,
     dataset: DatasetOpt = None,
+    precision: PrecisionOpt = None,
     **options: Any,
 ) -> None:
     """Run :func:`cuarenta_sim.simulation.simulate` (or ``aggregate``) and print, save and
@@ -120,7 +122,9 @@ def simulate(
     provenance headline and the command that reproduces the numbers; progress goes to stderr.
     Each parameter is the option of the same name (see ``cuarenta-sim simulate -h``); None
     takes the game's default; ``**options`` are the game's extra options
-    (:func:`~cuarenta_sim.cli.games.with_game_options`).
+    (:func:`~cuarenta_sim.cli.games.with_game_options`). ``precision`` sizes ``n`` for a
+    target interval half-width in percentage points
+    (:func:`cuarenta_sim.studies.registry.precision_n`).
 
     Raises
     ------
@@ -136,6 +140,12 @@ def simulate(
     from ..stats import z_value
 
     spec = get_game(game)
+    if precision is not None:
+        from ..studies.registry import precision_n
+
+        if n is not None:
+            raise ValueError("give --n or --precision, not both")
+        n = precision_n(precision, confidence)
     extra = game_options(spec, options)
     _check_outputs(spec, level, out, report, dataset, force, aggregates_only)
     _check_scheduler(backend, scheduler, workers)

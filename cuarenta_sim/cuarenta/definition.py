@@ -137,9 +137,9 @@ GAME = Game(
     default_n=1_000_000,
     record_bytes=64,
     studies={
-        "quito-vs-cuenca": "cuarenta_sim.cuarenta.studies:quito_vs_cuenca",
-        "odds": "cuarenta_sim.cuarenta.studies:odds_study",
-        "sensitivity": "cuarenta_sim.cuarenta.studies:sensitivity_study",
+        "quito-vs-cuenca": "cuarenta_sim.cuarenta.studies.quito_vs_cuenca:quito_vs_cuenca",
+        "odds": "cuarenta_sim.cuarenta.studies.odds_report:odds_study",
+        "sensitivity": "cuarenta_sim.cuarenta.studies.sensitivity:sensitivity_study",
         "strategies": "cuarenta_sim.cuarenta.strategies:strategies_study",
         "players-guide": "cuarenta_sim.cuarenta.guide:players_guide",
     },

@@ -61,6 +61,19 @@ class StudySettings:
         Two-sided confidence level of every interval.
     threads : int or None
         numba threads (never changes the numbers).
+    models : tuple of str
+        A player panel (``--policies 'greedy;heuristic;learned'``): each model's policy list
+        as typed (comma-separated specs: one for every seat, per side or per seat), the
+        headline model first; empty: one model, :attr:`policies`. Every model plays the same
+        decks (same seed).
+    confirm : str or None
+        Policy list of a smaller confirmatory run beside the panel (``--confirm``); None: none.
+    confirm_n : int or None
+        Datas of the confirmatory run (level data; its chicas and mesas scale like the
+        panel's, ``confirm_n // 4`` and ``confirm_n // 10``).
+    model_n : tuple of int
+        Datas of each model of :attr:`models` (the headline's is :attr:`n`); empty: every
+        model plays :attr:`n`.
     """
 
     n: int
@@ -72,6 +85,10 @@ class StudySettings:
     rules: str = "quito"
     confidence: float = 0.95
     threads: int | None = None
+    models: tuple[str, ...] = ()
+    confirm: str | None = None
+    confirm_n: int | None = None
+    model_n: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if isinstance(self.n, bool) or not isinstance(self.n, int) or self.n <= 0:
@@ -86,6 +103,16 @@ class StudySettings:
             v = getattr(self, name)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v <= 0):
                 raise ValueError(f"--{name} must be a positive whole number, got {v!r}")
+        if self.confirm_n is not None and (
+            isinstance(self.confirm_n, bool)
+            or not isinstance(self.confirm_n, int)
+            or self.confirm_n <= 0
+        ):
+            raise ValueError(f"--confirm-n must be a positive whole number, got {self.confirm_n!r}")
+        if self.model_n and len(self.model_n) != len(self.models):
+            raise ValueError(
+                f"model_n gives {len(self.model_n)} sizes for {len(self.models)} model(s)"
+            )
 
     @property
     def n_chicas(self) -> int:

@@ -39,7 +39,16 @@ from .framework import GeneratedReport, Progress, StudySettings
 #: Options every study takes (``cuarenta-sim report NAME --n ... --seed ...``).
 COMMON_OPTIONS = ("n", "seed", "confidence", "threads")
 #: Options a study may take or refuse (:attr:`Study.options`).
-STUDY_OPTIONS = ("players", "policies", "chicas", "mesas", "rules")
+STUDY_OPTIONS = (
+    "players",
+    "policies",
+    "chicas",
+    "mesas",
+    "rules",
+    "confirm",
+    "confirm_n",
+    "precision",
+)
 #: Confidence level left out of reproduce commands (the command line's default).
 DEFAULT_CONFIDENCE = 0.95
 
@@ -143,6 +152,9 @@ class Study:
         rules: str | None = None,
         confidence: float = DEFAULT_CONFIDENCE,
         threads: int | None = None,
+        confirm: str | None = None,
+        confirm_n: int | None = None,
+        precision: float | None = None,
     ) -> StudySettings:
         """Check the options of ``cuarenta-sim report NAME`` and build the settings.
 
@@ -168,6 +180,13 @@ class Study:
             Two-sided confidence level, in (0, 1).
         threads : int or None
             numba threads, 1 to ``NUMBA_NUM_THREADS``.
+        confirm : str or None
+            Policy list of a confirmatory run (studies that take it); ``"none"`` for none.
+        confirm_n : int or None
+            Size of the confirmatory run.
+        precision : float or None
+            Target interval half-width in percentage points (studies that take it): ``n`` is
+            sized by :func:`precision_n`; not together with ``n``.
 
         Returns
         -------
@@ -203,6 +222,9 @@ class Study:
             "chicas": chicas,
             "mesas": mesas,
             "rules": rules,
+            "confirm": confirm,
+            "confirm_n": confirm_n,
+            "precision": precision,
         }
         for option, value in given.items():
             if value is not None and option not in self.options:
@@ -220,14 +242,26 @@ class Study:
             "confidence": confidence,
             "threads": threads,
         }
-        values.update((k, v) for k, v in given.items() if k in ("players", "policies", "rules"))
+        values.update(
+            (k, v) for k, v in given.items() if k in ("players", "policies", "rules", "confirm")
+        )
+        if confirm_n is not None:
+            values["confirm_n"] = confirm_n
+        if precision is not None:
+            if n is not None:
+                raise ValueError("give --n or --precision, not both")
+            values["n"] = precision_n(precision, confidence)
         for key, default in self.defaults.items():
             if values.get(key) is None:
                 values[key] = default() if callable(default) else default
         # A setting with neither a value nor a study default keeps StudySettings' default.
         values = {
-            k: v for k, v in values.items() if v is not None or k in ("chicas", "mesas", "threads")
+            k: v
+            for k, v in values.items()
+            if v is not None or k in ("chicas", "mesas", "threads", "confirm", "confirm_n")
         }
+        if str(values.get("confirm", "")).strip().lower() in ("none", ""):
+            values["confirm"], values["confirm_n"] = None, None
         if "players" in values:
             values["players"] = self.parse_players(values["players"])
         if isinstance(values.get("policies"), str):
@@ -304,17 +338,64 @@ class Study:
             key = option.rstrip("?")
             if option.endswith("?") and getattr(settings, key) is None:
                 continue
+            if key == "confirm_n" and settings.confirm is None:
+                continue
             value = {
                 "players": lambda: ",".join(str(p) for p in settings.players),
-                "policies": lambda: ",".join(settings.policies),
+                "policies": lambda: (
+                    ";".join(settings.models) if settings.models else ",".join(settings.policies)
+                ),
+                "confirm": lambda: settings.confirm or "none",
+                "confirm_n": lambda: str(settings.confirm_n),
                 "chicas": lambda: str(settings.n_chicas),
                 "mesas": lambda: str(settings.n_mesas),
                 "rules": lambda: settings.rules,
             }[key]()
-            args += [f"--{key}", value]
+            args += [f"--{key.replace('_', '-')}", value]
         if settings.confidence != DEFAULT_CONFIDENCE:
             args += ["--confidence", f"{settings.confidence:g}"]
         return shlex.join(args)
+
+
+def precision_n(precision: float, confidence: float = DEFAULT_CONFIDENCE) -> int:
+    """Units for a target interval half-width (``--precision``), via ``stats.required_n``.
+
+    ``precision`` is the wanted half-width in percentage points of a proportion estimated
+    from independent units (a per-data or per-chica rate), at the worst case ``p = 50%``:
+    ``n = z^2 / 4 / h^2`` (:func:`cuarenta_sim.stats.required_n`, ``kind="proportion"``).
+    Means, ratios and paired differences then get their own, usually narrower, intervals
+    (a paired difference only varies on the pairs that differ).
+
+    Parameters
+    ----------
+    precision : float
+        Half-width in percentage points, in (0, 50); e.g. 0.1 asks for +-0.1 pp.
+    confidence : float
+        Two-sided level.
+
+    Returns
+    -------
+    int
+        Units to run (at least 2).
+
+    Raises
+    ------
+    ValueError
+        A precision that is not a number in (0, 50).
+    """
+    from ..stats import required_n
+
+    ok = (
+        isinstance(precision, (int, float))
+        and not isinstance(precision, bool)
+        and 0.0 < float(precision) < 50.0
+    )
+    if not ok:
+        raise ValueError(
+            "--precision must be a half-width in percentage points between 0 and 50 "
+            f"(e.g. 0.1), got {precision!r}"
+        )
+    return required_n("proportion", float(precision) / 100.0, confidence=confidence)
 
 
 # --------------------------------------------------------------------------- the registry

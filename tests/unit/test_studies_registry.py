@@ -62,9 +62,10 @@ def test_the_builders_live_in_the_game_packages() -> None:
 @pytest.mark.parametrize(
     ("name", "n", "players", "policies", "rules"),
     [
-        ("quito-vs-cuenca", 1_000_000, (2, 4), ("greedy",), "quito"),
-        ("odds", 1_000_000, (2, 4), ("greedy",), "quito"),
-        ("sensitivity", 500_000, (2, 4), ("greedy",), "quito"),
+        # Rule studies: the headline of the default panel 'learned;heuristic;greedy'.
+        ("quito-vs-cuenca", 1_000_000, (2, 4), ("learned",), "quito"),
+        ("odds", 1_000_000, (2, 4), ("learned",), "quito"),
+        ("sensitivity", 40_000, (2, 4), ("learned",), "quito"),
         (
             "strategies",
             20_000,
@@ -169,8 +170,10 @@ def test_the_reproduce_command_gives_the_same_settings(name: str) -> None:
     args = shlex.split(command)
     assert args[:3] == ["cuarenta-sim", "report", name]
     options = dict(zip(args[3::2], args[4::2], strict=True))
-    kwargs: dict[str, object] = {k.removeprefix("--"): v for k, v in options.items()}
-    for key in ("n", "seed", "chicas", "mesas"):
+    kwargs: dict[str, object] = {
+        k.removeprefix("--").replace("-", "_"): v for k, v in options.items()
+    }
+    for key in ("n", "seed", "chicas", "mesas", "confirm_n"):
         if key in kwargs:
             kwargs[key] = int(str(kwargs[key]))
     kwargs["confidence"] = float(str(kwargs["confidence"]))
@@ -214,8 +217,8 @@ def test_templates_render_sentences_with_the_number_filters() -> None:
     assert text.startswith("2 difference(s) are **not resolved**") and text.endswith("| t |")
     settings = StudySettings(n=1_000_000, seed=7, policies=("greedy",))
     assert common.sizes(settings) == (
-        "1,000,000 datas, 250,000 chicas, 100,000 mesas per preset and player count; seed 7; "
-        "policies greedy; 95% intervals"
+        "1,000,000 datas, 250,000 chicas, 100,000 mesas per rule set, player count and model; "
+        "seed 7; policies greedy; 95% intervals"
     )
     row = {"estimate": 0.25, "lower": 0.2, "upper": 0.3, "defined": True}
     shared = templates.environment(None)

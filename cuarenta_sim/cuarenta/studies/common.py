@@ -1,0 +1,333 @@
+"""Shared pieces of the Cuarenta rule reports: templates, units, margins, verdicts, cells.
+
+Every rule report (quito-vs-cuenca, odds, sensitivity) formats its numbers with these helpers
+so that the same quantity reads the same everywhere: probabilities in %, differences of
+probabilities in percentage points, an identical comparison as "identical (0 of n pairs
+differ)" rather than an interval, a difference inside the practical margin as "no
+difference" with its count of differing pairs, and verdicts adjusted by Holm over each
+family (:func:`apply_verdicts`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ... import stats
+from ...reports import format_number, markdown_table
+from ...studies import cell, templates
+from ...studies import diff_cell as _diff_cell
+from ...studies import row_cell as _row_cell
+
+#: Templates of the Cuarenta reports (package data).
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
+
+#: Metrics printed as percentages (their differences in percentage points).
+PERCENT_METRICS = frozenset(
+    {
+        "first_dealer_wins",
+        "zapateria",
+        "decided_at_38",
+        "ronda_dealt",
+        "mesa_zapateria",
+        "caidas_per_play",
+        "limpias_per_play",
+        "caidas_limpias_per_play",
+        "rondas_per_hand",
+        "doble_rondas_per_hand",
+        "share_carton",
+        "share_caida",
+        "share_limpia",
+        "share_ronda",
+        "share_other",
+    }
+)
+
+#: Practical margin of a percentage metric: a difference inside +-0.1 percentage points
+#: changes nothing a player or organiser would notice in a lifetime of play.
+PERCENT_MARGIN = 0.001
+#: Practical margin of every other metric (points, datas, chicas per unit): +-0.01.
+COUNT_MARGIN = 0.01
+#: Practical margin of a rate per play or per dealt hand: +-0.01 percentage points (one
+#: play in 10,000, about one per 250 datas); 0.1 pp would hide a 4% relative change of a
+#: 2% per-play rate.
+PER_PLAY_MARGIN = 0.0001
+
+#: Holm over each family (the verdicts of one table); named in every methods section.
+ADJUSTMENT = "holm"
+
+
+def prose(report: str) -> Any:
+    """The section macros of a report's template (``templates/<report>.md.j2``).
+
+    Parameters
+    ----------
+    report : str
+        Template stem, e.g. ``"quito_vs_cuenca"``.
+
+    Returns
+    -------
+    jinja2 module
+        One attribute per macro.
+    """
+    return templates.macros(f"{report}.md.j2", directory=TEMPLATES)
+
+
+def is_percent(metric: str) -> bool:
+    """Whether ``metric`` is printed as a percentage (:data:`PERCENT_METRICS`)."""
+    return metric in PERCENT_METRICS
+
+
+def margin_of(metric: str) -> float:
+    """Practical margin of ``metric``'s differences, in its own units.
+
+    Parameters
+    ----------
+    metric : str
+        A metric name of :func:`cuarenta_sim.cuarenta.compare.cuarenta_metrics`.
+
+    Returns
+    -------
+    float
+        :data:`PER_PLAY_MARGIN` for rates per play or per hand, :data:`PERCENT_MARGIN` for
+        other percentages, :data:`COUNT_MARGIN` otherwise.
+    """
+    if metric.endswith(("_per_play", "_per_hand")):
+        return PER_PLAY_MARGIN
+    return PERCENT_MARGIN if is_percent(metric) else COUNT_MARGIN
+
+
+def margin_text(metric: str) -> str:
+    """The practical margin of ``metric`` as printed (``"0.1 pp"``, ``"0.01 pp"``, ``"0.01"``)."""
+    m = margin_of(metric)
+    return f"{format_number(100 * m, 2)} pp" if is_percent(metric) else format_number(m, 2)
+
+
+def apply_verdicts(
+    diff: pd.DataFrame, family: Sequence[str], confidence: float = 0.95
+) -> pd.DataFrame:
+    """Recompute the verdicts of a differences frame with margins and Holm per family.
+
+    Parameters
+    ----------
+    diff : DataFrame
+        Rows of :func:`cuarenta_sim.cuarenta.compare.paired_differences` (``metric``,
+        ``estimate``, ``lower``, ``upper``, ``defined``, ``p_value``, ``no_variation``) plus
+        the ``family`` columns.
+    family : sequence of str
+        Columns whose values make one family (e.g. ``("model", "players")``).
+    confidence : float
+        Level of the intervals.
+
+    Returns
+    -------
+    DataFrame
+        A copy with ``margin``, ``p_adjusted``, ``family_size`` and a new ``verdict``
+        (:func:`cuarenta_sim.stats.verdicts`: identical, negligible, resolved, not resolved,
+        undefined).
+    """
+    out = diff.reset_index(drop=True).copy()
+    if out.empty:
+        for col in ("margin", "p_adjusted", "family_size"):
+            out[col] = pd.Series(dtype=float)
+        return out
+    out["margin"] = [margin_of(m) for m in out["metric"]]
+    table = stats.verdict_table(
+        out, family=list(family), margin="margin", method=ADJUSTMENT, confidence=confidence
+    )
+    out["p_adjusted"] = table["p_adjusted"]
+    out["family_size"] = table["family_size"]
+    out["verdict"] = table["verdict"]
+    return out
+
+
+def pairs_text(row: Any) -> str:
+    """``"k of n pairs differ"`` of a difference row."""
+    return f"{int(row['differing']):,} of {int(row['n']):,} pairs differ"
+
+
+def verdict_text(row: Any) -> str:
+    """The verdict of a difference row in words, with its count of differing pairs.
+
+    ``negligible`` reads "no difference (within +-margin; k of n pairs differ)", identical
+    "identical (0 of n pairs differ)", the others their verdict.
+    """
+    v = str(row["verdict"])
+    if v == "negligible":
+        return f"no difference (within ±{margin_text(row['metric'])}; {pairs_text(row)})"
+    if v == "identical":
+        return f"identical ({pairs_text(row)})"
+    if v == "not resolved":
+        return f"not resolved ({pairs_text(row)})"
+    return v
+
+
+def diff_text(row: Any, *, percent: bool | None = None) -> str:
+    """A difference with its interval; an identical comparison prints no interval.
+
+    A comparison in which no pair differed has no sampling error to show: its
+    no-variation bound (:func:`cuarenta_sim.stats.no_variation_bound`) is not an interval
+    around a measured difference, so it prints ``"0 (identical)"``.
+
+    Parameters
+    ----------
+    row : mapping
+        A differences row.
+    percent : bool, optional
+        Percentage metric; default :func:`is_percent` of ``row["metric"]``.
+
+    Returns
+    -------
+    str
+    """
+    pct = is_percent(str(row["metric"])) if percent is None else percent
+    if row["verdict"] == "identical":
+        return "0 (identical)"
+    return _diff_cell(row, percent=pct)
+
+
+def est_text(row: Any, *, percent: bool | None = None) -> str:
+    """An estimate with its interval, in % for percentage metrics."""
+    pct = is_percent(str(row["metric"])) if percent is None else percent
+    return _row_cell(row, percent=pct)
+
+
+def rel_text(row: Any) -> str:
+    """The relative difference with its interval; ``"0%"`` when identical, ``"n/a"``."""
+    if not np.isfinite(row["relative"]):
+        return "n/a"
+    if row["verdict"] == "identical":
+        return "0%"
+    ok = np.isfinite(row["relative_lower"]) and np.isfinite(row["relative_upper"])
+    return cell(row["relative"], row["relative_lower"], row["relative_upper"], ok, percent=True)
+
+
+def unresolved(diffs: pd.DataFrame, label_cols: Sequence[str]) -> str:
+    """The *Resolution* section: every difference not resolved, with its differing pairs.
+
+    Parameters
+    ----------
+    diffs : DataFrame
+        Differences with verdicts (:func:`apply_verdicts`).
+    label_cols : sequence of str
+        Columns that say which comparison a row is (e.g. ``("model", "players")``).
+
+    Returns
+    -------
+    str
+        Markdown.
+    """
+    bad = diffs[diffs["verdict"].isin(["not resolved", "undefined"])]
+    rows = [
+        [
+            *(str(r[c]) for c in label_cols),
+            str(r["label"]),
+            diff_text(r),
+            f"{int(r['differing']):,} of {int(r['n']):,}",
+            r["verdict"],
+        ]
+        for _, r in bad.iterrows()
+    ]
+    table = markdown_table(
+        [*label_cols, "metric", "difference [interval]", "pairs that differ", "verdict"],
+        rows,
+        right=(len(label_cols) + 1, len(label_cols) + 2),
+    )
+    return prose("common").resolution(len(bad), table)
+
+
+def exact_table(t: pd.DataFrame, *, fraction: bool, scopes: dict[str, str] | None = None) -> str:
+    """Markdown table of exact odds beside the simulated intervals (one row of ``t`` a row).
+
+    Parameters
+    ----------
+    t : DataFrame
+        Rows of :func:`cuarenta_sim.cuarenta.analysis.odds_check`.
+    fraction : bool
+        Add the exact fraction.
+    scopes : dict, optional
+        Display names of scopes.
+
+    Returns
+    -------
+    str
+    """
+    rows = []
+    for _, r in t.iterrows():
+        pct = r["scope"] != "per data"
+        exact = f"{100 * r['exact']:.4f}%" if pct else f"{r['exact']:.5f}"
+        frac = []
+        if fraction:
+            long = len(r["exact_fraction"]) > 24
+            frac = ["(long fraction)" if long else r["exact_fraction"]]
+        level = [r["level"]] if "level" in t.columns else []
+        rows.append(
+            [
+                r["event"].replace("_", " "),
+                (scopes or {}).get(r["scope"], r["scope"]),
+                r["players"],
+                *level,
+                exact,
+                *frac,
+                _row_cell(r, percent=pct),
+                f"{int(r['n']):,}",
+                r["method"],
+                "yes" if r["within"] else "**no**",
+            ]
+        )
+    header = ["event", "scope", "players", *(["level"] if "level" in t.columns else [])]
+    header += ["exact", *(["exact fraction"] if fraction else [])]
+    header += ["simulated [interval]", "n", "method", "exact inside"]
+    first = 4 if "level" in t.columns else 3
+    right = tuple(range(first, len(header) - 2))
+    return markdown_table(header, rows, right=right)
+
+
+def select(frame: pd.DataFrame, **where: Any) -> pd.Series:
+    """The one row of ``frame`` whose columns equal ``where``.
+
+    Raises
+    ------
+    KeyError
+        When no row matches.
+    """
+    mask = np.ones(len(frame), dtype=bool)
+    for col, value in where.items():
+        mask &= (frame[col] == value).to_numpy()
+    sub = frame[mask]
+    if sub.empty:
+        raise KeyError(f"no row with {where}")
+    return sub.iloc[0]
+
+
+def wrap_console(text: str, width: int = 100) -> str:
+    """Wrap the prose lines of a console summary to ``width`` columns.
+
+    Tables (:func:`cuarenta_sim.reports.text_table`) already fit ``width``; any longer line
+    is a sentence, wrapped with a hanging indent when it is a bullet (``"- "``).
+
+    Parameters
+    ----------
+    text : str
+    width : int
+
+    Returns
+    -------
+    str
+    """
+    import textwrap
+
+    out = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = "  " if line.startswith("- ") else ""
+        out.append(
+            textwrap.fill(line, width=width, subsequent_indent=indent, break_on_hyphens=False)
+        )
+    return "\n".join(out)

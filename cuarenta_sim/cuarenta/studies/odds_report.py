@@ -1,0 +1,281 @@
+"""The ``odds`` report: exact ronda odds against simulation, caida rates under a panel.
+
+The dealing odds depend on the deck only, so they come from the headline model's level-data
+run; the caida and limpia rates depend on how the players play, so every model of the panel
+(and the confirmatory model) gets its own column, with the range across models.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ... import plotting
+from ...reports import Report, format_number, markdown_table, text_table
+from ...studies import GeneratedReport, Progress, StudySettings, get_study
+from ...studies.framework import new_figure, provenance, say
+from .. import analysis, compare
+from ..rules import resolve_rules
+from .common import est_text, exact_table, prose, select, wrap_console
+from .panel import Model, panel_models
+
+#: Caida metrics estimated under every model.
+CAIDA_METRICS = (
+    "caidas_per_play",
+    "caidas_per_data",
+    "caidas_limpias_per_play",
+    "limpias_per_play",
+)
+
+
+def odds_study(settings: StudySettings, progress: Progress | None = None) -> GeneratedReport:
+    """Exact ronda / doble ronda odds against simulation; caida rates per model; caida risk.
+
+    For every model and player count: the model's ``n`` level-data datas under
+    ``settings.rules`` give the caida rates; the headline model's datas also give the
+    simulated rondas (:func:`cuarenta_sim.cuarenta.analysis.odds_check`); the caida risk
+    check counts ``settings.n`` of the simulator's decks
+    (:func:`cuarenta_sim.cuarenta.analysis.caida_risk_check`).
+
+    Parameters
+    ----------
+    settings : StudySettings
+        Sizes, seed, players, panel, confirmatory model, rules, confidence, threads.
+    progress : callable, optional
+        Receives one-line progress messages.
+
+    Returns
+    -------
+    GeneratedReport
+        Figure ``exact_vs_simulated``; tables ``odds``, ``caida_rates`` (column ``model``),
+        ``caida_panel``, ``caida_risk``, ``caida_risk_check``.
+    """
+    t0 = time.perf_counter()
+    rules = resolve_rules(settings.rules)
+    models = panel_models(settings)
+    runs: list[dict[str, Any]] = []
+    tables, rates = [], []
+    walls: dict[str, float] = {}
+    metrics = [m for m in compare.cuarenta_metrics() if m.name in CAIDA_METRICS]
+    for model in models:
+        tm = time.perf_counter()
+        for p in settings.players:
+            say(progress, f"simulating {rules.slug()}, {p} players, {model.label}")
+            frames = compare.simulate_frames(
+                rules,
+                players=p,
+                policies=model.policies,
+                n_datas=model.n,
+                seed=settings.seed,
+                threads=settings.threads,
+                runs=runs,
+            )
+            if model.role == "headline":
+                tables.append(analysis.odds_check(frames["data"], p, settings.confidence))
+            rates.append(
+                compare.estimate_metrics(frames, metrics, settings.confidence).assign(
+                    players=p, model=model.label
+                )
+            )
+            del frames
+        walls[model.label] = round(time.perf_counter() - tm, 1)
+    say(progress, "counting caida risk on the simulator's decks")
+    odds_table = pd.concat(tables, ignore_index=True)
+    rate = pd.concat(rates, ignore_index=True)
+    caida_panel = _caida_panel(rate, models, settings)
+    risk = analysis.caida_risk_table()
+    check = analysis.caida_risk_check(settings.n, settings.seed, settings.confidence)
+
+    report = Report(
+        title="Ronda and caida odds: exact vs simulated",
+        provenance=provenance(
+            "odds",
+            settings,
+            runs,
+            time.perf_counter() - t0,
+            rules=rules.slug(),
+            caida_risk_decks=settings.n,
+            models=[
+                {
+                    "label": m.label,
+                    "policies": list(m.policies),
+                    "n": m.n,
+                    "role": m.role,
+                    "wall_time_s": walls[m.label],
+                }
+                for m in models
+            ],
+        ),
+        command=get_study("odds").command(settings),
+    )
+    pr = prose("odds")
+    ronda = odds_table[(odds_table["event"] == "ronda") & (odds_table["scope"] == "anyone")]
+    head = models[0]
+    caidas = [
+        (p, select(rate, players=p, metric="caidas_per_play", model=head.label))
+        for p in settings.players
+    ]
+    spread = [
+        (p, select(caida_panel, players=p, metric="caidas_per_play")["across models"])
+        for p in settings.players
+    ]
+    report.add(
+        "Summary",
+        pr.summary(
+            settings,
+            int(odds_table["within"].sum()),
+            len(odds_table),
+            ronda.iloc[0],
+            caidas,
+            spread,
+            rules.slug(),
+            head,
+        ),
+    )
+    report.add("Dealing odds (R4)", pr.dealing(exact_table(odds_table, fraction=True)))
+    report.add(
+        "Caida rate per play, by player model",
+        _rates_section(caida_panel, models, rules.slug(), settings),
+    )
+    report.add("Caida risk (R6.1)", _risk_section(risk, check, settings))
+    report.add("Methods", pr.methods(models, walls))
+    fig, axes = new_figure(1, len(settings.players), (6.5, 6.0))
+    for ax, p in zip(axes[0], settings.players, strict=True):
+        sub = odds_table[odds_table["players"] == p]
+        plotting.exact_vs_simulated(
+            sub.assign(label=sub["event"] + ", " + sub["scope"]),
+            ax=ax,
+            title=f"Simulated vs exact, {p} players",
+        )
+    summary_rows = [
+        [
+            r["event"],
+            r["scope"],
+            r["players"],
+            f"{100 * r['exact']:.4f}%" if r["scope"] != "per data" else f"{r['exact']:.5f}",
+            est_text(r, percent=r["scope"] != "per data"),
+            "yes" if r["within"] else "no",
+        ]
+        for _, r in odds_table.iterrows()
+    ]
+    text = text_table(
+        ["event", "scope", "players", "exact", "simulated [interval]", "inside"],
+        summary_rows,
+        right=(2, 3, 4),
+    )
+    caida_text = text_table(
+        ["metric", "players", *(m.label for m in models), "across models"],
+        caida_panel[["label", "players", *(f"{m.label} short" for m in models), "across models"]]
+        .to_numpy()
+        .tolist(),
+        right=tuple(range(1, len(models) + 2)),
+    )
+    answers = _answers(odds_table, caida_panel, settings, head)
+    return GeneratedReport(
+        name="odds",
+        report=report,
+        figures={"exact_vs_simulated": fig},
+        summary=wrap_console(pr.console(settings, answers, text, caida_text)),
+        tables={
+            "odds": odds_table,
+            "caida_rates": rate,
+            "caida_panel": caida_panel,
+            "caida_risk": risk,
+            "caida_risk_check": check,
+        },
+    )
+
+
+def _range(rows: pd.DataFrame, percent: bool) -> str:
+    """``"from 10.1% to 11.3% (intervals overlap)"``: the spread of a rate across models."""
+    est = rows["estimate"].to_numpy(dtype=np.float64)
+    k, sfx = (100.0, "%") if percent else (1.0, "")
+    lo, hi = float(est.min()), float(est.max())
+    overlap = float(rows["lower"].max()) <= float(rows["upper"].min())
+    text = f"from {format_number(lo * k, 2)}{sfx} to {format_number(hi * k, 2)}{sfx}"
+    return text + (" (intervals overlap)" if overlap else " (intervals apart)")
+
+
+def _caida_panel(rate: pd.DataFrame, models: list[Model], s: StudySettings) -> pd.DataFrame:
+    rows = []
+    for metric in CAIDA_METRICS:
+        pct = metric.endswith("per_play")
+        for p in s.players:
+            sub = rate[(rate["metric"] == metric) & (rate["players"] == p)]
+            row: dict[str, Any] = {"metric": metric, "label": sub["label"].iloc[0], "players": p}
+            for m in models:
+                r = select(sub, model=m.label)
+                row[m.label] = est_text(r, percent=pct)
+                row[f"{m.label} short"] = (
+                    f"{100 * r['estimate']:.2f}%" if pct else f"{r['estimate']:.3f}"
+                )
+                row[f"{m.label} n"] = int(r["n"])
+            row["across models"] = _range(sub, pct)
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _answers(
+    odds_table: pd.DataFrame, caida_panel: pd.DataFrame, s: StudySettings, head: Model
+) -> list[str]:
+    inside = int(odds_table["within"].sum())
+    out = [
+        f"{inside} of {len(odds_table)} exact dealing odds lie inside the interval of "
+        f"their simulated estimate."
+    ]
+    for p in s.players:
+        r = select(caida_panel, players=p, metric="caidas_per_play")
+        out.append(
+            f"With {p} players a play is a caida {r[head.label]} of the time under "
+            f"{head.label}; across player models {r['across models']}."
+        )
+    return out
+
+
+def _rates_section(
+    caida_panel: pd.DataFrame, models: list[Model], slug: str, s: StudySettings
+) -> str:
+    rows = [
+        [
+            r["label"],
+            r["players"],
+            *(f"{r[m.label]} (n {r[f'{m.label} n']:,})" for m in models),
+            r["across models"],
+        ]
+        for _, r in caida_panel.iterrows()
+    ]
+    table = markdown_table(
+        ["metric", "players", *(m.label for m in models), "across models"],
+        rows,
+        right=tuple(range(1, len(models) + 2)),
+    )
+    return prose("odds").rates(s, slug, models, table)
+
+
+def _risk_section(risk: pd.DataFrame, check: pd.DataFrame, s: StudySettings) -> str:
+    cols = [c for c in risk.columns if c != "seen"]
+    rows = [[int(r["seen"]), *(f"{100 * r[c]:.1f}%" for c in cols)] for _, r in risk.iterrows()]
+    crow = [
+        [
+            int(r["seen"]),
+            f"{100 * r['exact']:.3f}%",
+            est_text(r, percent=True),
+            f"{int(r['trials']):,}",
+            f"{int(r['n']):,}",
+            r["method"],
+            "yes" if r["within"] else "**no**",
+        ]
+        for _, r in check.iterrows()
+    ]
+    return prose("odds").risk(
+        s,
+        markdown_table(["seen", *cols], rows, right=tuple(range(1, len(cols) + 1))),
+        markdown_table(
+            ["seen", "exact", "counted [interval]", "ranks", "decks", "method", "exact inside"],
+            crow,
+            right=(1, 2, 3, 4),
+        ),
+    )

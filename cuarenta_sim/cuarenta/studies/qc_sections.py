@@ -1,0 +1,320 @@
+"""The headline model's detailed sections and figures of the ``quito-vs-cuenca`` report.
+
+Each function turns the headline model's estimates and paired differences (frames of
+:func:`cuarenta_sim.cuarenta.compare.compare_rules` with ``model`` and ``players`` columns)
+into one report section (Markdown, sentences from ``templates/quito_vs_cuenca.md.j2``) or one
+figure; :func:`.quito_vs_cuenca.quito_vs_cuenca` assembles them.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+from matplotlib.figure import Figure
+
+from ... import plotting
+from ...reports import markdown_table
+from ...studies import StudySettings, cell
+from ...studies.framework import new_figure
+from .. import compare
+from .common import diff_text, est_text, exact_table, prose, rel_text, select, verdict_text
+from .panel import Model
+
+#: Metrics of the Quito vs Cuenca summary and panel tables, in order.
+SUMMARY_METRICS = (
+    "datas_per_chica",
+    "points",
+    "share_limpia",
+    "dealer_advantage",
+    "first_dealer_wins",
+    "zapateria",
+    "decided_at_38",
+    "chicas_per_mesa",
+    "ronda_dealt",
+    "caidas_per_play",
+    "caidas_limpias_per_play",
+)
+
+
+def summary_table(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> pd.DataFrame:
+    rows = []
+    for metric in SUMMARY_METRICS:
+        for players in s.players:
+            q = select(est, players=players, variant="quito", metric=metric)
+            c = select(est, players=players, variant="cuenca", metric=metric)
+            d = select(diff, players=players, metric=metric)
+            rows.append(
+                [
+                    q["label"],
+                    players,
+                    est_text(q),
+                    est_text(c),
+                    diff_text(d),
+                    rel_text(d),
+                    verdict_text(d),
+                ]
+            )
+    return pd.DataFrame(
+        rows,
+        columns=["metric", "players", "Quito", "Cuenca", "Cuenca - Quito", "relative", "verdict"],
+    )
+
+
+def shorten_section(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
+    items = [
+        {
+            "players": p,
+            "q": select(est, players=p, variant="quito", metric="datas_per_chica"),
+            "c": select(est, players=p, variant="cuenca", metric="datas_per_chica"),
+            "d": select(diff, players=p, metric="datas_per_chica"),
+            "pts": select(diff, players=p, metric="points"),
+        }
+        for p in s.players
+    ]
+    return prose("quito_vs_cuenca").shorten(items)
+
+
+def sources_section(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
+    rows = []
+    for p in s.players:
+        for src in compare.POINT_SOURCES:
+            cells = [src, p]
+            for v in ("quito", "cuenca"):
+                cells.append(est_text(select(est, players=p, variant=v, metric=f"points_{src}")))
+                cells.append(est_text(select(est, players=p, variant=v, metric=f"share_{src}")))
+            cells.append(diff_text(select(diff, players=p, metric=f"points_{src}")))
+            rows.append(cells)
+        tot = [
+            est_text(select(est, players=p, variant=v, metric="points"))
+            for v in ("quito", "cuenca")
+        ]
+        rows.append(
+            [
+                "**all**",
+                p,
+                tot[0],
+                "100%",
+                tot[1],
+                "100%",
+                diff_text(select(diff, players=p, metric="points")),
+            ]
+        )
+    table = markdown_table(
+        [
+            "source",
+            "players",
+            "Quito points/data",
+            "Quito share",
+            "Cuenca points/data",
+            "Cuenca share",
+            "Cuenca - Quito points/data",
+        ],
+        rows,
+        right=(2, 3, 4, 5, 6),
+    )
+    return prose("quito_vs_cuenca").sources(table)
+
+
+def dealer_section(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
+    items = []
+    for p in s.players:
+        variants = []
+        for v, name in (("quito", "Quito"), ("cuenca", "Cuenca")):
+            win = select(est, players=p, variant=v, metric="first_dealer_wins")
+            edge = cell(
+                win["estimate"] - 0.5,
+                win["lower"] - 0.5,
+                win["upper"] - 0.5,
+                bool(win["defined"]),
+                percent=True,
+                suffix=" percentage points",
+            )
+            variants.append(
+                {
+                    "name": name,
+                    "win": win,
+                    "edge": edge,
+                    "adv": select(est, players=p, variant=v, metric="dealer_advantage"),
+                }
+            )
+        d = select(diff, players=p, metric="dealer_advantage")
+        dw = select(diff, players=p, metric="first_dealer_wins")
+        items.append(
+            {
+                "players": p,
+                "variants": variants,
+                "d": diff_text(d),
+                "dv": verdict_text(d),
+                "dw": diff_text(dw),
+                "dwv": verdict_text(dw),
+            }
+        )
+    return prose("quito_vs_cuenca").dealer(items)
+
+
+def rondas_section(odds_table: pd.DataFrame) -> str:
+    keep = odds_table["event"].isin(["ronda", "doble_ronda"]) & odds_table["scope"].isin(
+        ["hand", "side 0", "anyone"]
+    )
+    anyone = odds_table[(odds_table["event"] == "ronda") & (odds_table["scope"] == "anyone")]
+    levels = [
+        {"players": r["players"], "level": r["level"], "row": r, "exact": r["exact"]}
+        for _, r in anyone.iterrows()
+    ]
+    return prose("quito_vs_cuenca").rondas(
+        exact_table(odds_table[keep], fraction=False, scopes={"side 0": "side"}), levels
+    )
+
+
+def caidas_section(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
+    rows = []
+    verdicts = set()
+    for p in s.players:
+        for metric in (
+            "caidas_per_play",
+            "limpias_per_play",
+            "caidas_limpias_per_play",
+            "caidas_per_data",
+        ):
+            q = select(est, players=p, variant="quito", metric=metric)
+            c = select(est, players=p, variant="cuenca", metric=metric)
+            d = select(diff, players=p, metric=metric)
+            verdicts.add(d["verdict"])
+            rows.append(
+                [
+                    q["label"],
+                    p,
+                    est_text(q),
+                    est_text(c),
+                    diff_text(d),
+                    verdict_text(d),
+                    q["method"],
+                ]
+            )
+    table = markdown_table(
+        ["metric", "players", "Quito", "Cuenca", "Cuenca - Quito", "verdict", "method"],
+        rows,
+        right=(2, 3, 4),
+    )
+    return prose("quito_vs_cuenca").caidas(table, verdicts == {"identical"})
+
+
+def winprob_section(wins: pd.DataFrame, s: StudySettings) -> str:
+    rows = []
+    for p in s.players:
+        for v in ("quito", "cuenca"):
+            sub = wins[(wins["players"] == p) & (wins["variant"] == v)]
+            for own, opp in ((10, 10), (20, 20), (30, 20), (20, 30), (38, 30), (30, 38), (38, 38)):
+                r = sub[(sub["own_score"] == own) & (sub["opponent_score"] == opp)].iloc[0]
+                rows.append([p, v, f"{own}-{opp}", est_text(r, percent=True), f"{int(r['n']):,}"])
+    return prose("quito_vs_cuenca").winprob(
+        markdown_table(
+            ["players", "rules", "own-opponent", "P(win) [interval]", "n"], rows, right=(3, 4)
+        )
+    )
+
+
+def all_metrics_section(
+    est: pd.DataFrame, diff: pd.DataFrame, models: list[Model], s: StudySettings
+) -> str:
+    items = []
+    for m in models:
+        for p in s.players:
+            rows = []
+            sub = est[
+                (est["players"] == p) & (est["variant"] == "quito") & (est["model"] == m.label)
+            ]
+            for _, q in sub.iterrows():
+                c = select(est, players=p, variant="cuenca", metric=q["metric"], model=m.label)
+                d = select(diff, players=p, metric=q["metric"], model=m.label)
+                rows.append(
+                    [
+                        m.label,
+                        p,
+                        q["label"],
+                        q["level"],
+                        est_text(q),
+                        est_text(c),
+                        f"{int(q['n']):,}",
+                        q["method"],
+                        diff_text(d),
+                        d["method"],
+                        verdict_text(d),
+                    ]
+                )
+            table = markdown_table(
+                [
+                    "player model",
+                    "players",
+                    "metric",
+                    "level",
+                    "Quito",
+                    "Cuenca",
+                    "n",
+                    "method",
+                    "Cuenca - Quito",
+                    "method",
+                    "verdict",
+                ],
+                rows,
+                right=(1, 4, 5, 6, 8),
+            )
+            items.append({"players": p, "model": m.label, "table": table})
+    return prose("quito_vs_cuenca").all_metrics(items)
+
+
+def _truncated(est: pd.DataFrame, players: int, variant: str) -> int:
+    """Chicas stopped after 10,000 datas: counted by ``datas_per_chica`` (every chica) but
+    not by ``first_dealer_wins`` (finished chicas only)."""
+    every = select(est, players=players, variant=variant, metric="datas_per_chica")["n"]
+    finished = select(est, players=players, variant=variant, metric="first_dealer_wins")["n"]
+    return int(every - finished)
+
+
+def methods_section(
+    est: pd.DataFrame, s: StudySettings, models: list[Model], walls: dict[str, float]
+) -> str:
+    truncated = sum(_truncated(est, p, v) for p in s.players for v in ("quito", "cuenca"))
+    return prose("quito_vs_cuenca").methods(s, truncated, models, walls)
+
+
+def fig_sources(est: pd.DataFrame, s: StudySettings) -> Figure:
+    fig, axes = new_figure(1, len(s.players))
+    for ax, p in zip(axes[0], s.players, strict=True):
+        rows = []
+        for v in ("quito", "cuenca"):
+            for src in compare.POINT_SOURCES:
+                r = select(est, players=p, variant=v, metric=f"points_{src}")
+                rows.append(
+                    {
+                        "source": src,
+                        "variant": v,
+                        **r[["estimate", "lower", "upper", "defined"]].to_dict(),
+                    }
+                )
+        plotting.points_by_source(
+            pd.DataFrame(rows), ax=ax, title=f"Points per data by source, {p} players"
+        )
+    return fig
+
+
+def fig_lengths(length: pd.DataFrame, s: StudySettings) -> Figure:
+    fig, axes = new_figure(1, len(s.players))
+    for ax, p in zip(axes[0], s.players, strict=True):
+        plotting.length_distribution(
+            length[length["players"] == p], ax=ax, title=f"Datas per chica, {p} players"
+        )
+    return fig
+
+
+def fig_winprob(wins: pd.DataFrame, s: StudySettings) -> Figure:
+    fig, axes = new_figure(len(s.players), 2, (5.5, 4.5))
+    for i, p in enumerate(s.players):
+        for j, v in enumerate(("quito", "cuenca")):
+            sub = wins[(wins["players"] == p) & (wins["variant"] == v)]
+            plotting.score_heatmap(
+                sub,
+                ax=axes[i, j],
+                title=f"P(next dealer's side wins), {v}, {p} players",
+                colorbar=j == 1,
+            )
+    return fig
