@@ -6,7 +6,7 @@ the strong player departs from greedy and heuristic play, and the dealer's edge 
 deal and by seat (:mod:`.guide_analysis`). The sentences come from
 ``templates/players_guide.md.j2``; the methods section carries a convergence figure
 (:func:`cuarenta_sim.studies.convergence.convergence_note`). Registered at import
-(:func:`register_players_guide`, called once from :mod:`cuarenta_sim.cuarenta.studies`).
+(:func:`register_players_guide`); the game's study table in :mod:`.definition` names it.
 """
 
 from __future__ import annotations
