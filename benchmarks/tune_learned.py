@@ -36,6 +36,7 @@ against this opponent.
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import tempfile
 import time
@@ -185,6 +186,7 @@ def tune(
     check_seed = seed + CHECK_SEED_OFFSET
     start_wins = arena.wins(weights, check_chicas, check_seed)
     tuned_wins = arena.wins(tuned, check_chicas, check_seed)
+    shutil.rmtree(arena.dir, ignore_errors=True)
     keep = tuned_wins > start_wins
     record = {
         "method": "evolution strategies on the duplicate win rate (benchmarks/tune_learned.py)",

@@ -1,6 +1,7 @@
 """Weights files of the ``learned`` policy: loading, checking, provenance.
 
-A weights file is a numpy ``.npz`` archive written by ``benchmarks/train_learned.py``:
+A weights file is a numpy ``.npz`` archive written by ``benchmarks/train_learned.py`` (or
+``benchmarks/tune_learned.py``):
 
 * ``feature_version``: int64 scalar, the feature list it was trained on
   (:data:`cuarenta_sim.cuarenta.engine.learned.FEATURE_VERSION`);
@@ -106,8 +107,8 @@ MODEL_PLAYERS = (2, 4)
 
 _ACCEPTED = (
     f"accepted: {' or '.join(SHIPPED_WEIGHTS)} or the path of a .npz weights file written by "
-    f"benchmarks/train_learned.py (feature version {FEATURE_VERSION}, weights of shape "
-    f"(2, {N_FEATURES}) for 2 and 4 players)"
+    f"benchmarks/train_learned.py or tune_learned.py (feature version {FEATURE_VERSION}, "
+    f"weights of shape (2, {N_FEATURES}) for 2 and 4 players)"
 )
 
 
