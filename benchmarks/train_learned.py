@@ -31,6 +31,11 @@ What it does, reproducibly from ``--seed``:
 
 One model per player count, trained on one rule set, serves every preset (features are
 computed under each preset's switches; see :mod:`cuarenta_sim.cuarenta.policies.learned`).
+
+This script wrote ``learned_v1.npz`` (its default output). The default weights,
+``learned_v2.npz``, are ``learned_v1`` fine-tuned for strength by ``benchmarks/tune_learned.py``
+(the command is in that file's provenance and in ``benchmarks/README.md``); the provenance of a
+file written now also records each model's ``feature_scales``, which the tuning uses.
 """
 
 from __future__ import annotations
@@ -361,6 +366,8 @@ def train(
             "train_cross_entropy": round(stats["nll"], 5),
             "newton_steps": stats["newton_steps"],
             "data_seconds": round(float(d["seconds"]), 1),
+            # Feature standard deviations over the training plays: the tuning stage's scale.
+            "feature_scales": [float(f"{v:.6g}") for v in scale.tolist()],
             "weights": {n: int(v) for n, v in zip(FEATURE_NAMES, wi.tolist(), strict=True)},
         }
         record["models"][str(players)] = info

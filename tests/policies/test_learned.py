@@ -10,6 +10,7 @@ weights and with random weights that give every feature a say.
 from __future__ import annotations
 
 import json
+import os
 import runpy
 import sys
 from pathlib import Path
@@ -30,6 +31,7 @@ from cuarenta_sim.cuarenta.policies import POLICIES, parse_policy, resolve_polic
 from cuarenta_sim.cuarenta.policies.kernel import N_PARAMS, POLICY_LEARNED
 from cuarenta_sim.cuarenta.policies.learned import (
     DEFAULT_WEIGHTS,
+    SHIPPED_WEIGHTS,
     load_weights,
     save_weights,
     weights_path,
@@ -80,9 +82,22 @@ def test_registry_entry() -> None:
     assert N_FEATURES <= N_PARAMS
 
 
-def test_shipped_weights_have_provenance() -> None:
-    lw = load_weights(DEFAULT_WEIGHTS)
-    assert weights_path(DEFAULT_WEIGHTS).stat().st_size < 20_000
+def test_shipped_names() -> None:
+    assert DEFAULT_WEIGHTS == "learned_v2" and DEFAULT_WEIGHTS in SHIPPED_WEIGHTS
+    for name in SHIPPED_WEIGHTS:
+        assert weights_path(name).name == f"{name}.npz" and weights_path(name).is_file()
+        assert parse_policy(f"learned(weights={name})").row(2)[:N_FEATURES].any()
+    # The two shipped models differ (v2 is tuned from v1's kind of start).
+    assert (
+        load_weights("learned_v1").weights.tolist() != load_weights("learned_v2").weights.tolist()
+    )
+
+
+@pytest.mark.parametrize("name", SHIPPED_WEIGHTS)
+def test_shipped_weights_have_provenance(name: str) -> None:
+    lw = load_weights(name)
+    # Small: the weights and a JSON provenance (a tuned file also holds its tuning record).
+    assert weights_path(name).stat().st_size < 64_000
     prov = lw.provenance
     assert prov["feature_version"] == FEATURE_VERSION
     assert prov["feature_names"] == list(FEATURE_NAMES)
@@ -93,10 +108,15 @@ def test_shipped_weights_have_provenance() -> None:
     assert isinstance(prov["seed"], int) and prov["chicas_per_player_count"] > 0
     # The model of each player count goes into the kernel row of that count.
     for players in (2, 4):
-        row = parse_policy("learned").row(players)
+        row = parse_policy(f"learned(weights={name})").row(players)
         assert row[:N_FEATURES].tolist() == lw.row(players).tolist()
-    seats = resolve_policies("learned", 4)
+    seats = resolve_policies(f"learned(weights={name})", 4)
     assert seats.params[0][:N_FEATURES] == tuple(lw.row(4).tolist())
+    for players in ("2", "4"):
+        tuning = prov["models"][players].get("tuning")
+        if tuning is not None:  # a tuned model records how it was tuned and checked
+            assert tuning["kept"] in ("tuned", "start") and tuning["iterations"] > 0
+            assert 0 < tuning["check_win_rate_start"] < 1 and 0 < tuning["check_win_rate_tuned"] < 1
 
 
 @pytest.mark.parametrize(
@@ -110,6 +130,14 @@ def test_shipped_weights_have_provenance() -> None:
 )
 def test_kernel_matches_reference_datas(preset: str, players: int, other: str) -> None:
     compare(preset, players, ("learned", other), "data", 12)
+
+
+@pytest.mark.parametrize(
+    "preset,players", [("quito_torneo", 2), ("quito_torneo", 4), ("cuenca", 4), ("pagat", 2)]
+)
+def test_default_weights_play_every_preset(preset: str, players: int) -> None:
+    """One model per player count serves every preset (the other four pairs are above)."""
+    compare(preset, players, ("learned", "heuristic"), "data", 6)
 
 
 @pytest.mark.parametrize("preset,players", [("quito", 2), ("quito_torneo", 4), ("cuenca", 4)])
@@ -266,6 +294,37 @@ def test_training_script_tiny_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         rules="quito", players=2, policies=(f"learned(weights={out})", "greedy"), n=5, seed=1
     )
     assert len(res.hands) == 5
+
+
+def test_tuning_is_reproducible_and_recorded() -> None:
+    """The evolution-strategy stage of the training script: a function of its arguments."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from tune_learned import to_direction, to_integer, tune
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    lw = load_weights("learned_v1")
+    scale = np.linspace(0.5, 2.0, N_FEATURES)
+    theta = to_direction(lw.row(2), scale)
+    assert abs(np.linalg.norm(theta) - 1) < 1e-12
+    # The fixed-point round trip keeps the direction (argmax policies ignore the length).
+    back = to_direction(to_integer(theta, scale), scale)
+    assert float(back @ theta) > 0.999999
+    kw = {"base": lw.weights, "iterations": 2, "pairs": 1, "chicas": 3, "check_chicas": 3}
+    log = open(os.devnull, "w")  # noqa: SIM115 (closed below)
+    try:
+        a, rec = tune(lw.row(2), scale, 2, log=log, **kw)
+        b, rec_b = tune(lw.row(2), scale, 2, log=log, **kw)
+    finally:
+        log.close()
+    assert a.tolist() == b.tolist()
+    rec.pop("seconds"), rec_b.pop("seconds")
+    assert rec == rec_b
+    assert rec["chicas_per_candidate"] == 6 and rec["check_chicas"] == 6
+    assert len(rec["mean_candidate_win_rate"]) == 2
+    kept = a.tolist() == lw.row(2).tolist()
+    assert kept == (rec["kept"] == "start")
+    assert (rec["check_win_rate_tuned"] > rec["check_win_rate_start"]) == (rec["kept"] == "tuned")
 
 
 def test_plays_in_a_tournament(capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,6 +22,7 @@ def test_policies_benchmark_quick_run(tmp_path: Path, run_benchmark) -> None:
     lvh = results["learned_vs_heuristic"]
     assert lvh["a"].startswith("learned(") and lvh["b"].startswith("heuristic(")
     assert lvh["chicas"] == 20 and lvh["status"] in ("pass", "FAIL")
+    assert results["learned_vs_heuristic_4p"]["players"] == 4
     pairs = [(r["a"].split("(")[0], r["b"].split("(")[0], r["players"]) for r in results["ranking"]]
     assert pairs == [
         ("greedy", "random", 2),
@@ -33,6 +34,25 @@ def test_policies_benchmark_quick_run(tmp_path: Path, run_benchmark) -> None:
     for r in results["ranking"]:
         assert r["chicas"] == (6 if r["players"] == 4 else 20) and 0 <= r["wins_a"] <= r["chicas"]
         assert r["ci95"][0] <= r["win_rate_a"] <= r["ci95"][1]
+
+
+def test_policies_benchmark_learned_only(tmp_path: Path, run_benchmark) -> None:
+    out = tmp_path / "learned.json"
+    proc = run_benchmark(
+        "policies.py", "--learned-only", "--learned", "learned(weights=learned_v1)",
+        "--datas", "4", "--chicas", "6", "--chicas4", "2", "--repeats", "1", "--out", str(out),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(out.read_text())
+    assert "speed" not in results and "ranking" not in results
+    speed = results["learned_speed_target"]
+    assert speed["datas_per_s"] > 0 and speed["heuristic_datas_per_s"] > 0
+    assert speed["datas_per_s_cpu_adjusted"] > 0 and speed["status"] in ("pass", "FAIL")
+    assert all(r["cpu_share"] > 0 for r in results["datas_per_s"])
+    two, four = results["learned_vs_heuristic"], results["learned_vs_heuristic_4p"]
+    assert two["a"] == four["a"] == "learned(weights=learned_v1)"
+    assert (two["players"], two["chicas"], four["players"], four["chicas"]) == (2, 12, 4, 4)
+    assert "learned vs heuristic" in proc.stdout and "CPU share" in proc.stdout
 
 
 def test_tune_heuristic_quick_run(run_benchmark) -> None:

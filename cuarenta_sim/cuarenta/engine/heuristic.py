@@ -135,6 +135,165 @@ def best_capture(table: np.int64, q: np.int64, sums: np.ndarray) -> tuple[np.int
 
 
 @njit(cache=True, inline="always")
+def exposure_terms(
+    after: np.int64,
+    after_cards: np.int64,
+    r: np.int64,
+    kind: np.int64,
+    chance: np.ndarray,
+    own: np.int64,
+    rules,
+    sums: np.ndarray,
+) -> tuple[np.int64, np.int64, np.int64, np.int64, np.int64, np.int64]:
+    """What the table a play leaves offers: the exposure terms of :func:`play_terms` and, for
+    the ``learned`` policy, the follow-up of the hand ``own`` left after the play, in one scan
+    of the ranks (each rank's best capture is searched once).
+
+    Parameters
+    ----------
+    after : int64
+        Packed table left (``after_cards`` cards).
+    r, kind : int
+        The play's rank and kind.
+    chance : ndarray of int64, shape (10,)
+        Per mille chance that the next player holds each rank.
+    own : int64
+        Packed hand left after the play (0: the follow-up terms are not wanted; ranks the
+        next player cannot hold are then skipped).
+    rules : KernelRules
+    sums : ndarray of int64
+
+    Returns
+    -------
+    tuple of int64
+        ``(risk, openings, keep, own_next, own_limpia, next_best)``: the largest ``P[q]`` over
+        ranks whose best capture empties the table left (the limpia term is twice it); ``sum_q
+        P[q] x cards q takes``; ``3 - c'`` when ``1 <= c' <= 2``; the most cards a rank of
+        ``own`` takes on it; 1 if one of them empties it; ``max_q P[q] x cards q takes``.
+    """
+    zero = np.int64(0)
+    risk = zero
+    opening = zero
+    keep = zero
+    own_next = zero
+    own_limpia = zero
+    next_best = zero
+    if after_cards > 0:
+        for q in range(10):
+            mine = (own >> (4 * q)) & 15 != 0
+            if chance[q] == 0 and not mine:
+                continue
+            nb, rn = best_capture(after, q, sums)
+            if nb == 0:
+                continue
+            opening += chance[q] * (1 + nb + rn)
+            if mine:
+                own_next = max(own_next, 1 + nb + rn)
+                if nb + rn == after_cards:
+                    own_limpia = np.int64(1)
+            next_best = max(next_best, chance[q] * (1 + nb + rn))
+            # A caida on the trail that also empties the table scores the caida only under
+            # "todo dos" (R7.2): the caida term has counted it.
+            todo_dos = kind == KIND_TRAIL and q == r and rules.caida_limpia_cumulative == 0
+            if nb + rn == after_cards and chance[q] > risk and not todo_dos:
+                risk = chance[q]
+        if after_cards <= 2:
+            keep = 3 - after_cards
+    return risk, opening, keep, own_next, own_limpia, next_best
+
+
+@njit(cache=True, inline="always")
+def capture_terms(
+    hand: np.int64,
+    table: np.int64,
+    table_cards: np.int64,
+    r: np.int64,
+    kind: np.int64,
+    i: np.int64,
+    prev_rank: np.int64,
+    prev_in_ronda: bool,
+    score: np.int64,
+    opp_score: np.int64,
+    my_ronda: np.int64,
+    next_known: np.int64,
+    chance: np.ndarray,
+    rules,
+    sums: np.ndarray,
+) -> tuple[
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+    np.int64,
+]:
+    """The terms of :func:`play_terms` that do not look at the table left's captures.
+
+    Returns
+    -------
+    tuple of int64
+        ``(points, cards, caida, pair, ace, run_start, known, after_cards, after)`` as in
+        :func:`play_terms`.
+    """
+    zero = np.int64(0)
+    points = zero
+    cards = zero
+    caida = zero
+    pair = zero
+    ace = zero
+    run_start = zero
+    known = zero
+    if kind == KIND_TRAIL:
+        after = table + (np.int64(1) << (4 * r))
+        after_cards = table_cards + 1
+        cv = np.int64(2)
+        if (my_ronda >> (4 * r + 3)) & 1 != 0 and opp_score < rules.ronda_blocked_from:
+            cv = rules.caida_en_ronda_points
+        caida = chance[r] * cv
+        if (hand >> (4 * r)) & 15 >= 2:
+            pair = np.int64(1)
+        if r == 0:
+            ace = np.int64(1)
+        run_start = run_length(after, r)
+        if (next_known >> (4 * r)) & 15 != 0:
+            known = np.int64(1)
+    else:
+        if kind == KIND_SUM:
+            base = sums[SUMS_PACKED + i]
+            nbase = sums[SUMS_SIZE + i]
+        else:
+            base = np.int64(1) << (4 * r)
+            nbase = np.int64(1)
+        run = run_length(table, r)
+        _c, _e, _l, now, lim, claim = capture_points(
+            r,
+            kind,
+            base,
+            nbase,
+            run,
+            table_cards,
+            prev_rank,
+            prev_in_ronda,
+            score,
+            rules.target - 2,
+            rules.caida_by_sum,
+            rules.caida_limpia_cumulative,
+            rules.ronda_blocked_from,
+            rules.caida_en_ronda_points,
+            rules.caida_en_ronda_end_of_deal,
+            rules.at_38,
+        )
+        points = now + lim + claim
+        cards = 1 + nbase + run
+        after = table - base - ((NIBBLE_ONES & ((np.int64(1) << (4 * run)) - 1)) << (4 * (r + 1)))
+        after_cards = table_cards - nbase - run
+    return points, cards, caida, pair, ace, run_start, known, after_cards, after
+
+
+@njit(cache=True, inline="always")
 def play_terms(
     hand: np.int64,
     table: np.int64,
@@ -194,76 +353,26 @@ def play_terms(
         table left holds ``1 <= c' <= 2`` cards (else 0); ``c'``; and the packed table
         left.
     """
-    zero = np.int64(0)
-    points = zero
-    cards = zero
-    caida = zero
-    pair = zero
-    ace = zero
-    run_start = zero
-    known = zero
-    if kind == KIND_TRAIL:
-        after = table + (np.int64(1) << (4 * r))
-        after_cards = table_cards + 1
-        cv = np.int64(2)
-        if (my_ronda >> (4 * r + 3)) & 1 != 0 and opp_score < rules.ronda_blocked_from:
-            cv = rules.caida_en_ronda_points
-        caida = chance[r] * cv
-        if (hand >> (4 * r)) & 15 >= 2:
-            pair = np.int64(1)
-        if r == 0:
-            ace = np.int64(1)
-        run_start = run_length(after, r)
-        if (next_known >> (4 * r)) & 15 != 0:
-            known = np.int64(1)
-    else:
-        if kind == KIND_SUM:
-            base = sums[SUMS_PACKED + i]
-            nbase = sums[SUMS_SIZE + i]
-        else:
-            base = np.int64(1) << (4 * r)
-            nbase = np.int64(1)
-        run = run_length(table, r)
-        _c, _e, _l, now, lim, claim = capture_points(
-            r,
-            kind,
-            base,
-            nbase,
-            run,
-            table_cards,
-            prev_rank,
-            prev_in_ronda,
-            score,
-            rules.target - 2,
-            rules.caida_by_sum,
-            rules.caida_limpia_cumulative,
-            rules.ronda_blocked_from,
-            rules.caida_en_ronda_points,
-            rules.caida_en_ronda_end_of_deal,
-            rules.at_38,
-        )
-        points = now + lim + claim
-        cards = 1 + nbase + run
-        after = table - base - ((NIBBLE_ONES & ((np.int64(1) << (4 * run)) - 1)) << (4 * (r + 1)))
-        after_cards = table_cards - nbase - run
-    risk = zero
-    opening = zero
-    keep = zero
-    if after_cards > 0:
-        for q in range(10):
-            if chance[q] == 0:
-                continue
-            nb, rn = best_capture(after, q, sums)
-            if nb == 0:
-                continue
-            opening += chance[q] * (1 + nb + rn)
-            # A caida on the trail that also empties the table scores the caida only under
-            # "todo dos" (R7.2): the caida term has counted it.
-            todo_dos = kind == KIND_TRAIL and q == r and rules.caida_limpia_cumulative == 0
-            if nb + rn == after_cards and chance[q] > risk and not todo_dos:
-                risk = chance[q]
-        if after_cards <= 2:
-            keep = 3 - after_cards
+    points, cards, caida, pair, ace, run_start, known, after_cards, after = capture_terms(
+        hand,
+        table,
+        table_cards,
+        r,
+        kind,
+        i,
+        prev_rank,
+        prev_in_ronda,
+        score,
+        opp_score,
+        my_ronda,
+        next_known,
+        chance,
+        rules,
+        sums,
+    )
+    risk, opening, keep, _own_next, _own_limpia, _next_best = exposure_terms(
+        after, after_cards, r, kind, chance, np.int64(0), rules, sums
+    )
     return (
         points,
         cards,

@@ -330,10 +330,11 @@ LEARNED_PARAMS: tuple[ParamInfo, ...] = (
     ParamInfo(
         "weights",
         -1,
-        "learned_v1",
+        "learned_v2",
         is_file=True,
-        description="learned_v1 (the weights shipped with the package) or the path of a "
-        ".npz weights file written by benchmarks/train_learned.py",
+        description="learned_v2 (the default weights shipped with the package), learned_v1 "
+        "(the earlier imitation-only weights) or the path of a .npz weights file written by "
+        "benchmarks/train_learned.py",
     ),
 )
 

@@ -1,6 +1,7 @@
 """Weights files of the ``learned`` policy: loading, checking, provenance.
 
-A weights file is a numpy ``.npz`` archive written by ``benchmarks/train_learned.py``:
+A weights file is a numpy ``.npz`` archive written by ``benchmarks/train_learned.py`` (or
+``benchmarks/tune_learned.py``):
 
 * ``feature_version``: int64 scalar, the feature list it was trained on
   (:data:`cuarenta_sim.cuarenta.engine.learned.FEATURE_VERSION`);
@@ -9,15 +10,22 @@ A weights file is a numpy ``.npz`` archive written by ``benchmarks/train_learned
 * ``weights``: int64, shape ``(2, N_FEATURES)``: the fixed-point weights of the model for 2
   players (row 0) and for 4 players (row 1);
 * ``provenance``: str scalar, JSON: teacher spec, seed, data size per player count, rules
-  trained on, feature version, train/validation accuracy, fitting settings.
+  trained on, feature version, train/validation accuracy, fitting settings. A file tuned by
+  ``benchmarks/tune_learned.py`` keeps these fields of its start (so ``train_accuracy`` and
+  ``validation_accuracy`` are the imitation model's), adds ``start`` (the start file and its
+  whole provenance), ``command`` and, per tuned model, ``tuning`` (method, settings, seeds,
+  feature scales, the check win rates of the start and the tuned weights).
 
 One model per player count covers every preset: the features are computed under the
 preset's switches (points after its blocks and 38 rule, caida values, carton block), so a
 model trained on Quito is applied to the other presets as is (documented fallback; the
 provenance says which rules each model saw).
 
-The shipped file is ``weights/learned_v1.npz`` (spec value ``weights=learned_v1``);
-``learned(weights=PATH)`` loads another.
+Shipped files (spec value ``weights=NAME``): ``learned_v2`` (the default: ``learned_v1``
+fine-tuned for strength against the heuristic by ``benchmarks/tune_learned.py``; commands and
+figures in ``benchmarks/README.md``) and ``learned_v1`` (the imitation model of ``pimc`` alone,
+``benchmarks/train_learned.py``, kept for comparison); ``learned(weights=PATH)`` loads
+another. Both have feature version 1.
 """
 
 from __future__ import annotations
@@ -88,17 +96,19 @@ N_FEATURES = len(FEATURE_NAMES)
 #: Fixed-point scale of the weights: a weight is ``round(WEIGHT_SCALE * coefficient / scale)``
 #: for a float coefficient on the feature divided by its scale.
 WEIGHT_SCALE = 1_000_000
-#: Spec value naming the weights shipped with the package.
-DEFAULT_WEIGHTS = "learned_v1"
+#: Spec value naming the default weights shipped with the package.
+DEFAULT_WEIGHTS = "learned_v2"
+#: Spec values naming shipped weights files (``weights/<name>.npz``).
+SHIPPED_WEIGHTS = ("learned_v1", "learned_v2")
 #: Directory of the shipped weights.
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 #: Player counts of the models, in row order of ``weights``.
 MODEL_PLAYERS = (2, 4)
 
 _ACCEPTED = (
-    f"accepted: {DEFAULT_WEIGHTS} or the path of a .npz weights file written by "
-    f"benchmarks/train_learned.py (feature version {FEATURE_VERSION}, weights of shape "
-    f"(2, {N_FEATURES}) for 2 and 4 players)"
+    f"accepted: {' or '.join(SHIPPED_WEIGHTS)} or the path of a .npz weights file written by "
+    f"benchmarks/train_learned.py or tune_learned.py (feature version {FEATURE_VERSION}, "
+    f"weights of shape (2, {N_FEATURES}) for 2 and 4 players)"
 )
 
 
@@ -126,10 +136,10 @@ class LearnedWeights:
 
 
 def weights_path(value: str) -> Path:
-    """The file a ``weights=`` value names: the shipped file for :data:`DEFAULT_WEIGHTS`,
-    else ``value`` as a path."""
-    if value == DEFAULT_WEIGHTS:
-        return WEIGHTS_DIR / f"{DEFAULT_WEIGHTS}.npz"
+    """The file a ``weights=`` value names: the shipped file for a name of
+    :data:`SHIPPED_WEIGHTS`, else ``value`` as a path."""
+    if value in SHIPPED_WEIGHTS:
+        return WEIGHTS_DIR / f"{value}.npz"
     return Path(value).expanduser()
 
 
@@ -139,7 +149,7 @@ def load_weights(value: str) -> LearnedWeights:
     Parameters
     ----------
     value : str
-        :data:`DEFAULT_WEIGHTS` or the path of a ``.npz`` weights file.
+        A name of :data:`SHIPPED_WEIGHTS` or the path of a ``.npz`` weights file.
 
     Returns
     -------
@@ -234,7 +244,7 @@ def save_weights(path: str | Path, weights: np.ndarray, provenance: dict[str, An
         )
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp.npz")
-    np.savez(
+    np.savez_compressed(  # the JSON provenance compresses well
         tmp,
         feature_version=np.int64(FEATURE_VERSION),
         feature_names=np.array(FEATURE_NAMES),
