@@ -62,6 +62,8 @@ SOLVER_TARGET = 2_000
 #: Targets of the learned policy (issue 12 item 4).
 LEARNED_DATAS_TARGET = 100_000
 LEARNED_WIN_TARGET = 0.55
+#: Target of issue 12: solver against heuristic with 4 players, lower bound of the win rate.
+TEAM_TARGET = 0.52
 
 
 def datas_per_s(policy: str, n: int, threads: int, repeats: int) -> dict[str, Any]:
@@ -115,6 +117,61 @@ def decisions_per_s(policy: str, n: int, threads: int, repeats: int) -> dict[str
         "cpu_share": cpu / best / threads,
         "decisions_per_s_cpu_adjusted": 20 * n * threads / max(cpu, 1e-9),
     }
+
+
+def decisions_per_s4(policy: str, n: int, threads: int, repeats: int) -> dict[str, Any]:
+    """Decisions per second of ``policy`` with 4 players: seats 0 and 2 (one team) against
+    ``greedy`` at seats 1 and 3, level data, Quito; every data gives the team 20 decisions
+    (forced ones included). Fields as :func:`decisions_per_s`."""
+    kw = {"rules": "quito", "players": 4, "policies": (policy, "greedy"), "threads": threads}
+    simulate(**kw, n=min(n, 20), seed=1)
+    best = float("inf")
+    cpu = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        c0 = time.process_time()
+        simulate(**kw, n=n, seed=2)
+        wall = time.perf_counter() - t0
+        if wall < best:
+            best, cpu = wall, time.process_time() - c0
+    return {
+        "policy": parse_policy(policy).canonical,
+        "players": 4,
+        "threads": threads,
+        "datas": n,
+        "decisions": 20 * n,
+        "seconds": best,
+        "decisions_per_s": 20 * n / best,
+        "cpu_share": cpu / best / threads,
+        "decisions_per_s_cpu_adjusted": 20 * n * threads / max(cpu, 1e-9),
+    }
+
+
+def team_ranking(args: argparse.Namespace) -> dict[str, Any]:
+    """The 4-player section alone (``--only4``): the speed of ``--solver4`` with 4 players
+    (:func:`decisions_per_s4`, ``--datas4`` datas) and its duplicate chicas against
+    ``heuristic`` (``--chicas4`` chica indices), with issue 12's target (lower bound of the
+    95% Wilson interval above :data:`TEAM_TARGET`)."""
+    print(f"speed: {args.solver4}, 4 players, {args.datas4:,} datas...", file=sys.stderr)
+    speed = decisions_per_s4(args.solver4, args.datas4, args.threads, args.repeats)
+    print(
+        f"{speed['policy']}: {speed['decisions_per_s']:,.0f} decisions/s with 4 players "
+        f"({speed['decisions']:,} decisions, {args.threads} threads, CPU share "
+        f"{speed['cpu_share']:.2f}, adjusted {speed['decisions_per_s_cpu_adjusted']:,.0f})"
+    )
+    print(
+        f"duplicate: {args.solver4} vs heuristic, 4 players, {2 * args.chicas4:,} chicas...",
+        file=sys.stderr,
+    )
+    r = duplicate(args.solver4, "heuristic", args.chicas4, args.seed, args.threads, players=4)
+    r["target_lower_bound"] = TEAM_TARGET
+    r["status"] = "pass" if r["ci95"][0] > TEAM_TARGET else "FAIL"
+    print(
+        f"{r['a']} vs heuristic, 4 players: {r['win_rate_a']:.2%} of {r['chicas']:,} chicas "
+        f"won, 95% Wilson interval [{r['ci95'][0]:.2%}, {r['ci95'][1]:.2%}]; lower bound > "
+        f"{TEAM_TARGET:.0%}: {r['status']}"
+    )
+    return {"speed4": speed, "team_ranking": r}
 
 
 def duplicate(
@@ -177,6 +234,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sweep", action="store_true", help="also time pimc and solver at 4-32 samples"
     )
+    parser.add_argument(
+        "--only4",
+        action="store_true",
+        help="only the 4-player section: speed of --solver4 and its duplicate chicas against "
+        "heuristic (--chicas4 chica indices)",
+    )
+    parser.add_argument(
+        "--solver4", default="solver", help="policy spec of the 4-player section (solver)"
+    )
+    parser.add_argument(
+        "--datas4", type=int, default=100, help="datas of the 4-player speed run (--only4)"
+    )
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
@@ -193,6 +262,11 @@ def main(argv: list[str] | None = None) -> int:
             [Path(sys.argv[0]).name, *(argv if argv is not None else sys.argv[1:])]
         ),
     }
+    if args.only4:
+        results.update(team_ranking(args))
+        write_json_atomic(args.out, results)
+        print(f"\nwrote {args.out}")
+        return 0
     speed = []
     policies = ["heuristic", "pimc", "solver", "learned"]
     if args.sweep:
@@ -258,10 +332,10 @@ def main(argv: list[str] | None = None) -> int:
         for a, b in zip(LADDER[1:], LADDER[:-1], strict=True):
             print(f"duplicate: {a} vs {b}, {2 * args.chicas:,} chicas...", file=sys.stderr)
             ranking.append(duplicate(a, b, args.chicas, args.seed, args.threads))
-        print(f"duplicate: solver vs heuristic, 4 players, {2 * args.chicas4:,} chicas...",
+        print(f"duplicate: {args.solver4} vs heuristic, 4 players, {2 * args.chicas4:,} chicas...",
               file=sys.stderr)  # fmt: skip
         ranking.append(
-            duplicate("solver", "heuristic", args.chicas4, args.seed, args.threads, players=4)
+            duplicate(args.solver4, "heuristic", args.chicas4, args.seed, args.threads, players=4)
         )
         results["ranking"] = ranking
         print(f"duplicate: learned vs heuristic, {2 * args.chicas:,} chicas...", file=sys.stderr)
