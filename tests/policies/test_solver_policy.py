@@ -44,14 +44,14 @@ def test_solver_spec_is_canonical_with_its_own_slots() -> None:
 
 def test_solver_samples_default_is_auto_by_player_count() -> None:
     """``samples=auto`` (the default) is kernel value 0, resolved by the player count: 32 with
-    2 players (the former default, so 2-player play is unchanged), 128 with 4."""
+    2 players (the former default, so 2-player play is unchanged), 256 with 4."""
     spec = parse_policy("solver")
     assert spec.canonical == "solver(samples=auto,exact=6,stop=0,leaf_cards=800)"
     assert spec.row()[P_SAMPLES] == 0
     assert parse_policy("solver(samples=auto)") == spec
     assert parse_policy("solver(samples=32)").row()[P_SAMPLES] == 32
     assert (solver_samples(0, 2), solver_samples(0, 4)) == (AUTO_SAMPLES_2, AUTO_SAMPLES_4)
-    assert (AUTO_SAMPLES_2, AUTO_SAMPLES_4) == (32, 128)
+    assert (AUTO_SAMPLES_2, AUTO_SAMPLES_4) == (32, 256)
     assert (solver_samples(7, 2), solver_samples(7, 4)) == (7, 7)
     assert "samples=auto" in dict((r[0], r[2]) for r in policy_table()[1])["solver"]
 

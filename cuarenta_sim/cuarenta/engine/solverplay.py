@@ -40,16 +40,17 @@ never share one.
 
 Defaults ``samples=auto, exact=6, stop=0, leaf_cards=800``; ``samples=auto`` (kernel value 0,
 :func:`cuarenta_sim.cuarenta.policies.kernel.solver_samples`) is 32 samples with 2 players and
-128 with 4. With 2 players (``benchmarks/README.md``, Quito, 2,000 duplicate chicas each
+256 with 4. With 2 players (``benchmarks/README.md``, Quito, 2,000 duplicate chicas each
 against pimc's defaults): ``exact=6`` won 60.7% [58.5%, 62.8%] at about 8,900 decisions/s (2
 threads, CPU-share adjusted), ``exact=8`` 59.8% at about 3,000; ``samples=16`` 56.4% (``exact=8,
 stop=2``). With 4 players three hands and the stock are hidden and the playouts run up to 19
 plays, so a play's value varies far more from sample to sample: against the heuristic in
 duplicate chicas 8 samples won 21.8% (1,000 chicas), 32 samples 46.6% (2,000), 128 samples
 58.5% (1,000) -- the search was picking sampling noise, not a wrong value (given the true
-hands, the same search wins 99% of 200 chicas). The default (128 samples with 4 players) wins
-57.95% [56.41%, 59.47%] of 4,000 duplicate chicas against the heuristic at 258 decisions/s
-(2 threads, shared machine, about 1,650 CPU-adjusted; ``policies.py --only4``). Early
+hands, the same search wins 99% of 200 chicas). On 4,000 duplicate chicas against the
+heuristic (``policies.py --only4``, 2 threads, shared machine): 128 samples won 57.95% [56.41%,
+59.47%] at about 1,650 decisions/s CPU-adjusted, 256 samples (the default with 4 players)
+60.62% [59.10%, 62.13%] at about 845. Early
 stopping (``stop=2``) lost strength with 4 players (43% against 48% without, 32 samples), so it
 is off by default.
 """

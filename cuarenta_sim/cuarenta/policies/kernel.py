@@ -68,9 +68,10 @@ PLAYOUT_HEURISTIC = 1
 #: ``solver``'s ``samples=auto`` (kernel value 0): samples per decision with 2 and with 4
 #: players (:func:`solver_samples`). With 4 players three hands and the stock are hidden and a
 #: play's value varies far more from sample to sample: 32 samples pick noise (46.6% of
-#: duplicate chicas against the heuristic), 128 win (57.95% of 4,000; ``benchmarks/README.md``).
+#: duplicate chicas against the heuristic), 128 won 57.95% of 4,000, 256 won 60.62% of the
+#: same 4,000 at half the speed (``benchmarks/README.md``).
 AUTO_SAMPLES_2 = 32
-AUTO_SAMPLES_4 = 128
+AUTO_SAMPLES_4 = 256
 
 #: Captured cards per play are below this, so ``points * CARDS_SPAN + cards`` orders plays.
 CARDS_SPAN = 64
