@@ -81,6 +81,10 @@ SOLVER_TARGET = 2_000
 #: Targets of the learned policy (issue 12 item 4).
 LEARNED_DATAS_TARGET = 100_000
 LEARNED_WIN_TARGET = 0.55
+#: Target of issue 12: solver against heuristic with 4 players, lower bound of the win rate.
+TEAM_TARGET = 0.52
+#: Target of issue 12: solver against pimc (defaults), 2 players, lower bound of the win rate.
+SOLVER_PIMC_TARGET = 0.53
 
 
 def datas_per_s(policy: str, n: int, threads: int, repeats: int) -> dict[str, Any]:
@@ -141,6 +145,61 @@ def decisions_per_s(policy: str, n: int, threads: int, repeats: int) -> dict[str
         "cpu_share": cpu / best / threads,
         "decisions_per_s_cpu_adjusted": 20 * n * threads / max(cpu, 1e-9),
     }
+
+
+def decisions_per_s4(policy: str, n: int, threads: int, repeats: int) -> dict[str, Any]:
+    """Decisions per second of ``policy`` with 4 players: seats 0 and 2 (one team) against
+    ``greedy`` at seats 1 and 3, level data, Quito; every data gives the team 20 decisions
+    (forced ones included). Fields as :func:`decisions_per_s`."""
+    kw = {"rules": "quito", "players": 4, "policies": (policy, "greedy"), "threads": threads}
+    simulate(**kw, n=min(n, 20), seed=1)
+    best = float("inf")
+    cpu = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        c0 = time.process_time()
+        simulate(**kw, n=n, seed=2)
+        wall = time.perf_counter() - t0
+        if wall < best:
+            best, cpu = wall, time.process_time() - c0
+    return {
+        "policy": parse_policy(policy).canonical,
+        "players": 4,
+        "threads": threads,
+        "datas": n,
+        "decisions": 20 * n,
+        "seconds": best,
+        "decisions_per_s": 20 * n / best,
+        "cpu_share": cpu / best / threads,
+        "decisions_per_s_cpu_adjusted": 20 * n * threads / max(cpu, 1e-9),
+    }
+
+
+def team_ranking(args: argparse.Namespace) -> dict[str, Any]:
+    """The 4-player section alone (``--only4``): the speed of ``--solver4`` with 4 players
+    (:func:`decisions_per_s4`, ``--datas4`` datas) and its duplicate chicas against
+    ``heuristic`` (``--chicas4`` chica indices), with issue 12's target (lower bound of the
+    95% Wilson interval above :data:`TEAM_TARGET`)."""
+    print(f"speed: {args.solver4}, 4 players, {args.datas4:,} datas...", file=sys.stderr)
+    speed = decisions_per_s4(args.solver4, args.datas4, args.threads, args.repeats)
+    print(
+        f"{speed['policy']}: {speed['decisions_per_s']:,.0f} decisions/s with 4 players "
+        f"({speed['decisions']:,} decisions, {args.threads} threads, CPU share "
+        f"{speed['cpu_share']:.2f}, adjusted {speed['decisions_per_s_cpu_adjusted']:,.0f})"
+    )
+    print(
+        f"duplicate: {args.solver4} vs heuristic, 4 players, {2 * args.chicas4:,} chicas...",
+        file=sys.stderr,
+    )
+    r = duplicate(args.solver4, "heuristic", args.chicas4, args.seed, args.threads, players=4)
+    r["target_lower_bound"] = TEAM_TARGET
+    r["status"] = "pass" if r["ci95"][0] > TEAM_TARGET else "FAIL"
+    print(
+        f"{r['a']} vs heuristic, 4 players: {r['win_rate_a']:.2%} of {r['chicas']:,} chicas "
+        f"won, 95% Wilson interval [{r['ci95'][0]:.2%}, {r['ci95'][1]:.2%}]; lower bound > "
+        f"{TEAM_TARGET:.0%}: {r['status']}"
+    )
+    return {"speed4": speed, "team_ranking": r}
 
 
 def duplicate(
@@ -376,6 +435,18 @@ def learned_strength(args: argparse.Namespace, results: dict[str, Any]) -> list[
     return [lvh, lvh4]
 
 
+def mark_target(r: dict[str, Any]) -> dict[str, Any]:
+    """Add issue 12's target (``target_lower_bound``, ``status``) to a duplicate result that
+    has one: solver vs pimc with 2 players (:data:`SOLVER_PIMC_TARGET`), solver vs heuristic
+    with 4 (:data:`TEAM_TARGET`). Returns ``r``."""
+    pair = (r["a"].split("(")[0], r["b"].split("(")[0], r["players"])
+    target = {("solver", "pimc", 2): SOLVER_PIMC_TARGET, ("solver", "heuristic", 4): TEAM_TARGET}
+    if pair in target:
+        r["target_lower_bound"] = target[pair]
+        r["status"] = "pass" if r["ci95"][0] > target[pair] else "FAIL"
+    return r
+
+
 def print_ranking(ranking: list[dict[str, Any]]) -> None:
     """The duplicate results as a table."""
     print(
@@ -436,6 +507,34 @@ def main(argv: list[str] | None = None) -> int:
         help="duplicate chica indices per sweep point against the heuristic",
     )
     parser.add_argument("--figure", type=Path, default=SWEEP_FIGURE)
+    parser.add_argument(
+        "--only4",
+        action="store_true",
+        help="only the 4-player section: speed of --solver4 and its duplicate chicas against "
+        "heuristic (--chicas4 chica indices)",
+    )
+    parser.add_argument(
+        "--solver4", default="solver", help="policy spec of the 4-player section (solver)"
+    )
+    parser.add_argument(
+        "--datas4", type=int, default=100, help="datas of the 4-player speed run (--only4)"
+    )
+    parser.add_argument(
+        "--pair",
+        action="append",
+        default=[],
+        metavar="A:B",
+        help="only these duplicate pairs, 2 players, --chicas chica indices each (repeatable; "
+        "e.g. solver:pimc, the issue 12 target)",
+    )
+    parser.add_argument(
+        "--proxy-only",
+        action="store_true",
+        help="only the learned-as-a-proxy target (benchmarks/learned_proxy.py with --chicas, "
+        "--seed, --threads, --proxy-cache)",
+    )
+    parser.add_argument("--proxy-cache", type=Path, default=None,
+                        help="cache directory of learned_proxy.py's runs")  # fmt: skip
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
@@ -453,6 +552,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--sweep-chicas must be >= 1, got {args.sweep_chicas}")
     if args.out is None:
         args.out = SWEEP_OUT if args.sweep_only else DEFAULT_OUT
+    for pair in args.pair:  # checked before any long run
+        a, sep, b = pair.partition(":")
+        if not sep or not a or not b:
+            parser.error(f"--pair takes A:B (two policy specs), got {pair!r}")
+        for spec in (a, b):
+            try:
+                parse_policy(spec)
+            except ValueError as exc:
+                parser.error(f"--pair {pair!r}: {exc}")
 
     results: dict[str, Any] = {
         "package_version": __version__,
@@ -464,7 +572,21 @@ def main(argv: list[str] | None = None) -> int:
         ),
     }
     results["threads"] = args.threads
-    if args.sweep_only or args.learned_only:
+    sections = [args.sweep_only, args.learned_only, args.only4, bool(args.pair), args.proxy_only]
+    if sum(sections) > 1:
+        parser.error("give at most one of --sweep-only, --learned-only, --only4, --pair, "
+                     "--proxy-only")  # fmt: skip
+    if args.proxy_only:
+        import learned_proxy
+
+        proxy_argv = ["--chicas", str(args.chicas), "--seed", str(args.seed),
+                      "--threads", str(args.threads)]  # fmt: skip
+        if args.proxy_cache is not None:
+            proxy_argv += ["--cache", str(args.proxy_cache)]
+        if args.out != DEFAULT_OUT:
+            proxy_argv += ["--out", str(args.out)]
+        return learned_proxy.main(proxy_argv)
+    if any(sections):
         if args.sweep_only:
             results["sweep"] = run_sweep(args)
             results["sweep_settings"] = {
@@ -476,10 +598,20 @@ def main(argv: list[str] | None = None) -> int:
                 "datas_per_speed_run": args.datas,
                 "repeats": args.repeats,
             }
-        else:
+        elif args.learned_only:
             learned_speed(args, results)
             if not args.no_ranking:
                 print_ranking(learned_strength(args, results))
+        elif args.only4:
+            results.update(team_ranking(args))
+        else:
+            ranking = []
+            for pair in args.pair:
+                a, _, b = pair.partition(":")
+                print(f"duplicate: {a} vs {b}, {2 * args.chicas:,} chicas...", file=sys.stderr)
+                ranking.append(mark_target(duplicate(a, b, args.chicas, args.seed, args.threads)))
+            results["ranking"] = ranking
+            print_ranking(ranking)
         write_json_atomic(args.out, results)
         print(f"\nwrote {args.out}")
         return 0
@@ -531,11 +663,13 @@ def main(argv: list[str] | None = None) -> int:
         ranking = []
         for a, b in zip(LADDER[1:], LADDER[:-1], strict=True):
             print(f"duplicate: {a} vs {b}, {2 * args.chicas:,} chicas...", file=sys.stderr)
-            ranking.append(duplicate(a, b, args.chicas, args.seed, args.threads))
-        print(f"duplicate: solver vs heuristic, 4 players, {2 * args.chicas4:,} chicas...",
+            ranking.append(mark_target(duplicate(a, b, args.chicas, args.seed, args.threads)))
+        print(f"duplicate: {args.solver4} vs heuristic, 4 players, {2 * args.chicas4:,} chicas...",
               file=sys.stderr)  # fmt: skip
         ranking.append(
-            duplicate("solver", "heuristic", args.chicas4, args.seed, args.threads, players=4)
+            mark_target(
+                duplicate(args.solver4, "heuristic", args.chicas4, args.seed, args.threads, 4)
+            )
         )
         results["ranking"] = ranking
         print_ranking([*ranking, *learned_strength(args, results)])

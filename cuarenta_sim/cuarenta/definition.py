@@ -29,9 +29,7 @@ def policy_table() -> tuple[list[str], list[list[str]]]:
 
     rows = []
     for name, info in POLICIES.items():
-        params = ", ".join(
-            f"{p.name}={p.choices[p.default] if p.choices else p.default}" for p in info.params
-        )
+        params = ", ".join(f"{p.name}={p.format(p.default)}" for p in info.params)
         rows.append([name, "yes" if info.stochastic else "no", params or "-", info.description])
     return ["policy", "stochastic", "parameters (defaults)", "description"], rows
 

@@ -23,6 +23,8 @@ from cuarenta_sim.cuarenta.reference.search import clearly_best
         ("quito", 2, ("greedy", "solver(samples=6,exact=4,stop=1)"), "data", 4),
         ("pagat", 2, ("solver(samples=2,exact=6,stop=0)", "pimc(samples=2)"), "chica", 2),
         ("quito", 4, ("solver(samples=2,exact=5)", "heuristic"), "data", 3),
+        # samples=auto (the default): 32 samples with 2 players in both twins.
+        ("quito", 2, ("heuristic", "solver(exact=3)"), "data", 1),
         ("cuenca", 4, ("random", "solver(samples=5,exact=4,stop=1)"), "data", 3),
     ],
 )

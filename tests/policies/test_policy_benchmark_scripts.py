@@ -10,7 +10,7 @@ def test_policies_benchmark_quick_run(tmp_path: Path, run_benchmark) -> None:
     out = tmp_path / "policies.json"
     proc = run_benchmark(
         "policies.py", "--datas", "10", "--chicas", "10", "--chicas4", "3", "--repeats", "1",
-        "--out", str(out),
+        "--solver4", "solver(samples=4)", "--out", str(out),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())
@@ -34,6 +34,7 @@ def test_policies_benchmark_quick_run(tmp_path: Path, run_benchmark) -> None:
     for r in results["ranking"]:
         assert r["chicas"] == (6 if r["players"] == 4 else 20) and 0 <= r["wins_a"] <= r["chicas"]
         assert r["ci95"][0] <= r["win_rate_a"] <= r["ci95"][1]
+    assert results["ranking"][-1]["a"].startswith("solver(samples=4,")
 
 
 def test_policies_benchmark_learned_only(tmp_path: Path, run_benchmark) -> None:
@@ -53,6 +54,32 @@ def test_policies_benchmark_learned_only(tmp_path: Path, run_benchmark) -> None:
     assert two["a"] == four["a"] == "learned(weights=learned_v1)"
     assert (two["players"], two["chicas"], four["players"], four["chicas"]) == (2, 12, 4, 4)
     assert "learned vs heuristic" in proc.stdout and "CPU share" in proc.stdout
+
+
+def test_policies_benchmark_team_section_alone(tmp_path: Path, run_benchmark) -> None:
+    """``--only4`` runs the 4-player section alone: the speed of ``--solver4`` with 4 players
+    and its duplicate chicas against the heuristic, with issue 12's target."""
+    out = tmp_path / "team.json"
+    proc = run_benchmark(
+        "policies.py", "--only4", "--solver4", "solver(samples=3,exact=4)", "--chicas4", "2",
+        "--datas4", "2", "--repeats", "1", "--out", str(out),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(out.read_text())
+    assert "speed" not in results and "ranking" not in results
+    speed = results["speed4"]
+    assert speed["policy"] == "solver(samples=3,exact=4,stop=0,leaf_cards=800)"
+    assert speed["players"] == 4 and speed["decisions"] == 40 and speed["decisions_per_s"] > 0
+    team = results["team_ranking"]
+    assert (team["a"], team["b"].split("(")[0], team["players"]) == (
+        speed["policy"],
+        "heuristic",
+        4,
+    )
+    assert team["chicas"] == 4 and team["ci95"][0] <= team["win_rate_a"] <= team["ci95"][1]
+    assert team["target_lower_bound"] == 0.52
+    assert team["status"] == ("pass" if team["ci95"][0] > 0.52 else "FAIL")
+    assert "decisions/s with 4 players" in proc.stdout and "lower bound > 52%" in proc.stdout
 
 
 def test_tune_heuristic_quick_run(run_benchmark) -> None:
@@ -87,3 +114,55 @@ def test_policies_benchmark_sweep_only(tmp_path: Path, run_benchmark) -> None:
     assert results["sweep_settings"]["opponent"].startswith("heuristic(")
     assert figure.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sweep.json", "sweep.png"]
+
+
+def test_policies_benchmark_pair_section_marks_the_target(tmp_path: Path, run_benchmark) -> None:
+    """``--pair solver:pimc`` plays that duplicate pair alone and marks issue 12's target."""
+    out = tmp_path / "pair.json"
+    proc = run_benchmark(
+        "policies.py", "--pair", "solver(samples=4):pimc(samples=4)", "--chicas", "3",
+        "--out", str(out),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    (r,) = json.loads(out.read_text())["ranking"]
+    assert r["a"].startswith("solver(samples=4,") and r["b"].startswith("pimc(samples=4,")
+    assert r["chicas"] == 6 and r["target_lower_bound"] == 0.53
+    assert r["status"] == ("pass" if r["ci95"][0] > 0.53 else "FAIL")
+
+
+def test_policies_benchmark_bad_pair_fails_before_running(run_benchmark) -> None:
+    proc = run_benchmark("policies.py", "--pair", "solver:pimc", "--pair", "solver:nope")
+    assert proc.returncode == 2
+    assert "--pair 'solver:nope'" in proc.stderr and "nope" in proc.stderr
+
+
+def test_learned_proxy_script_and_its_cache(tmp_path: Path, run_benchmark) -> None:
+    """benchmarks/learned_proxy.py: both models' Quito-to-Cuenca change, their difference with
+    its interval and the target line; a second run reads the cached chica lengths."""
+    out = tmp_path / "proxy.json"
+    cache = tmp_path / "cache"
+    args = ("learned_proxy.py", "--chicas", "30", "--models", "greedy;heuristic",
+            "--cache", str(cache), "--out", str(out))  # fmt: skip
+    proc = run_benchmark(*args)
+    assert proc.returncode == 0, proc.stderr
+    first = json.loads(out.read_text())
+    assert set(first["per_model"]) == {"greedy", "heuristic"}
+    diff = first["difference"]
+    assert diff["method"] == "paired delta" and diff["n"] == 30
+    assert first["status"] == (
+        "pass" if diff["defined"] and -0.015 < diff["lower"] and diff["upper"] < 0.015 else "FAIL"
+    )
+    assert len(list(cache.glob("*.npy"))) == 4 and "percentage points" in proc.stdout
+    again = run_benchmark(*args)
+    assert again.returncode == 0, again.stderr
+    second = json.loads(out.read_text())
+    assert second["difference"] == diff and all(v == 0.0 for v in second["seconds"].values())
+
+
+def test_policies_benchmark_proxy_section(tmp_path: Path, run_benchmark) -> None:
+    out = tmp_path / "proxy.json"
+    proc = run_benchmark("policies.py", "--proxy-only", "--chicas", "3", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(out.read_text())
+    assert results["models"]["learned"].startswith("learned(")
+    assert results["models"]["solver"].startswith("solver(") and results["chicas"] == 3

@@ -38,11 +38,21 @@ depend on the play chosen, except near the target). One transposition table per 
 allocated (:data:`TABLE_BITS`) only when a solve is needed; the numba loop owns it, so threads
 never share one.
 
-Defaults ``samples=32, exact=6, stop=0, leaf_cards=800`` (``benchmarks/README.md``, 2 players,
-Quito, 2,000 duplicate chicas each against pimc's defaults): ``exact=6`` won 60.7% [58.5%,
-62.8%] at about 8,900 decisions/s (2 threads, CPU-share adjusted), ``exact=8`` 59.8% at about
-3,000; ``samples=16`` 56.4% (``exact=8, stop=2``); early stopping (``stop=2``) lost strength
-with 4 players (43% against 48% without, against the heuristic), so it is off by default.
+Defaults ``samples=auto, exact=6, stop=0, leaf_cards=800``; ``samples=auto`` (kernel value 0,
+:func:`cuarenta_sim.cuarenta.policies.kernel.solver_samples`) is 32 samples with 2 players and
+256 with 4. With 2 players (``benchmarks/README.md``, Quito, 2,000 duplicate chicas each
+against pimc's defaults): ``exact=6`` won 60.7% [58.5%, 62.8%] at about 8,900 decisions/s (2
+threads, CPU-share adjusted), ``exact=8`` 59.8% at about 3,000; ``samples=16`` 56.4% (``exact=8,
+stop=2``). With 4 players three hands and the stock are hidden and the playouts run up to 19
+plays, so a play's value varies far more from sample to sample: against the heuristic in
+duplicate chicas 8 samples won 21.8% (1,000 chicas), 32 samples 46.6% (2,000), 128 samples
+58.5% (1,000) -- the search was picking sampling noise, not a wrong value (given the true
+hands, the same search wins 99% of 200 chicas). On 4,000 duplicate chicas against the
+heuristic (``policies.py --only4``, 2 threads, shared machine): 128 samples won 57.95% [56.41%,
+59.47%] at about 1,650 decisions/s CPU-adjusted, 256 samples (the default with 4 players)
+60.62% [59.10%, 62.13%] at about 845. Early
+stopping (``stop=2``) lost strength with 4 players (43% against 48% without, 32 samples), so it
+is off by default.
 """
 
 from __future__ import annotations
@@ -50,7 +60,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..policies.kernel import P_EXACT, P_LEAF_CARDS, P_SAMPLES, P_STOP
+from ..policies.kernel import P_EXACT, P_LEAF_CARDS, P_SAMPLES, P_STOP, solver_samples
 from .layout import SUMS_COUNT, SUMS_FIRST, SUMS_HELD
 from .moves import count_plays, occupied, select_play, sum_key
 from .pimc import (
@@ -216,7 +226,7 @@ def solver_play(
     determinate = holders <= 1 and held_cards == m
     leaf = params[poff + P_LEAF_CARDS]
     exact = determinate or 5 * n_players - turn <= params[poff + P_EXACT]
-    samples = np.int64(1) if determinate else params[poff + P_SAMPLES]
+    samples = np.int64(1) if determinate else solver_samples(params[poff + P_SAMPLES], n_players)
     z = params[poff + P_STOP]
     me = seat & 1
     hands = np.zeros(4, dtype=np.int64)

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .kernel import (
+    AUTO_SAMPLES_2,
+    AUTO_SAMPLES_4,
     DEPTH_DATA,
     DEPTH_DEAL,
     N_PARAMS,
@@ -92,6 +94,10 @@ class ParamInfo:
     is_file : bool
         True for a parameter naming a file (``learned``'s ``weights``): its value is the text
         itself, checked by loading the file.
+    auto : bool
+        True when the word ``auto`` is also accepted, as kernel value 0 (outside ``low ..
+        high``): the kernel then chooses by the player count (``solver``'s ``samples``,
+        :func:`cuarenta_sim.cuarenta.policies.kernel.solver_samples`).
     """
 
     name: str
@@ -102,6 +108,7 @@ class ParamInfo:
     high: int = MAX_WEIGHT
     description: str = ""
     is_file: bool = False
+    auto: bool = False
 
     def parse(self, text: str, policy: str) -> int | str:
         """Return the kernel value of ``text`` (a word of :attr:`choices` or an integer; for
@@ -125,19 +132,24 @@ class ParamInfo:
                     f"accepted: {', '.join(self.choices)}"
                 )
             return self.choices.index(text)
+        if self.auto and text == "auto":
+            return 0
         try:
             value = int(text)
         except ValueError:
             value = None
         if value is None or not self.low <= value <= self.high:
+            auto = "auto or " if self.auto else ""
             raise ValueError(
-                f"bad value {text!r} for {policy} parameter {self.name}; accepted: a whole "
-                f"number from {self.low} to {self.high}"
+                f"bad value {text!r} for {policy} parameter {self.name}; accepted: {auto}a "
+                f"whole number from {self.low} to {self.high}"
             )
         return value
 
     def format(self, value: int | str) -> str:
         """Return the spec text of a kernel value."""
+        if self.auto and value == 0:
+            return "auto"
         return self.choices[value] if self.choices else str(value)  # type: ignore[index]
 
 
@@ -263,10 +275,13 @@ SOLVER_PARAMS: tuple[ParamInfo, ...] = (
     ParamInfo(
         "samples",
         P_SAMPLES,
-        32,
+        0,
         low=1,
         high=MAX_SAMPLES,
-        description="deals of the unseen cards sampled per decision (at most; see stop)",
+        description="deals of the unseen cards sampled per decision (at most; see stop); "
+        f"auto: {AUTO_SAMPLES_2} with 2 players, {AUTO_SAMPLES_4} with 4 (three hidden hands "
+        "need more samples to tell the plays apart)",
+        auto=True,
     ),
     ParamInfo(
         "exact",

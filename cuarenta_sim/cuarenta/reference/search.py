@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from ...rng import PyRng
 from ..cards import N_RANKS
 from ..policies.kernel import (
+    AUTO_SAMPLES_2,
+    AUTO_SAMPLES_4,
     DEPTH_DEAL,
     P_CAIDA,
     P_CARDS,
@@ -564,7 +566,9 @@ def solver_index(
     holders = sum(1 for o in range(players) if need[o] > 0)
     determinate = holders <= 1 and sum(need) == len(pool)
     exact = determinate or 5 * players - turn <= params[P_EXACT]
-    samples = 1 if determinate else params[P_SAMPLES]
+    # samples=auto (0): by the player count (twin of ``policies.kernel.solver_samples``).
+    auto = AUTO_SAMPLES_2 if players == 2 else AUTO_SAMPLES_4
+    samples = 1 if determinate else (params[P_SAMPLES] or auto)
     leaf = params[P_LEAF_CARDS]
     vals: list[list[int]] = []
     totals = [0] * len(plays)
