@@ -24,7 +24,13 @@ is timed is simulation plus scheduling. Figures:
   contention, not the backend;
 * **CPU efficiency**: datas per second of worker CPU time with 2 workers over the same with
   1 worker; with the CPU share it tells backend overhead from contention on a shared machine;
-* for reference, the local backend in this process with 1 numba thread.
+* for reference, the local backend in this process with 1 numba thread;
+* **strong play on Dask** (issue 12 item 6): ``simulate`` with ``--strong`` (default
+  ``solver``) at seat 0 against ``greedy`` (``--strong-n`` datas in chunks of
+  ``--strong-chunk``) on the 1- and 2-worker clusters: datas and decisions per second (the
+  strong seat's 20 decisions per data), and a check that the records equal those of the local
+  backend bit for bit (the searching policy's randomness comes from (seed, data, stream), not
+  from the worker or chunk that ran it). ``--strong none`` skips it.
 
 It prints a table and writes ``benchmarks/results/dask_scaling.json`` atomically. The machine
 is shared: timings of other busy processes leak into the figures (rerun when quieter).
@@ -44,7 +50,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from cuarenta_sim import __version__, aggregate
+from cuarenta_sim import __version__, aggregate, simulate
 from cuarenta_sim.io import write_json_atomic
 from cuarenta_sim.reports import text_table
 
@@ -133,7 +139,45 @@ def run_clusters(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, An
         for w, client in clients.items():
             best[w]["workers"] = w
             best[w]["worker_peak_rss_bytes"] = sorted(client.run(peak_rss).values())
+        if args.strong != "none":
+            reference = simulate(**strong_kwargs(args.strong, args.strong_n), threads=1).hands
+            strong = []
+            for client in clients.values():
+                run, hands = strong_once(args.strong, args.strong_n, args.strong_chunk, client)
+                run["equal_to_local"] = bool(hands.equals(reference))
+                strong.append(run)
+            best[1]["strong"], best[2]["strong"] = strong
     return best[1], best[2]
+
+
+#: Decisions per data of one seat with 2 players (5 cards x 4 deals, R3).
+DECISIONS_PER_DATA = 20
+
+
+def strong_kwargs(policy: str, n: int) -> dict[str, Any]:
+    """The ``simulate`` settings of the strong-play section (policy at seat 0 vs greedy)."""
+    return {"rules": "quito", "players": 2, "policies": (policy, "greedy"), "n": n,
+            "level": "data", "seed": 3}  # fmt: skip
+
+
+def strong_once(policy: str, n: int, chunk: int, client: Any) -> tuple[dict[str, Any], Any]:
+    """One Dask run of the strong section: its figures and its hands frame."""
+    workers = len(client.scheduler_info()["workers"])
+    cpu0 = sum(client.run(time.process_time).values())
+    t0 = time.perf_counter()
+    res = simulate(**strong_kwargs(policy, n), chunk_size=chunk, backend="dask", client=client)
+    wall = time.perf_counter() - t0
+    cpu = sum(client.run(time.process_time).values()) - cpu0
+    return {
+        "workers": workers,
+        "n": n,
+        "chunk": chunk,
+        "tasks": -(-n // chunk),
+        "wall_s": wall,
+        "datas_per_s": n / wall,
+        "decisions_per_s": DECISIONS_PER_DATA * n / wall,
+        "cpu_share": cpu / (wall * workers),
+    }, res.hands
 
 
 def run_local(n: int, chunk: int) -> dict[str, Any]:
@@ -154,6 +198,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, help="timed runs, best kept (default 3; quick 1)")
     parser.add_argument("--tiny-chunk", type=int, default=100, help="datas per tiny task")
     parser.add_argument("--tiny-tasks", type=int, help="tiny tasks (default 400; quick 100)")
+    parser.add_argument(
+        "--strong",
+        default="solver",
+        help="strong policy timed on Dask at seat 0 vs greedy ('none' skips)",
+    )
+    parser.add_argument("--strong-n", type=int, default=2000, help="datas of the strong run")
+    parser.add_argument("--strong-chunk", type=int, default=100, help="datas per strong task")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="JSON output file")
     args = parser.parse_args(argv)
     args.n = args.n or (2_000_000 if args.quick else 8_000_000)
@@ -164,10 +215,23 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("counts must be positive")
     if args.tiny_tasks < 2:
         parser.error("--tiny-tasks must be at least 2")
+    if min(args.strong_n, args.strong_chunk) < 1:
+        parser.error("--strong-n and --strong-chunk must be positive")
+    if args.strong != "none":
+        from cuarenta_sim.cuarenta.policies import parse_policy
+
+        try:
+            parse_policy(args.strong)
+        except ValueError as exc:
+            parser.error(str(exc))
 
     from cuarenta_sim.cuarenta.engine import warmup
 
     warmup()
+    if args.strong != "none":
+        # Compile (and cache) the strong policy's kernels here, once, so that the workers load
+        # them from numba's cache instead of compiling in every worker (minutes under load).
+        simulate(**strong_kwargs(args.strong, 2), threads=1)
     t_start = time.perf_counter()
     one, two = run_clusters(args)
     local = run_local(min(args.n, 4 * args.chunk), args.chunk)
@@ -200,6 +264,11 @@ def main(argv: list[str] | None = None) -> int:
         "cpu_efficiency": cpu_efficiency,
         "overhead_per_task_s": one["tiny"]["overhead_per_task_s"],
         "client_peak_rss_bytes": peak_rss(),
+        "strong": (
+            None
+            if args.strong == "none"
+            else {"policy": args.strong, "workers_1": one["strong"], "workers_2": two["strong"]}
+        ),
         "target": {
             "efficiency": EFFICIENCY_TARGET,
             "status": "pass" if efficiency >= EFFICIENCY_TARGET else "FAIL",
@@ -251,6 +320,20 @@ def main(argv: list[str] | None = None) -> int:
         + ", ".join(f"{b / gib:.2f}" for b in two["worker_peak_rss_bytes"])
         + " GiB (2-worker cluster)"
     )
+    if args.strong != "none":
+        print(f"\nstrong play on Dask: {args.strong} at seat 0 vs greedy, 2 players, level data")
+        print(
+            text_table(
+                ["workers", "datas", "tasks", "wall (s)", "datas/s", "decisions/s",
+                 "CPU share", "equal to local"],
+                [
+                    [r["workers"], f"{r['n']:,}", r["tasks"], f"{r['wall_s']:.1f}",
+                     f"{r['datas_per_s']:,.0f}", f"{r['decisions_per_s']:,.0f}",
+                     f"{r['cpu_share']:.2f}", "yes" if r["equal_to_local"] else "NO"]
+                    for r in (one["strong"], two["strong"])
+                ],
+            )
+        )  # fmt: skip
     write_json_atomic(args.out, results)
     print(f"wrote {args.out}")
     return 0

@@ -25,6 +25,8 @@ from cuarenta_sim.results import read_dataset
         ("cuarenta", "data", 10_000, 10_000, "random"),
         ("cuarenta", "chica", 2_000, 150, "greedy"),
         ("cuarenta", "mesa", 600, 70, ("random", "greedy")),
+        # Issue 12 item 6: a searching policy spreads over the cluster with the same results.
+        ("cuarenta", "chica", 12, 3, ("solver(samples=4)", "learned")),
         ("cuatrola", "hand", 20_000, 3_000, ("greedy", "random")),
         ("cuatrola", "game", 1_000, 130, ("random", "pimc(samples=2)")),
     ],

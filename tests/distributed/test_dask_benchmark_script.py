@@ -16,7 +16,9 @@ def test_dask_scaling_script_quick_run(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "dask_scaling.py"), "--quick",
-         "--n", "40000", "--chunk", "10000", "--tiny-tasks", "5", "--out", str(out)],
+         "--n", "40000", "--chunk", "10000", "--tiny-tasks", "5",
+         "--strong", "solver(samples=4)", "--strong-n", "6", "--strong-chunk", "2",
+         "--out", str(out)],
         capture_output=True, text=True, cwd=ROOT, env=env, timeout=300, check=False,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
@@ -29,5 +31,11 @@ def test_dask_scaling_script_quick_run(tmp_path: Path) -> None:
     assert results["efficiency"] == ratio
     assert results["workers_1"]["tiny"]["tasks"] == 5
     assert results["target"]["status"] in ("pass", "FAIL")
+    strong = results["strong"]
+    assert strong["policy"] == "solver(samples=4)"
+    for key, workers in (("workers_1", 1), ("workers_2", 2)):
+        run = strong[key]
+        assert run["workers"] == workers and run["tasks"] == 3 and run["equal_to_local"] is True
+        assert run["decisions_per_s"] == 20 * run["datas_per_s"] > 0
     assert "scaling efficiency" in proc.stdout and "wrote " + str(out) in proc.stdout
     assert [p.name for p in out.parent.iterdir()] == ["dask_scaling.json"]
