@@ -533,6 +533,14 @@ def main(argv: list[str] | None = None) -> int:
         help="only the learned-as-a-proxy target (benchmarks/learned_proxy.py with --chicas, "
         "--seed, --threads, --proxy-cache)",
     )
+    parser.add_argument(
+        "--solve-only",
+        action="store_true",
+        help="only the solve-vs-brute-force target (benchmarks/solve_vs_brute_force.py with "
+        "--positions; --out is then its results directory)",
+    )
+    parser.add_argument("--positions", type=int, default=10_000,
+                        help="random last-deal positions of --solve-only")  # fmt: skip
     parser.add_argument("--proxy-cache", type=Path, default=None,
                         help="cache directory of learned_proxy.py's runs")  # fmt: skip
     parser.add_argument("--threads", type=int, default=2)
@@ -572,10 +580,18 @@ def main(argv: list[str] | None = None) -> int:
         ),
     }
     results["threads"] = args.threads
-    sections = [args.sweep_only, args.learned_only, args.only4, bool(args.pair), args.proxy_only]
+    sections = [args.sweep_only, args.learned_only, args.only4, bool(args.pair), args.proxy_only,
+                args.solve_only]  # fmt: skip
     if sum(sections) > 1:
         parser.error("give at most one of --sweep-only, --learned-only, --only4, --pair, "
-                     "--proxy-only")  # fmt: skip
+                     "--proxy-only, --solve-only")  # fmt: skip
+    if args.solve_only:
+        import solve_vs_brute_force
+
+        solve_argv = ["--positions", str(args.positions)]
+        if args.out != DEFAULT_OUT:
+            solve_argv += ["--out", str(args.out)]
+        return solve_vs_brute_force.main(solve_argv)
     if args.proxy_only:
         import learned_proxy
 

@@ -166,3 +166,12 @@ def test_policies_benchmark_proxy_section(tmp_path: Path, run_benchmark) -> None
     results = json.loads(out.read_text())
     assert results["models"]["learned"].startswith("learned(")
     assert results["models"]["solver"].startswith("solver(") and results["chicas"] == 3
+
+
+def test_policies_benchmark_solve_section(tmp_path: Path, run_benchmark) -> None:
+    """``--solve-only`` runs the solve-vs-brute-force target (issue 12) on a few positions."""
+    proc = run_benchmark("policies.py", "--solve-only", "--positions", "8", "--out", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads((tmp_path / "solve_vs_brute_force.json").read_text())
+    assert results["positions"] == 8 and results["disagreements"] == []
+    assert "total: 8 positions, 0 disagreements" in proc.stdout
