@@ -6,6 +6,13 @@ Run from the repository root::
                                                   # chica indices per pair (40,000 chicas)
     python benchmarks/policies.py --chicas 2000   # quicker ranking
 
+Each of issue 12's targets is also one section alone (benchmarks/README.md, "Strong play"):
+``--pair solver:pimc --chicas 20000`` (solver vs pimc), ``--only4 --chicas4 2000`` (solver vs
+heuristic, 4 players), ``--no-ranking`` (decisions/s), ``--learned-only --chicas 20000``
+(learned's strength and datas/s), ``--proxy-only --chicas 20000`` (learned as a proxy for the
+solver: ``benchmarks/learned_proxy.py``), ``--solve-only`` (``solve`` against brute force:
+``benchmarks/solve_vs_brute_force.py``), ``--sweep-only`` (strength against cost).
+
 It prints and writes ``benchmarks/results/policies.json`` (atomically):
 
 * **decisions per second** of ``heuristic``, ``pimc``, ``solver`` and ``learned`` (default
