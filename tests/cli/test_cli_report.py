@@ -53,7 +53,7 @@ def test_report_writes_the_directory_and_prints_the_summary(run_cli, tmp_path: P
     assert run.code == 0, run.err
     out = tmp_path / "quito-vs-cuenca"
     assert sorted(p.name for p in (out / "figures").iterdir()) == [
-        "chica_length.png", "points_by_source.png", "win_probability.png"]
+        "chica_length.png", "convergence.png", "points_by_source.png", "win_probability.png"]
     assert "Quito vs Cuenca (2,000 datas, 500 chicas, 200 mesas" in run.out
     assert "datas per chica" in run.out and "across models" in run.out
     prefix = ("cuarenta-sim report quito-vs-cuenca --n 2000 --seed 3 --players 4 "

@@ -18,8 +18,9 @@ def qc() -> studies.GeneratedReport:
 def test_quito_vs_cuenca_answers_the_questions(qc, tmp_path) -> None:
     written = qc.write(tmp_path / "qc")
     names = sorted(p.relative_to(tmp_path / "qc").as_posix() for p in written)
-    assert names == ["figures/chica_length.png", "figures/points_by_source.png",
-                     "figures/win_probability.png", "provenance.json", "report.md"]
+    assert names == ["figures/chica_length.png", "figures/convergence.png",
+                     "figures/points_by_source.png", "figures/win_probability.png",
+                     "provenance.json", "report.md"]
     md = (tmp_path / "qc" / "report.md").read_text()
     for heading in ("## How much does Cuenca scoring shorten a chica?",
                     "## Where do a data's points come from?",
@@ -28,8 +29,12 @@ def test_quito_vs_cuenca_answers_the_questions(qc, tmp_path) -> None:
                     "## How often is a play a caida?",
                     "## Resolution", "## Reproduce", "## Provenance"):
         assert heading in md
-    for fig in ("chica_length", "points_by_source", "win_probability"):
+    for fig in ("chica_length", "points_by_source", "win_probability", "convergence"):
         assert f"(figures/{fig}.png)" in md
+    assert "**Convergence of Cuenca - Quito datas per chica (2 players" in md
+    conv = qc.tables["convergence"]
+    assert sorted(conv["replicate"].unique()) == [0, 1, 2]
+    assert conv.loc[conv["replicate"] == 0, "n"].max() == 600
     assert "cuarenta-sim report quito-vs-cuenca --n 3000 --seed 2 --players 2" in md
     prov = json.loads((tmp_path / "qc" / "provenance.json").read_text())
     assert prov["report"] == "quito-vs-cuenca" and prov["n_datas"] == 3_000

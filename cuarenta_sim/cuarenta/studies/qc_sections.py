@@ -8,12 +8,14 @@ figure; :func:`.quito_vs_cuenca.quito_vs_cuenca` assembles them.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
 from ... import plotting
 from ...reports import markdown_table
 from ...studies import StudySettings, cell
+from ...studies.convergence import convergence_note
 from ...studies.framework import new_figure
 from .. import compare
 from .common import diff_text, est_text, exact_table, prose, rel_text, select, verdict_text
@@ -33,6 +35,65 @@ SUMMARY_METRICS = (
     "caidas_per_play",
     "caidas_limpias_per_play",
 )
+
+
+#: Replicate seeds (``seed + 1`` ...) of the convergence figure, each a quarter of the chicas.
+REPLICATES = 2
+
+
+def convergence_players(s: StudySettings) -> int:
+    """Player count of the convergence figure: 2 when the report plays it, else the first."""
+    return 2 if 2 in s.players else s.players[0]
+
+
+def convergence(
+    main: pd.Series | np.ndarray, head: Model, s: StudySettings
+) -> tuple[str, Figure, pd.DataFrame]:
+    """Convergence of the paired difference Cuenca - Quito of datas per chica (R7.2).
+
+    Parameters
+    ----------
+    main : array-like, shape (n_chicas,)
+        Per-chica differences of the headline model's main run (chica j of both presets was
+        dealt the same cards).
+    head : Model
+        Headline model; its policies play :data:`REPLICATES` replicate runs of
+        ``max(10, n_chicas // 4)`` chicas per preset on seeds ``seed + 1`` ... (paired the
+        same way).
+    s : StudySettings
+
+    Returns
+    -------
+    (str, Figure, DataFrame)
+        As :func:`cuarenta_sim.studies.convergence.convergence_note`.
+    """
+    players = convergence_players(s)
+    reps = [np.asarray(main, dtype=np.float64)]
+    for r in range(1, REPLICATES + 1):
+        frames = {
+            v: compare.simulate_frames(
+                v,
+                players=players,
+                policies=head.policies,
+                n_chicas=max(10, head.n_chicas // 4),
+                seed=s.seed + r,
+                threads=s.threads,
+            )["chica"]["hands"].to_numpy(np.float64)
+            for v in ("quito", "cuenca")
+        }
+        reps.append(frames["cuenca"] - frames["quito"])
+    text, fig, frame = convergence_note(
+        reps,
+        what=f"Cuenca - Quito datas per chica ({players} players, {head.label})",
+        unit="chicas",
+        confidence=s.confidence,
+        reference=0.0,
+    )
+    text += (
+        f" Replicates: {REPLICATES} runs of {max(10, head.n_chicas // 4):,} chicas per preset on "
+        f"seeds {s.seed + 1} to {s.seed + REPLICATES}."
+    )
+    return text, fig, frame
 
 
 def summary_table(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> pd.DataFrame:
@@ -271,10 +332,14 @@ def _truncated(est: pd.DataFrame, players: int, variant: str) -> int:
 
 
 def methods_section(
-    est: pd.DataFrame, s: StudySettings, models: list[Model], walls: dict[str, float]
+    est: pd.DataFrame,
+    s: StudySettings,
+    models: list[Model],
+    walls: dict[str, float],
+    convergence_text: str,
 ) -> str:
     truncated = sum(_truncated(est, p, v) for p in s.players for v in ("quito", "cuenca"))
-    return prose("quito_vs_cuenca").methods(s, truncated, models, walls)
+    return prose("quito_vs_cuenca").methods(s, truncated, models, walls, convergence_text)
 
 
 def fig_sources(est: pd.DataFrame, s: StudySettings) -> Figure:

@@ -39,12 +39,16 @@ FAMILY = ("model", "players")
 
 def _run_model(
     model: Model, s: StudySettings, progress: Progress | None, runs: list[dict[str, Any]]
-) -> dict[str, list[pd.DataFrame]]:
-    """Both presets under one model, every player count; details for the headline."""
+) -> dict[str, list[Any]]:
+    """Both presets under one model, every player count; details for the headline.
+
+    ``"conv"`` holds the headline's per-chica differences Cuenca - Quito of datas per chica at
+    :func:`.qc_sections.convergence_players` (main run of the convergence figure).
+    """
     headline = model.role == "headline"
     n_chicas, n_mesas = model.n_chicas, model.n_mesas
-    out: dict[str, list[pd.DataFrame]] = {
-        k: [] for k in ("est", "diff", "lengths", "winprob", "odds")
+    out: dict[str, list[Any]] = {
+        k: [] for k in ("est", "diff", "lengths", "winprob", "odds", "conv")
     }
     for players in s.players:
         comp = compare.compare_rules(
@@ -66,6 +70,10 @@ def _run_model(
         out["est"].append(comp.estimates.assign(players=players, model=model.label))
         out["diff"].append(comp.differences.assign(players=players, model=model.label))
         if headline:
+            if players == sections.convergence_players(s):
+                out["conv"] = [
+                    comp.frames["cuenca"]["chica"]["hands"] - comp.frames["quito"]["chica"]["hands"]
+                ]
             for variant, frames in comp.frames.items():
                 dist = analysis.length_distribution(frames["chica"]["hands"], s.confidence)
                 out["lengths"].append(dist.assign(variant=variant, players=players))
@@ -107,16 +115,17 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
     Returns
     -------
     GeneratedReport
-        Figures ``points_by_source``, ``chica_length``, ``win_probability``; tables
-        ``estimates`` and ``differences`` (columns ``model`` and ``players``), ``panel``,
-        ``summary``, ``win_probability``, ``chica_length``, ``odds`` (with ``level``).
+        Figures ``points_by_source``, ``chica_length``, ``win_probability``, ``convergence``;
+        tables ``estimates`` and ``differences`` (columns ``model`` and ``players``), ``panel``,
+        ``summary``, ``win_probability``, ``chica_length``, ``odds`` (with ``level``),
+        ``convergence`` (:func:`cuarenta_sim.studies.convergence.running_estimates`).
     """
     t0 = time.perf_counter()
     models = panel_models(settings)
     head = models[0]
     runs: list[dict[str, Any]] = []
-    parts: dict[str, list[pd.DataFrame]] = {
-        k: [] for k in ("est", "diff", "lengths", "winprob", "odds")
+    parts: dict[str, list[Any]] = {
+        k: [] for k in ("est", "diff", "lengths", "winprob", "odds", "conv")
     }
     walls = {}
     for model in models:
@@ -124,6 +133,10 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
         for k, v in _run_model(model, settings, progress, runs).items():
             parts[k] += v
         walls[model.label] = round(time.perf_counter() - tm, 1)
+    say(progress, f"convergence: {sections.REPLICATES} replicate seeds, {head.label}")
+    tc = time.perf_counter()
+    conv_text, conv_fig, conv_frame = sections.convergence(parts["conv"][0], head, settings)
+    conv_wall = round(time.perf_counter() - tc, 1)
     est_all = pd.concat(parts["est"], ignore_index=True)
     diff_all = apply_verdicts(
         pd.concat(parts["diff"], ignore_index=True), FAMILY, settings.confidence
@@ -146,6 +159,7 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
             runs,
             time.perf_counter() - t0,
             rules={"quito": "quito", "cuenca": "cuenca"},
+            convergence_wall_time_s=conv_wall,
             models=[
                 {
                     "label": m.label,
@@ -180,12 +194,13 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
     report.add("Win probability by score state", sections.winprob_section(wins, settings))
     report.add("All metrics", sections.all_metrics_section(est_all, diff_all, models, settings))
     report.add("Resolution", unresolved(diff_all, ["model", "players"]))
-    report.add("Methods", sections.methods_section(est, settings, models, walls))
+    report.add("Methods", sections.methods_section(est, settings, models, walls, conv_text))
 
     figures = {
         "points_by_source": sections.fig_sources(est, settings),
         "chica_length": sections.fig_lengths(length, settings),
         "win_probability": sections.fig_winprob(wins, settings),
+        "convergence": conv_fig,
     }
     console = text_table(
         ["metric", "players", *(m.label for m in models), "across models"],
@@ -207,6 +222,7 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
             "win_probability": wins,
             "chica_length": length,
             "odds": odds_table,
+            "convergence": conv_frame,
         },
     )
 
