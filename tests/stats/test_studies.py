@@ -71,7 +71,13 @@ def test_odds_study(tmp_path) -> None:
     rep.write(tmp_path / "odds")
     md = (tmp_path / "odds" / "report.md").read_text()
     assert "## Dealing odds (R4)" in md and "## Caida risk (R6.1)" in md
-    assert (tmp_path / "odds" / "figures" / "exact_vs_simulated.png").is_file()
+    assert sorted(p.name for p in (tmp_path / "odds" / "figures").iterdir()) == [
+        "convergence.png", "exact_vs_simulated.png"]
+    assert "**Convergence of P(a ronda is dealt in a data), 2 players.**" in md
+    assert "(figures/convergence.png)" in md
+    conv = rep.tables["convergence"]
+    assert sorted(conv["replicate"].unique()) == [0, 1, 2]
+    assert conv.groupby("replicate")["n"].max().tolist() == [20_000, 5_000, 5_000]
     odds = rep.tables["odds"]
     assert set(odds["players"]) == {2, 4} and odds["defined"].all()
     assert set(rep.tables["caida_rates"]["metric"]) >= {"caidas_per_play"}

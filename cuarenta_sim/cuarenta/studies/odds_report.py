@@ -12,15 +12,23 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 
 from ... import plotting
 from ...reports import Report, format_number, markdown_table, text_table
 from ...studies import GeneratedReport, Progress, StudySettings, get_study
+from ...studies.convergence import convergence_note
 from ...studies.framework import new_figure, provenance, say
-from .. import analysis, compare
+from .. import analysis, compare, odds
 from ..rules import resolve_rules
 from .common import est_text, exact_table, prose, select, wrap_console
 from .panel import Model, panel_models
+
+#: Replicate seeds (``seed + 1`` ...) of the convergence figure, each a quarter of the datas.
+REPLICATES = 2
+#: Players of the replicate runs: the deal (R4) does not depend on the play, so the fastest
+#: policy deals the same decks as the headline model would.
+REPLICATE_POLICIES = ("greedy",)
 
 #: Caida metrics estimated under every model.
 CAIDA_METRICS = (
@@ -50,8 +58,9 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
     Returns
     -------
     GeneratedReport
-        Figure ``exact_vs_simulated``; tables ``odds``, ``caida_rates`` (column ``model``),
-        ``caida_panel``, ``caida_risk``, ``caida_risk_check``.
+        Figures ``exact_vs_simulated``, ``convergence``; tables ``odds``, ``caida_rates``
+        (column ``model``), ``caida_panel``, ``caida_risk``, ``caida_risk_check``,
+        ``convergence`` (:func:`cuarenta_sim.studies.convergence.running_estimates`).
     """
     t0 = time.perf_counter()
     rules = resolve_rules(settings.rules)
@@ -60,6 +69,8 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
     tables, rates = [], []
     walls: dict[str, float] = {}
     metrics = [m for m in compare.cuarenta_metrics() if m.name in CAIDA_METRICS]
+    conv_players = 2 if 2 in settings.players else settings.players[0]
+    conv_main: np.ndarray | None = None
     for model in models:
         tm = time.perf_counter()
         for p in settings.players:
@@ -75,6 +86,8 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
             )
             if model.role == "headline":
                 tables.append(analysis.odds_check(frames["data"], p, settings.confidence))
+                if p == conv_players:
+                    conv_main = _ronda_dealt(frames["data"])
             rates.append(
                 compare.estimate_metrics(frames, metrics, settings.confidence).assign(
                     players=p, model=model.label
@@ -82,6 +95,11 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
             )
             del frames
         walls[model.label] = round(time.perf_counter() - tm, 1)
+    say(progress, f"convergence: {REPLICATES} replicate seeds")
+    tc = time.perf_counter()
+    assert conv_main is not None  # the headline model plays every player count
+    conv_text, conv_fig, conv_frame = _convergence(conv_main, conv_players, models[0], settings)
+    conv_wall = round(time.perf_counter() - tc, 1)
     say(progress, "counting caida risk on the simulator's decks")
     odds_table = pd.concat(tables, ignore_index=True)
     rate = pd.concat(rates, ignore_index=True)
@@ -98,6 +116,7 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
             time.perf_counter() - t0,
             rules=rules.slug(),
             caida_risk_decks=settings.n,
+            convergence_wall_time_s=conv_wall,
             models=[
                 {
                     "label": m.label,
@@ -141,7 +160,7 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
         _rates_section(caida_panel, models, rules.slug(), settings),
     )
     report.add("Caida risk (R6.1)", _risk_section(risk, check, settings))
-    report.add("Methods", pr.methods(models, walls))
+    report.add("Methods", pr.methods(models, walls, conv_text))
     fig, axes = new_figure(1, len(settings.players), (6.5, 6.0))
     for ax, p in zip(axes[0], settings.players, strict=True):
         sub = odds_table[odds_table["players"] == p]
@@ -177,7 +196,7 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
     return GeneratedReport(
         name="odds",
         report=report,
-        figures={"exact_vs_simulated": fig},
+        figures={"exact_vs_simulated": fig, "convergence": conv_fig},
         summary=wrap_console(pr.console(settings, answers, text, caida_text)),
         tables={
             "odds": odds_table,
@@ -185,8 +204,58 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
             "caida_panel": caida_panel,
             "caida_risk": risk,
             "caida_risk_check": check,
+            "convergence": conv_frame,
         },
     )
+
+
+def _ronda_dealt(hands: pd.DataFrame) -> np.ndarray:
+    """Per data: 1 when anyone is dealt a ronda (R4.1), the event of ``odds_check``."""
+    total = sum(
+        hands[f"{stem}_{k}"].to_numpy(np.int64)
+        for stem in analysis.ODDS_EVENTS["ronda"]
+        for k in (0, 1)
+    )
+    return (total > 0).astype(np.float64)
+
+
+def _convergence(
+    main: np.ndarray, players: int, head: Model, s: StudySettings
+) -> tuple[str, Figure, pd.DataFrame]:
+    """Convergence of P(a ronda is dealt in a data) against its exact value (R4.1).
+
+    The main run is the headline model's datas; :data:`REPLICATES` replicate runs of
+    ``max(10, n // 4)`` datas on seeds ``seed + 1`` ... are played by
+    :data:`REPLICATE_POLICIES` (the deal does not depend on the play).
+    """
+    size = max(10, head.n // 4)
+    reps = [main]
+    for r in range(1, REPLICATES + 1):
+        frames = compare.simulate_frames(
+            s.rules,
+            players=players,
+            policies=REPLICATE_POLICIES,
+            n_datas=size,
+            seed=s.seed + r,
+            threads=s.threads,
+        )
+        reps.append(_ronda_dealt(frames["data"]))
+    text, fig, frame = convergence_note(
+        reps,
+        what=f"P(a ronda is dealt in a data), {players} players",
+        unit="datas",
+        kind="proportion",
+        confidence=s.confidence,
+        percent=True,
+        reference=float(odds.data_probability("ronda", "anyone", players)),
+    )
+    text += (
+        f" Main run: `{head.label}`'s datas; replicates: {REPLICATES} runs of {size:,} datas "
+        f"dealt on seeds {s.seed + 1} to {s.seed + REPLICATES} (played by "
+        f"`{';'.join(REPLICATE_POLICIES)}`: the deal does not depend on the play). The line is "
+        f"the exact value."
+    )
+    return text, fig, frame
 
 
 def _range(rows: pd.DataFrame, percent: bool) -> str:
