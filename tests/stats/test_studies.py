@@ -88,12 +88,23 @@ def test_sensitivity_study(tmp_path) -> None:
     rep = studies.run_study("sensitivity", settings)
     rep.write(tmp_path / "sens")
     figures = sorted(p.stem for p in (tmp_path / "sens" / "figures").glob("*.png"))
-    assert figures == sorted(f"tornado_{m}" for m in cuarenta_studies.TORNADO_METRICS)
+    assert figures == sorted(
+        ["convergence", *(f"tornado_{m}" for m in cuarenta_studies.TORNADO_METRICS)])
+    conv = rep.tables["convergence"]
+    assert conv.groupby("replicate")["n"].max().tolist() == [400, 100, 100]
+    # The main run replays the headline's base chicas: its final estimate is the base's.
+    est = rep.tables["estimates"]
+    head = est["model"].iloc[0]
+    base = est[(est["variant"] == "base") & (est["metric"] == "datas_per_chica")
+               & (est["model"] == head) & (est["players"] == 2)]["estimate"].iloc[0]
+    final = conv[conv["replicate"] == 0].iloc[-1]["estimate"]
+    assert final == pytest.approx(base)
     diff = rep.tables["differences"]
     assert (diff["baseline"] == "base").all()
     assert "caida_limpia_cumulative=true" in set(diff["variant"])
     md = (tmp_path / "sens" / "report.md").read_text()
     assert "## Effect on datas per chica" in md
+    assert "**Convergence of datas per chica (" in md and "(figures/convergence.png)" in md
 
 
 @pytest.mark.parametrize(

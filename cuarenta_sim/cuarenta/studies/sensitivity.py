@@ -14,11 +14,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 
 from ... import plotting
 from ...reports import Report, markdown_table, text_table
 from ...studies import GeneratedReport, Progress, StudySettings, get_study
+from ...studies.convergence import convergence_note
 from ...studies.framework import new_figure, provenance, say
 from .. import compare
 from ..rules import resolve_rules
@@ -50,6 +53,9 @@ TORNADO_METRICS = (
 )
 #: Headline metrics of the *What the rules you play change* table.
 HEADLINE_METRICS = ("datas_per_chica", "points", "first_dealer_wins", "dealer_advantage")
+#: Replicate seeds (``seed + 1`` ...) of the convergence figure, each a quarter of the chicas.
+REPLICATES = 2
+
 #: Families of verdicts: one per model, player count and metric (all flips of a tornado).
 FAMILY = ("model", "players", "metric")
 
@@ -71,8 +77,9 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
     -------
     GeneratedReport
         One tornado figure per metric of :data:`TORNADO_METRICS` (``tornado_<metric>``,
-        headline model); tables ``estimates``, ``differences`` (columns ``model``,
-        ``players``, ``disputed``), ``summary``, ``rules_you_play``.
+        headline model) and ``convergence``; tables ``estimates``, ``differences`` (columns
+        ``model``, ``players``, ``disputed``), ``summary``, ``rules_you_play``,
+        ``convergence`` (:func:`cuarenta_sim.studies.convergence.running_estimates`).
     """
     t0 = time.perf_counter()
     base = resolve_rules(settings.rules)
@@ -103,6 +110,10 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             estimates.append(comp.estimates.assign(players=p, model=model.label))
             differences.append(comp.differences.assign(players=p, model=model.label))
         walls[model.label] = round(time.perf_counter() - tm, 1)
+    say(progress, f"convergence: base chicas and {REPLICATES} replicate seeds, {head.label}")
+    tc = time.perf_counter()
+    conv_text, conv_fig, conv_frame = _convergence(base, head, settings)
+    conv_wall = round(time.perf_counter() - tc, 1)
     est = pd.concat(estimates, ignore_index=True)
     diff = apply_verdicts(pd.concat(differences, ignore_index=True), FAMILY, settings.confidence)
     flips = compare.switch_flips(base)
@@ -119,6 +130,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             time.perf_counter() - t0,
             base=base.slug(),
             flips=list(flips),
+            convergence_wall_time_s=conv_wall,
             models=[
                 {
                     "label": m.label,
@@ -159,9 +171,13 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             pr.heading(_label(est, metric)), _metric_section(est, diff, metric, models, settings)
         )
     report.add("Resolution", unresolved(diff, ["model", "players", "variant"]))
-    report.add("Methods", pr.methods(base.slug(), _base_table(est), models, walls, settings))
+    report.add(
+        "Methods",
+        pr.methods(base.slug(), _base_table(est), models, walls, settings, conv_text),
+    )
 
     figures = {f"tornado_{m}": _tornado(est, diff, m, head, settings) for m in TORNADO_METRICS}
+    figures["convergence"] = conv_fig
     console_rows = [
         [
             r["flip"],
@@ -186,8 +202,43 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             "differences": diff,
             "summary": summary,
             "rules_you_play": rules_table,
+            "convergence": conv_frame,
         },
     )
+
+
+def _convergence(base: Any, head: Model, s: StudySettings) -> tuple[str, Figure, pd.DataFrame]:
+    """Convergence of datas per chica at the base rules under the headline model.
+
+    The main run replays the headline's base chicas (same seed, same decks: the report's
+    base estimate); :data:`REPLICATES` replicate runs of ``max(10, n_chicas // 4)`` chicas on
+    seeds ``seed + 1`` ...; at 2 players when the report plays them, else the first count.
+    """
+    players = 2 if 2 in s.players else s.players[0]
+    sizes = [head.n_chicas] + [max(10, head.n_chicas // 4)] * REPLICATES
+    reps = [
+        compare.simulate_frames(
+            base,
+            players=players,
+            policies=head.policies,
+            n_chicas=n,
+            seed=s.seed + r,
+            threads=s.threads,
+        )["chica"]["hands"].to_numpy(np.float64)
+        for r, n in enumerate(sizes)
+    ]
+    text, fig, frame = convergence_note(
+        reps,
+        what=f"datas per chica ({base.slug()}, {players} players, {head.label})",
+        unit="chicas",
+        confidence=s.confidence,
+    )
+    text += (
+        f" Main run: the headline's base chicas replayed (seed {s.seed}); replicates: "
+        f"{REPLICATES} runs of {sizes[-1]:,} chicas on seeds {s.seed + 1} to "
+        f"{s.seed + REPLICATES}."
+    )
+    return text, fig, frame
 
 
 def _cuenca_flip(base: Any, flips: dict[str, Any]) -> str | None:
