@@ -46,6 +46,7 @@ from ..studies import (
     register_study,
     templates,
 )
+from ..studies.convergence import convergence_note
 from ..studies.framework import new_figure, provenance, say
 from ..tournament import (
     TOURNAMENT_LEVELS,
@@ -60,6 +61,9 @@ from ..tournament import (
 from .duplicate import play_duplicate
 from .policies import parse_policy
 from .rules import resolve_rules
+
+#: Replicate seeds (``seed + 1`` ...) of the convergence figure, each a quarter of the chicas.
+REPLICATES = 2
 
 #: Policies of the default tournament, weakest expected first.
 DEFAULT_POLICIES = ("random", "greedy", "heuristic", "learned", "pimc", "solver")
@@ -958,6 +962,75 @@ def _standing(results: dict[int, tuple[TournamentResult, pd.DataFrame]]) -> str:
     return "`learned` (the linear model the fast simulations use) is the base."
 
 
+def _pair_rates(pairs: pd.DataFrame, flip: bool) -> np.ndarray:
+    """Per duplicate pair: the share of its games won by ``a`` (``b`` when ``flip``)."""
+    a = pairs["a_wins"].to_numpy(np.float64)
+    games = pairs["games"].to_numpy(np.float64)
+    return (games - a if flip else a) / games
+
+
+def tournament_convergence(
+    result: TournamentResult, settings: StudySettings
+) -> tuple[str, Figure, pd.DataFrame]:
+    """Convergence of ``learned``'s duplicate chica win rate against ``heuristic``.
+
+    The main run is the tournament's per-pair results of that match (the first two policies
+    when either is missing); :data:`REPLICATES` replicate matches of a quarter of its chicas
+    (even, at least 2) on seeds ``seed + 1`` ... with :func:`play_duplicate`.
+
+    Parameters
+    ----------
+    result : TournamentResult
+        The tournament of one player count (its ``pairs`` hold the per-pair frames).
+    settings : cuarenta_sim.studies.StudySettings
+
+    Returns
+    -------
+    (str, Figure, DataFrame)
+        As :func:`cuarenta_sim.studies.convergence.convergence_note`; each unit is one
+        duplicate pair (mean of its two chicas, a truncated chica counting half).
+    """
+    tset = result.settings
+    names = {parse_policy(p).name: p for p in tset.policies}
+    if "learned" in names and "heuristic" in names:
+        first, second = names["learned"], names["heuristic"]
+    else:
+        first, second = tset.policies[0], tset.policies[1]
+    key = (first, second, "chica")
+    flip = key not in result.pairs
+    main = result.pairs[(second, first, "chica") if flip else key]
+    chicas = tset.sizes(first, second)[0]
+    size = max(2, 2 * (chicas // 8))
+    reps = [_pair_rates(main, flip)]
+    for r in range(1, REPLICATES + 1):
+        pairs = play_duplicate(
+            first,
+            second,
+            rules=tset.rules,
+            players=tset.players,
+            level="chica",
+            n=size,
+            seed=tset.seed + r,
+            threads=tset.threads,
+        )
+        reps.append(_pair_rates(pairs, False))
+    what = f"{short_name(first)}'s win rate vs {short_name(second)}, {tset.players} players"
+    text, fig, frame = convergence_note(
+        reps,
+        what=what,
+        unit="duplicate pairs",
+        confidence=settings.confidence,
+        percent=True,
+        reference=0.5,
+    )
+    text += (
+        f" Each value is one duplicate pair's share of its 2 chicas (mean over pairs, `t` or "
+        f"`normal`); replicates: {REPLICATES} matches of {size:,} chicas on seeds "
+        f"{tset.seed + 1} to {tset.seed + REPLICATES}. The line is an even match."
+    )
+    return text, fig, frame
+
+
 def strategies_study(settings: StudySettings, progress: Progress | None = None) -> GeneratedReport:
     """Build the strategies report (tournament, folk tactics, strength against cost).
 
@@ -1055,6 +1128,13 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         figures[f"ratings_{players}p"] = fig
         summary_parts.append(f"{players} players\n" + tournament_text(result))
 
+    conv_players = 2 if 2 in results else settings.players[0]
+    say(progress, f"convergence: {REPLICATES} replicate seeds, {conv_players} players")
+    t_conv = time.perf_counter()
+    conv_text, figures["convergence"], tables["convergence"] = tournament_convergence(
+        results[conv_players][0], settings
+    )
+    conv_seconds = round(time.perf_counter() - t_conv, 1)
     tactic_players = settings.players[0]
     say(progress, f"folk tactics forced on learned, {tactic_players} players")
     learned = learned_tactics(
@@ -1161,6 +1241,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             tactic_chicas,
             time.perf_counter() - t_start,
             settings.threads,
+            conv_text,
         ),
     )
     report.provenance = provenance(
@@ -1174,6 +1255,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         search_chicas_per_pair=search_chicas,
         pair_sizes=[list(x) for x in pair_sizes],
         tactic_chicas=tactic_chicas,
+        convergence_wall_time_s=conv_seconds,
         tactics=[t.name for t in TACTICS],
         tactic_doses_points=list(DOSES),
         tactic_base=parse_policy("learned").canonical,

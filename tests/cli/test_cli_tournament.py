@@ -89,7 +89,8 @@ def test_report_strategies_tiny_run(run_cli, tmp_path: Path) -> None:
     body = run.out.split("reproduce:")[0]
     assert all(len(line) <= 100 for line in body.splitlines()), run.out
     figures = {p.name for p in (tmp_path / "strategies" / "figures").iterdir()}
-    assert {"head_to_head_2p.png", "tactics_dose_response.png", "ratings_2p.png"} <= figures
+    assert {"head_to_head_2p.png", "tactics_dose_response.png", "ratings_2p.png",
+            "convergence.png"} <= figures  # fmt: skip
     report = (tmp_path / "strategies" / "report.md").read_text()
     assert report.index("## Answers") < report.index("## Head-to-head, 2 players")
     prov = json.loads((tmp_path / "strategies" / "provenance.json").read_text())

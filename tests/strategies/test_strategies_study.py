@@ -260,7 +260,14 @@ def test_strategies_report_end_to_end_tiny() -> None:
               "Strength against cost", "Methods"):  # fmt: skip
         assert h in headings, headings
     assert "percentage points" in md and "Tuned-heuristic results" in md
-    assert {"head_to_head_2p", "ratings_2p", "tactics_dose_response", "tactics"} <= set(out.figures)
+    assert {"head_to_head_2p", "ratings_2p", "tactics_dose_response", "tactics",
+            "convergence"} <= set(out.figures)  # fmt: skip
+    # No heuristic in this panel: the convergence figure follows the first pair's match.
+    methods = dict(out.report.sections)["Methods"]
+    assert "**Convergence of random's win rate vs greedy, 2 players.**" in methods
+    assert "(figures/convergence.png)" in methods
+    conv = out.tables["convergence"]
+    assert conv.groupby("replicate")["n"].max().tolist() == [6, 2, 2]
     # The console starts with the answers and its tables fit 100 columns.
     first = out.summary.splitlines()[0]
     assert first == out.report.sections[0][1].split(". ")[0] + "." or first.startswith("With ")
