@@ -976,7 +976,7 @@ def tournament_convergence(
 
     The main run is the tournament's per-pair results of that match (the first two policies
     when either is missing); :data:`REPLICATES` replicate matches of a quarter of its chicas
-    (even, at least 2) on seeds ``seed + 1`` ... with :func:`play_duplicate`.
+    (at least 2 duplicate pairs) on seeds ``seed + 1`` ... with :func:`play_duplicate`.
 
     Parameters
     ----------
@@ -999,8 +999,8 @@ def tournament_convergence(
     key = (first, second, "chica")
     flip = key not in result.pairs
     main = result.pairs[(second, first, "chica") if flip else key]
-    chicas = tset.sizes(first, second)[0]
-    size = max(2, 2 * (chicas // 8))
+    # A quarter of the match's chicas: chicas / 8 duplicate pairs of 2 chicas each.
+    size = max(2, tset.sizes(first, second)[0] // 8)
     reps = [_pair_rates(main, flip)]
     for r in range(1, REPLICATES + 1):
         pairs = play_duplicate(
@@ -1025,7 +1025,8 @@ def tournament_convergence(
     )
     text += (
         f" Each value is one duplicate pair's share of its 2 chicas (mean over pairs, `t` or "
-        f"`normal`); replicates: {REPLICATES} matches of {size:,} chicas on seeds "
+        f"`normal`); replicates: {REPLICATES} matches of {size:,} duplicate pairs "
+        f"({2 * size:,} chicas) on seeds "
         f"{tset.seed + 1} to {tset.seed + REPLICATES}. The line is an even match."
     )
     return text, fig, frame
