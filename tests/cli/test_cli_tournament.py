@@ -66,7 +66,7 @@ def test_policies_command_lists_the_registry(run_cli) -> None:
     names = [line.split()[0] for line in run.out.splitlines() if line and not line[0].isspace()]
     for name in ("random", "greedy", "heuristic", "pimc", "solver", "learned"):
         assert name in names, run.out
-    assert "samples=32, exact=6" in run.out and "weights=learned_v1" in run.out
+    assert "samples=auto, exact=6" in run.out and "weights=learned_v2" in run.out
 
 
 def test_tournament_with_solver_and_learned(run_cli) -> None:
