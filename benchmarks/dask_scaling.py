@@ -49,6 +49,7 @@ from typing import Any
 
 import numba
 import numpy as np
+from benchcli import OneLineParser, check_writable
 
 from cuarenta_sim import __version__, aggregate, simulate
 from cuarenta_sim.io import write_json_atomic
@@ -191,7 +192,7 @@ def run_local(n: int, chunk: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the options, run the measurements, print the table and write the JSON."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = OneLineParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="2M datas in chunks of 250k")
     parser.add_argument("--n", type=int, help="datas per timed run (default 8M; quick 2M)")
     parser.add_argument("--chunk", type=int, help="datas per task (default 1M; quick 250k)")
@@ -223,7 +224,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             parse_policy(args.strong)
         except ValueError as exc:
-            parser.error(str(exc))
+            parser.error(f"--strong {args.strong!r}: {exc}")
+    check_writable(parser, args.out)
 
     from cuarenta_sim.cuarenta.engine import warmup
 

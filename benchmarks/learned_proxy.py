@@ -24,7 +24,6 @@ of minutes on 2 cores). Prints a table and writes ``benchmarks/results/learned_p
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import platform
 import sys
@@ -34,6 +33,7 @@ from typing import Any
 
 import numba
 import numpy as np
+from benchcli import OneLineParser, check_writable, check_writable_dir
 
 from cuarenta_sim import __version__, simulate, stats
 from cuarenta_sim.cuarenta.policies import parse_policy
@@ -79,7 +79,7 @@ def chica_lengths(
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; see the module docstring."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chicas", type=int, default=20_000, help="paired chicas per run")
     parser.add_argument(
         "--models",
@@ -100,7 +100,10 @@ def main(argv: list[str] | None = None) -> int:
         try:
             parse_policy(m)
         except ValueError as exc:
-            parser.error(str(exc))
+            parser.error(f"--models {args.models!r}: {exc}")
+    check_writable(parser, args.out)
+    if args.cache is not None:
+        check_writable_dir(parser, args.cache, "--cache")
 
     runs: dict[str, dict[str, np.ndarray]] = {}
     seconds: dict[str, float] = {}

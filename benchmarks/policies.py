@@ -63,6 +63,7 @@ from pathlib import Path
 from typing import Any
 
 import numba
+from benchcli import OneLineParser, check_writable
 
 from cuarenta_sim import __version__, simulate
 from cuarenta_sim.cuarenta.policies import parse_policy
@@ -71,6 +72,7 @@ from cuarenta_sim.reports import text_table
 from cuarenta_sim.stats import wilson_interval
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "policies.json"
+RESULTS = DEFAULT_OUT.parent
 #: Outputs of ``--sweep-only`` (read by ``reports/strategies``).
 SWEEP_OUT = DEFAULT_OUT.with_name("policies_sweep.json")
 SWEEP_FIGURE = DEFAULT_OUT.with_name("policies_sweep.png")
@@ -442,6 +444,20 @@ def learned_strength(args: argparse.Namespace, results: dict[str, Any]) -> list[
     return [lvh, lvh4]
 
 
+def default_out(args: argparse.Namespace) -> Path:
+    """The results file of a run without ``--out``: a single section writes its own file, so
+    it never replaces the full run's ``results/policies.json``."""
+    if args.sweep_only:
+        return SWEEP_OUT
+    if args.learned_only:
+        return RESULTS / "policies_learned.json"
+    if args.only4:
+        return RESULTS / "policies_solver4.json"
+    if args.pair:
+        return RESULTS / "policies_pairs.json"
+    return DEFAULT_OUT
+
+
 def mark_target(r: dict[str, Any]) -> dict[str, Any]:
     """Add issue 12's target (``target_lower_bound``, ``status``) to a duplicate result that
     has one: solver vs pimc with 2 players (:data:`SOLVER_PIMC_TARGET`), solver vs heuristic
@@ -485,7 +501,7 @@ def print_ranking(ranking: list[dict[str, Any]]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; see the module docstring."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--datas", type=int, default=2000, help="datas per timed speed run")
     parser.add_argument(
         "--chicas",
@@ -566,7 +582,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.sweep_chicas < 1:
         parser.error(f"--sweep-chicas must be >= 1, got {args.sweep_chicas}")
     if args.out is None:
-        args.out = SWEEP_OUT if args.sweep_only else DEFAULT_OUT
+        args.out = default_out(args)
     for pair in args.pair:  # checked before any long run
         a, sep, b = pair.partition(":")
         if not sep or not a or not b:
@@ -576,6 +592,11 @@ def main(argv: list[str] | None = None) -> int:
                 parse_policy(spec)
             except ValueError as exc:
                 parser.error(f"--pair {pair!r}: {exc}")
+        if parse_policy(a).canonical == parse_policy(b).canonical:
+            parser.error(f"--pair {pair!r}: a policy against itself wins half by construction; "
+                         "give two different policies")  # fmt: skip
+    if not (args.proxy_only or args.solve_only):  # those scripts check their own outputs
+        check_writable(parser, args.out)
 
     results: dict[str, Any] = {
         "package_version": __version__,

@@ -261,6 +261,11 @@ class Study:
             if v is not None or k in ("chicas", "mesas", "threads", "confirm", "confirm_n")
         }
         if str(values.get("confirm", "")).strip().lower() in ("none", ""):
+            if confirm_n is not None:
+                raise ValueError(
+                    "--confirm-n needs a confirmatory model; drop it or give --confirm MODEL "
+                    "(not none)"
+                )
             values["confirm"], values["confirm_n"] = None, None
         if "players" in values:
             values["players"] = self.parse_players(values["players"])

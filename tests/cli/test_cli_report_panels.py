@@ -35,3 +35,11 @@ def test_simulate_sizes_n_from_precision(run_cli) -> None:
     bad = run_cli("simulate", "--precision", "-1", "--no-progress")
     bad.assert_bad_input()
     assert "--precision must be a half-width" in bad.err
+
+
+def test_confirm_n_without_a_confirmatory_model_is_refused(run_cli) -> None:
+    run = run_cli("report", "quito-vs-cuenca", "--confirm", "none", "--confirm-n", "100",
+                  "--n", "100")  # fmt: skip
+    assert run.code == 2
+    assert "--confirm-n needs a confirmatory model" in run.err
+    assert len(run.err.strip().splitlines()) == 1

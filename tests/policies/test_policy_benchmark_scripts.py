@@ -175,3 +175,41 @@ def test_policies_benchmark_solve_section(tmp_path: Path, run_benchmark) -> None
     results = json.loads((tmp_path / "solve_vs_brute_force.json").read_text())
     assert results["positions"] == 8 and results["disagreements"] == []
     assert "total: 8 positions, 0 disagreements" in proc.stdout
+
+
+def test_benchmark_bad_input_is_one_line_before_any_run(tmp_path: Path, run_benchmark) -> None:
+    """Bad input to the benchmark scripts: one line, exit 2, before any simulation (an
+    unwritable --out must not cost a run of hours)."""
+    cases = [
+        ("policies.py", "--pair", "greedy:greedy"),
+        ("policies.py", "--pair", "greedy:random", "--out", "/proc/x.json"),
+        ("learned_proxy.py", "--out", "/proc/x.json"),
+        ("learned_proxy.py", "--models", "learned;nope"),
+        ("dask_scaling.py", "--strong", "nope"),
+    ]
+    for args in cases:
+        proc = run_benchmark(*args, timeout=120)
+        assert proc.returncode == 2, (args, proc.stderr)
+        assert len(proc.stderr.strip().splitlines()) == 1, (args, proc.stderr)
+        assert "error:" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_single_sections_do_not_overwrite_the_full_results() -> None:
+    """Without --out, a single section writes its own file, never results/policies.json."""
+    import argparse
+    import sys
+
+    bench = str(Path(__file__).resolve().parents[2] / "benchmarks")
+    sys.path.insert(0, bench)
+    try:
+        import policies as bench_policies
+    finally:
+        sys.path.remove(bench)
+    base = {"sweep_only": False, "learned_only": False, "only4": False, "pair": []}
+    outs = {
+        key: bench_policies.default_out(argparse.Namespace(**{**base, key: value}))
+        for key, value in (("sweep_only", True), ("learned_only", True), ("only4", True),
+                           ("pair", ["solver:pimc"]))
+    }  # fmt: skip
+    assert bench_policies.default_out(argparse.Namespace(**base)) == bench_policies.DEFAULT_OUT
+    assert bench_policies.DEFAULT_OUT not in outs.values() and len(set(outs.values())) == 4
