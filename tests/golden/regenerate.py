@@ -1,9 +1,13 @@
-"""Rewrite ``tests/golden/hashes.json`` from the current code (see test_golden_hashes.py).
+"""Rewrite ``tests/golden/hashes.json`` and ``tests/golden/playthroughs/*.txt`` from the
+current code (see test_golden_hashes.py and test_golden_playthroughs.py).
 
 Usage, from the repository root with the checkout on ``PYTHONPATH``::
 
-    python tests/golden/regenerate.py            # every case (the slow reference games too)
+    python tests/golden/regenerate.py            # both (the slow reference games too)
+    python tests/golden/regenerate.py --only playthroughs   # or --only hashes
     python tests/golden/regenerate.py --check    # compare only; exit 1 listing what differs
+
+(``python -m tests.golden.regenerate`` works the same.)
 
 Rule: a digest may change only together with a documented, reviewed ``ENGINE_VERSION`` bump
 of that game (``cuarenta_sim/<game>/definition.py``) that says why the records changed.
@@ -23,6 +27,7 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 from golden_cases import CASES, digests  # noqa: E402
+from playthrough import PLAYTHROUGHS, path_of, playthrough  # noqa: E402
 
 from cuarenta_sim import GAMES  # noqa: E402
 
@@ -42,27 +47,48 @@ def build() -> dict[str, object]:
     }
 
 
-def write(data: dict[str, object], path: Path = HASHES) -> None:
-    """Write ``data`` as indented JSON, atomically (temporary file, then rename)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".hashes-", suffix=".json")
-    with os.fdopen(fd, "w") as f:
-        json.dump(data, f, indent=1, sort_keys=True)
-        f.write("\n")
+def write_text(text: str, path: Path) -> None:
+    """Write ``text`` to ``path`` atomically (temporary file in its folder, then rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=path.suffix)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.chmod(tmp, 0o644)
     os.replace(tmp, path)
+
+
+def playthroughs(check: bool) -> list[str]:
+    """Regenerate the playthrough files (or, with ``check``, list those that differ)."""
+    bad = []
+    for stem, (game, seed) in PLAYTHROUGHS.items():
+        text, path = playthrough(game, seed), path_of(stem)
+        if check:
+            if not path.is_file() or path.read_text(encoding="utf-8") != text:
+                bad.append(f"playthrough {path.name}")
+        else:
+            write_text(text, path)
+            print(f"wrote {path}")
+    return bad
 
 
 def main(argv: list[str] | None = None) -> int:
     """Regenerate (default) or ``--check``; return the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare only, write nothing")
+    parser.add_argument("--only", choices=("hashes", "playthroughs"), help="one of the two")
     args = parser.parse_args(argv)
+    bad = [] if args.only == "hashes" else playthroughs(args.check)
+    if args.only == "playthroughs":
+        if args.check:
+            print("\n".join(bad) or "all playthroughs match")
+        return 1 if bad else 0
     data = build()
     if not args.check:
-        write(data)
+        write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", HASHES)
         print(f"wrote {HASHES} ({len(CASES)} cases)")
         return 0
     old = json.loads(HASHES.read_text())
-    bad = [
+    bad += [
         f"{cid} {key}"
         for cid, comps in data["cases"].items()  # type: ignore[union-attr]
         for key, digest in comps.items()
