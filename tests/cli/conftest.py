@@ -6,6 +6,7 @@ import io
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -46,8 +47,16 @@ RunCli = Callable[..., Run]
 
 
 @pytest.fixture
-def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> RunCli:
-    """Return ``run(*args, stdin=None) -> Run``: exit code, stdout and stderr of ``main``."""
+def run_cli(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> RunCli:
+    """Return ``run(*args, stdin=None) -> Run``: exit code, stdout and stderr of ``main``.
+
+    The command runs in the test's ``tmp_path`` as working directory, so a relative output
+    path (``--report r``) lands there and never in the checkout (a stray ``r/`` report was
+    once committed that way).
+    """
+    monkeypatch.chdir(tmp_path)
 
     def run(*args: str, stdin: str | None = None) -> Run:
         if stdin is not None:
