@@ -73,14 +73,15 @@ def test_engine_versions_match() -> None:
 def test_cases_cover_every_policy_preset_level_and_player_count() -> None:
     """A policy, preset, level or player count added to a game needs its golden case."""
     from cuarenta_sim.cuarenta.policies import POLICIES
-    from cuarenta_sim.cuarenta.policies.learned import SHIPPED_WEIGHTS
+    from cuarenta_sim.cuarenta.policies.learned import DEFAULT_WEIGHTS, SHIPPED_WEIGHTS
     from cuarenta_sim.cuatrola.policies import BID_KINDS, PLAY_POLICIES
 
     assert set(GAMES) == {"cuarenta", "cuatrola"}
     names = {p.split("(")[0] for p in CUARENTA_POLICIES}
     assert names == set(POLICIES)
-    for weights in SHIPPED_WEIGHTS:
-        assert any(weights in p for p in CUARENTA_POLICIES) or weights == "learned_v2"
+    for weights in SHIPPED_WEIGHTS:  # the default through plain "learned"
+        spec = "learned" if weights == DEFAULT_WEIGHTS else f"learned(weights={weights})"
+        assert spec in CUARENTA_POLICIES, weights
     assert set(CUATROLA_PLAY) == set(PLAY_POLICIES)
     assert {b.split("(")[0] for b in CUATROLA_BIDS} == set(BID_KINDS)
     for name, game in GAMES.items():
