@@ -251,3 +251,15 @@ def step_progress(
         bar.update(1)
 
     return say, bar.close
+
+
+# ---------------------------------------------------------------- interrupts
+#: What an interrupt left, said by the command that knows it (printed by
+#: :func:`cuarenta_sim.cli.app.main` instead of its default message); cleared by every run.
+INTERRUPT_NOTE: list[str] = []
+
+
+def note_interrupt(message: str) -> None:
+    """Set the one line :func:`cuarenta_sim.cli.app.main` prints after an interrupt of the
+    current command (e.g. ``scenario``: how many result lines were printed, all whole)."""
+    INTERRUPT_NOTE[:] = [message]
