@@ -57,7 +57,7 @@ from .distributed import (
 )
 from .game import Game, RunSpec, get_game
 from .memory import check_memory
-from .progress import progress_bar
+from .progress import notify_work, progress_bar
 from .results import Results, write_parquet_atomic
 from .rng import root_from_seed
 from .threading_layer import threading_layer
@@ -587,7 +587,14 @@ def run_validated(run: ValidatedRun) -> Results | Aggregates:
     bar = progress_bar(run.n, game.unit(run.level), run.progress, desc="simulate")
     if bar is not None and done:
         bar.update(sum(ranges[i][1] - ranges[i][0] for i in done))
-    step = (lambda start, stop: bar.update(stop - start)) if bar is not None else None
+    count = [sum(ranges[i][1] - ranges[i][0] for i in done)]
+
+    def step(start: int, stop: int) -> None:
+        count[0] += stop - start
+        if bar is not None:
+            bar.update(stop - start)
+        notify_work(count[0], run.n, game.unit(run.level))
+
     task = partial(chunk_task, game.name, spec, run.mode, task_threads, store)
     hand_parts: list[pd.DataFrame | None] = []
     game_parts: list[pd.DataFrame | None] = []

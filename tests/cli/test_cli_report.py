@@ -73,5 +73,5 @@ def test_report_progress_goes_to_stderr(run_cli, tmp_path: Path) -> None:
     run = run_cli("report", "odds", "--n", "500", "--players", "2", "--policies", "greedy",
                   "--confirm", "none", "--out", str(tmp_path))
     assert run.code == 0, run.err
-    assert "report odds: [1] simulating quito, 2 players, greedy\n" in run.err
+    assert "report odds: step 1 simulating quito, 2 players, greedy, elapsed " in run.err
     assert "simulating" not in run.out
