@@ -99,6 +99,9 @@ class Study:
         Accepted player counts; None: the game's (:attr:`cuarenta_sim.game.Game.player_counts`).
     player_rule : str
         The rule that fixes them, cited in messages (``"R2.1"``).
+    steps : callable or None
+        ``steps(settings)``: how many progress messages :attr:`build` sends (the report's
+        progress shows step i of that many); None: unknown.
     """
 
     name: str
@@ -115,6 +118,7 @@ class Study:
     n_unit: str = "datas"
     player_counts: tuple[int, ...] | None = None
     player_rule: str = ""
+    steps: Callable[[StudySettings], int] | None = None
 
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.strip().lower() or " " in self.name:

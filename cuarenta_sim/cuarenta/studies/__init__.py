@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ...studies import Study, register_study
+from ...studies import Study, StudySettings, register_study
 from .common import PERCENT_METRICS
 from .odds_report import odds_study
 from .options import (
@@ -32,7 +32,7 @@ from .options import (
     parse_options,
     parse_panel_options,
 )
-from .panel import parse_models, robustness
+from .panel import panel_models, parse_models, robustness
 from .quito_vs_cuenca import SUMMARY_METRICS, quito_vs_cuenca
 from .sensitivity import TORNADO_METRICS, sensitivity_study
 
@@ -49,6 +49,7 @@ __all__ = [
     "odds_study",
     "parse_models",
     "parse_options",
+    "panel_steps",
     "parse_panel_options",
     "quito_vs_cuenca",
     "register_cuarenta_studies",
@@ -58,6 +59,26 @@ __all__ = [
 
 #: Options every Cuarenta rule study takes besides the common ones.
 PANEL_OPTIONS = ("players", "policies", "confirm", "confirm_n", "precision")
+
+
+def panel_steps(name: str, settings: StudySettings) -> int:
+    """Progress messages of rule study ``name`` under ``settings``: one per simulated rule
+    set, player count and model, plus its closing steps (convergence; odds: caida risk)."""
+    models = panel_models(settings)
+    players = len(settings.players)
+    if name == "quito-vs-cuenca":
+        return len(models) * players * 2 + 1
+    if name == "odds":
+        return len(models) * players + 2
+    from ..compare import switch_flips
+    from ..rules import resolve_rules
+    from .switch_notes import CONFIRM_SWITCHES
+
+    base = resolve_rules(settings.rules)
+    return 1 + sum(
+        players * (1 + len(switch_flips(base, CONFIRM_SWITCHES if m.role == "confirm" else None)))
+        for m in models
+    )
 
 
 def register_cuarenta_studies() -> None:
@@ -125,6 +146,7 @@ def register_cuarenta_studies() -> None:
                     "confirm",
                     "confirm_n",
                 ),
+                steps=functools.partial(panel_steps, name),
                 **common,
             )
         )
