@@ -152,13 +152,14 @@ class StepProgress:
     A line reads (``total`` known, a simulation running in the step)::
 
         report odds: step 3/7 simulating quito, 2 players, solver (confirm): 40% of 500 datas,
-        elapsed 2 min 10 s (step 45 s), about 1 min 08 s left in this simulation, about
-        3 min 15 s left overall
+        elapsed 2 min 10 s (step 45 s), about 1 min 08 s left in this simulation, 34% of the
+        steps, about 4 min 12 s left overall at the pace so far
 
     The share is that of the simulation running in the step (units done of its total, from
     :func:`notify_work`); the time left in it is extrapolated from its rate. With ``total``
     known the overall share is ``(steps done + share) / total`` and the time left overall
-    is extrapolated from it (a rough figure when steps differ in size, as said by "about").
+    is extrapolated from it, as the line says ("at the pace so far": a rough figure when the
+    steps left differ in size from those done, e.g. a report's slower confirmatory runs).
 
     Parameters
     ----------
@@ -268,7 +269,8 @@ class StepProgress:
             if overall > 0:
                 left = (now - self.t0) * (1 - overall) / overall
                 times.append(
-                    f"{100 * overall:.0f}% of the steps, about {format_duration(left)} left overall"
+                    f"{100 * overall:.0f}% of the steps, about {format_duration(left)} left "
+                    "overall at the pace so far"
                 )
         return ", ".join(parts + times)
 

@@ -46,7 +46,7 @@ def test_step_line_with_share_elapsed_and_time_left() -> None:
     assert _lines(out)[-1] == (
         "report odds: step 1/4 simulating quito, 2 players, solver (confirm): 40% of 500 "
         "datas, elapsed 50 s (step 20 s), about 30 s left in this simulation, 10% of the "
-        "steps, about 7 min 30 s left overall"
+        "steps, about 7 min 30 s left overall at the pace so far"
     )
     steps.close()
     assert _lines(out)[-1] == "report odds: 1 step(s) in 50 s"
