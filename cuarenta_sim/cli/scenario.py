@@ -28,8 +28,8 @@ def scenario(
     before its input ends; a single JSON object (possibly spread over lines) gives one line.
     On a terminal, stderr shows a tqdm bar (the file's bytes read, or a count for stdin);
     elsewhere nothing. An interrupt (Ctrl-C, SIGTERM) keeps every line already printed, whole
-    (SIGINT is held while a line is written), and exits 130 (143) with one line saying how
-    many results were printed.
+    (both signals are held while a line is written), and exits 130 (143) with one line
+    saying how many results were printed.
 
     Parameters
     ----------
@@ -108,23 +108,28 @@ def _progress(size: int | None) -> Any:
     return tqdm(total=None, unit=" lines", desc="scenario", file=sys.stderr)
 
 
+#: Signals held while a result line is written (both end the command, see cli/app.py).
+_HELD = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
 def _write_line(line: str) -> None:
-    """Print ``line`` and flush, with SIGINT held meanwhile so that no line is cut short."""
-    blocked = _block_sigint()
+    """Print ``line`` and flush, with SIGINT and SIGTERM held meanwhile (delivered right
+    after) so that no line is cut short."""
+    blocked = _block()
     try:
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
     finally:
         if blocked:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
 
-def _block_sigint() -> bool:
-    """Block SIGINT in this thread where the platform allows it (delivered when unblocked)."""
+def _block() -> bool:
+    """Block :data:`_HELD` in this thread where the platform allows it."""
     if not hasattr(signal, "pthread_sigmask"):
         return False
     try:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     except (OSError, ValueError):
         return False
     return True
