@@ -58,11 +58,13 @@ def test_counters_only_and_small_runs_are_accepted(machine: int) -> None:
 
 def test_parquet_output_is_checked_on_the_command_line(run_cli, machine: int) -> None:
     """--out converts the records to Arrow: a size that fits in memory may not fit with it."""
-    records = largest_n("cuarenta", "data", 2, machine, "records")
-    parquet = largest_n("cuarenta", "data", 2, machine, "parquet")
+    records = largest_n("cuatrola", "hand", 4, machine, "records")
+    parquet = largest_n("cuatrola", "hand", 4, machine, "parquet")
     assert parquet < records
     n = (parquet + records) // 2
-    run = run_cli("simulate", "--n", str(n), "--out", "/tmp/never-written.parquet")
+    check_simulation("cuatrola", n=n)  # fits with the records kept
+    out = "/tmp/never-written.parquet"
+    run = run_cli("simulate", "--game", "cuatrola", "--n", str(n), "--out", out)
     run.assert_bad_input()
     assert "written by --out" in run.err and f"is {parquet:,}" in run.err
     assert "--aggregates-only" in run.err
