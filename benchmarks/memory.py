@@ -5,6 +5,7 @@ Run from the repository root::
     python benchmarks/memory.py            # every configuration below, about 10 min on 2 cores
     python benchmarks/memory.py --quick    # Cuarenta level data only, 2 players
     python benchmarks/memory.py --fit      # also print the coefficients fitted on this run
+    python benchmarks/memory.py --quick --scale 0.01   # smoke test (tests/cli)
 
 Each run is a subprocess ``python -m cuarenta_sim simulate --game G --level L --players P
 --n N --seed 1 --threads 2 --no-progress`` (plus ``--out`` or ``--aggregates-only`` for those
@@ -112,7 +113,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="Cuarenta data, 2 players only")
     parser.add_argument("--fit", action="store_true", help="print fitted coefficients")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="JSON output path")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="multiply every size (a smoke test: 0.01)")  # fmt: skip
     args = parser.parse_args(argv)
+    if not 0 < args.scale <= 10:
+        parser.error(f"--scale must be in (0, 10], got {args.scale}")
     check_writable(parser, args.out)
     configs = QUICK if args.quick else CONFIGS
 
@@ -127,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"base {game}: {base[game] / MIB:.0f} MiB", flush=True)
     runs = []
     for game, level, players, output, sizes in configs:
-        for n in sizes:
+        for n in (max(1, round(size * args.scale)) for size in sizes):
             m = measure(game, level, players, output, n)
             chunk = check_simulation(game, level=level, players=players, n=n, seed=1,
                                      aggregates=output == "aggregates").chunk  # fmt: skip
@@ -154,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         for key, value in fitted.items():
             print(f"  {key}: {value:,.1f}")
     write_json_atomic(args.out, {
-        "benchmark": "benchmarks/memory.py" + (" --quick" if args.quick else ""),
+        "benchmark": "benchmarks/memory.py" + (" --quick" if args.quick else "")
+        + (f" --scale {args.scale}" if args.scale != 1 else ""),
         "package_version": __version__,
         "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": {"platform": platform.platform(), "cpus": os.cpu_count()},
