@@ -92,8 +92,8 @@ def _lines(stream: TextIO, source: str, bar: Any) -> Iterator[str]:
             yield line
     except UnicodeDecodeError as err:
         raise ValueError(
-            f"scenario input {source} is not UTF-8 text (line {number + 1}, byte {err.start} "
-            f"of the part read); expected one JSON object or JSON lines"
+            f"scenario input {source} is not UTF-8 text (at line {number + 1}); expected one "
+            f"JSON object or JSON lines"
         ) from err
 
 
