@@ -225,7 +225,7 @@ class StepProgress:
             if self.work is None or done < self.work[0] or total != self.work[1]:
                 self.work_t0 = now  # a new simulation of the step
             self.work = (int(done), int(total), unit)
-            if now - self.last >= self.interval:
+            if self.step and now - self.last >= self.interval:
                 self._emit(now)
 
     def tick(self) -> None:

@@ -82,12 +82,16 @@ def test_a_line_at_least_every_10_seconds_and_no_more_often() -> None:
 def test_unknown_total_has_no_overall_estimate() -> None:
     clock, out = Clock(), io.StringIO()
     steps = StepProgress("report q", stream=out, clock=clock)
+    clock.now += 60
+    steps.notify(1, 2, "datas")  # before the first step: nothing printed
+    steps.tick()
+    assert out.getvalue() == ""
     steps("convergence")
     steps.notify(5, 10, "datas")
     clock.now += 10
     steps.notify(6, 10, "datas")
     line = _lines(out)[-1]
-    assert line.startswith("report q: step 1 convergence: 60% of 10 datas, elapsed 10 s")
+    assert line.startswith("report q: step 1 convergence: 60% of 10 datas, elapsed 1 min 10 s")
     assert "overall" not in line
 
 
