@@ -16,7 +16,11 @@ figures are **measured**, not derived from column widths: ``benchmarks/memory.py
 command line in subprocesses at several levels and sizes, reads each one's peak RSS
 (``os.wait4``) and fits them (:data:`CALIBRATION` names the run). They are for the default
 policies (``greedy``); policies that make longer chicas (``random``: about 7 datas a chica,
-``greedy`` about 3) keep more records per chica or mesa, hence :data:`HEADROOM`.
+``greedy`` about 3) keep more records per chica or mesa, hence :data:`HEADROOM`. They are
+the command line's peaks, which include the estimate tables computed from the records; a
+bare :func:`cuarenta_sim.simulation.simulate` call peaks lower (``benchmarks/throughput.py``:
+0.71 GiB for 10 million datas, against 1.8 GiB for ``cuarenta-sim simulate``), so the same
+check is conservative in Python.
 
 :func:`check_memory` compares the prediction with the memory actually available
 (:func:`available_memory`: ``MemAvailable`` of ``/proc/meminfo``; where that file does not
