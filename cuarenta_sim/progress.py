@@ -19,7 +19,7 @@ import contextlib
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
 
 #: Least seconds between two plain progress lines.
@@ -160,6 +160,8 @@ class StepProgress:
     known the overall share is ``(steps done + share) / total`` and the time left overall
     is extrapolated from it, as the line says ("at the pace so far": a rough figure when the
     steps left differ in size from those done, e.g. a report's slower confirmatory runs).
+    With ``weights`` (each step's estimated relative cost) the overall share is that of the
+    estimated work (``"of the estimated work"``): a slow step ahead counts from the start.
 
     Parameters
     ----------
@@ -176,6 +178,13 @@ class StepProgress:
     heartbeat : bool
         Run a daemon thread calling :meth:`tick` every second, so that a line comes every
         ``interval`` seconds even while no simulation reports (analysis, a long chunk).
+    weights : sequence of float or None
+        Estimated relative cost of each of the ``total`` steps (non-negative, some > 0).
+
+    Raises
+    ------
+    ValueError
+        ``weights`` whose length is not ``total``, or negative, or all zero.
     """
 
     def __init__(
@@ -186,7 +195,15 @@ class StepProgress:
         interval: float = INTERVAL_S,
         clock: Callable[[], float] = time.monotonic,
         heartbeat: bool = False,
+        weights: Sequence[float] | None = None,
     ) -> None:
+        if weights is not None and (
+            len(weights) != total or min(weights, default=0) < 0 or not sum(weights) > 0
+        ):
+            raise ValueError(
+                f"weights must be {total} non-negative step costs, not all 0; got {weights!r}"
+            )
+        self.weights = None if weights is None else [float(w) for w in weights]
         self.desc = desc
         self.total = total
         self.stream = stream if stream is not None else sys.stderr
@@ -265,11 +282,18 @@ class StepProgress:
                 f"about {format_duration(ran * (1 - share) / share)} left in this simulation"
             )
         if self.total:
-            overall = min(1.0, (self.step - 1 + (share or 0.0)) / self.total)
+            if self.weights is not None:
+                done = sum(self.weights[: self.step - 1])
+                if self.step <= len(self.weights):
+                    done += self.weights[self.step - 1] * (share or 0.0)
+                overall, what = min(1.0, done / sum(self.weights)), "of the estimated work"
+            else:
+                overall = min(1.0, (self.step - 1 + (share or 0.0)) / self.total)
+                what = "of the steps"
             if overall > 0:
                 left = (now - self.t0) * (1 - overall) / overall
                 times.append(
-                    f"{100 * overall:.0f}% of the steps, about {format_duration(left)} left "
+                    f"{100 * overall:.0f}% {what}, about {format_duration(left)} left "
                     "overall at the pace so far"
                 )
         return ", ".join(parts + times)

@@ -214,7 +214,11 @@ def warn(message: str) -> None:
 
 
 def step_progress(
-    total: int | None, unit: str, enabled: bool, desc: str
+    total: int | None,
+    unit: str,
+    enabled: bool,
+    desc: str,
+    weights: Sequence[float] | None = None,
 ) -> tuple[Callable[[str], None] | None, Callable[[], None]]:
     """Progress of a run the library reports as one message per step (a study, a tournament).
 
@@ -234,6 +238,9 @@ def step_progress(
         False: no output.
     desc : str
         Prefix of the lines.
+    weights : sequence of float or None
+        Estimated relative cost of each step (``total`` of them): the lines then give the
+        share of the estimated work done and the time left from it.
 
     Returns
     -------
@@ -246,7 +253,7 @@ def step_progress(
 
     from ..progress import StepProgress, listening
 
-    steps = StepProgress(desc, total, heartbeat=True)
+    steps = StepProgress(desc, total, heartbeat=True, weights=weights)
     stack = contextlib.ExitStack()
     stack.enter_context(listening(steps.notify))
     stack.callback(steps.close)

@@ -133,8 +133,9 @@ def _write_study(study: Any, settings: StudySettings, out: Path, progress: bool)
     from ..studies import run_study
 
     directory = out / study.name
-    total = study.steps(settings) if study.steps is not None and progress else None
-    say, close = step_progress(total, "steps", progress, f"report {study.name}")
+    weights = list(study.steps(settings)) if study.steps is not None and progress else None
+    total = len(weights) if weights else None
+    say, close = step_progress(total, "steps", progress, f"report {study.name}", weights)
     t0 = time.perf_counter()
     try:
         built = run_study(study.name, settings, progress=say, game=study.game)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import itertools
 
+import pytest
+
 from cuarenta_sim import progress
 from cuarenta_sim.progress import StepProgress, format_duration, listening, notify_work
 
@@ -103,3 +105,23 @@ def test_simulations_notify_the_listeners() -> None:
     notify_work(5, 6, "mesas")
     assert seen == [(3, 4, "chicas")]
     assert progress._LISTENERS == []
+
+
+def test_weighted_steps_give_the_share_of_the_estimated_work() -> None:
+    """A slow last step (a report's solver confirmation) counts from the start: after the
+    first of two cheap steps, 1% of the work is done, not a third."""
+    clock, out = Clock(), io.StringIO()
+    steps = StepProgress("report q", total=3, stream=out, clock=clock, weights=[1, 1, 98])
+    steps("simulating quito, 2 players, greedy")
+    clock.now += 10
+    steps("simulating cuenca, 2 players, greedy")
+    steps.notify(50, 100, "datas")
+    clock.now += 10
+    steps.notify(100, 100, "datas")
+    # 1.0 + 1.0 of 100 = 2% done in 20 s: about 16 min 20 s left.
+    assert _lines(out)[-1].endswith(
+        "2% of the estimated work, about 16 min 20 s left overall at the pace so far"
+    )
+    for bad in ([1, 1], [1, -1, 1], [0, 0, 0]):
+        with pytest.raises(ValueError, match="non-negative step costs"):
+            StepProgress("x", total=3, weights=bad)
