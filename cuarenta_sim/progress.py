@@ -24,6 +24,9 @@ from typing import Any, TextIO
 
 #: Least seconds between two plain progress lines.
 INTERVAL_S = 10.0
+#: Least share of a run done before its time left overall is extrapolated (earlier, start-up
+#: costs dominate the pace).
+MIN_SHARE_FOR_ESTIMATE = 0.05
 
 
 class LineProgress:
@@ -158,7 +161,8 @@ class StepProgress:
     The share is that of the simulation running in the step (units done of its total, from
     :func:`notify_work`); the time left in it is extrapolated from its rate. With ``total``
     known the overall share is ``(steps done + share) / total`` and the time left overall
-    is extrapolated from it, as the line says ("at the pace so far": a rough figure when the
+    is extrapolated from it once :data:`MIN_SHARE_FOR_ESTIMATE` is done, as the line says
+    ("at the pace so far": a rough figure when the
     steps left differ in size from those done, e.g. a report's slower confirmatory runs).
     With ``weights`` (each step's estimated relative cost) the overall share is that of the
     estimated work (``"of the estimated work"``): a slow step ahead counts from the start.
@@ -290,12 +294,11 @@ class StepProgress:
             else:
                 overall = min(1.0, (self.step - 1 + (share or 0.0)) / self.total)
                 what = "of the steps"
-            if overall > 0:
+            share_text = f"{100 * overall:.0f}% {what}"
+            if MIN_SHARE_FOR_ESTIMATE <= overall < 1:
                 left = (now - self.t0) * (1 - overall) / overall
-                times.append(
-                    f"{100 * overall:.0f}% {what}, about {format_duration(left)} left "
-                    "overall at the pace so far"
-                )
+                share_text += f", about {format_duration(left)} left overall at the pace so far"
+            times.append(share_text)
         return ", ".join(parts + times)
 
     def _emit(self, now: float) -> None:

@@ -39,7 +39,7 @@ def test_step_line_with_share_elapsed_and_time_left() -> None:
     steps("simulating quito, 2 players, solver (confirm)")
     assert _lines(out) == [
         "report odds: step 1/4 simulating quito, 2 players, solver (confirm), elapsed 30 s "
-        "(step 0 s)"
+        "(step 0 s), 0% of the steps"
     ]
     steps.notify(0, 500, "datas")
     clock.now += 20
@@ -118,9 +118,16 @@ def test_weighted_steps_give_the_share_of_the_estimated_work() -> None:
     steps.notify(50, 100, "datas")
     clock.now += 10
     steps.notify(100, 100, "datas")
-    # 1.0 + 1.0 of 100 = 2% done in 20 s: about 16 min 20 s left.
+    # 1.0 + 1.0 of 100 = 2% done: too little to extrapolate the time left overall.
+    assert _lines(out)[-1].endswith("elapsed 20 s (step 10 s), 2% of the estimated work")
+    steps("simulating quito, 2 players, solver (confirm)")
+    steps.notify(10, 100, "datas")
+    clock.now += 20
+    steps.notify(20, 100, "datas")
+    # 2 + 98 * 0.2 = 21.6% in 40 s: 40 * 78.4 / 21.6 = 145 s left overall; 80 s in this one.
     assert _lines(out)[-1].endswith(
-        "2% of the estimated work, about 16 min 20 s left overall at the pace so far"
+        "about 1 min 20 s left in this simulation, 22% of the estimated work, about "
+        "2 min 25 s left overall at the pace so far"
     )
     for bad in ([1, 1], [1, -1, 1], [0, 0, 0]):
         with pytest.raises(ValueError, match="non-negative step costs"):
