@@ -4,14 +4,16 @@ A scenario names its game in the optional field ``game``: ``"cuarenta"`` (the de
 ``docs/cuarenta.md`` section F, judged by :mod:`cuarenta_sim.cuarenta.scenario`) or
 ``"cuatrola"`` (``docs/cuatrola.md``, judged by :mod:`cuarenta_sim.cuatrola.scenario`); the
 judge is the registered game's ``evaluate`` (:mod:`cuarenta_sim.game`).
-:func:`evaluate` dispatches one scenario, :func:`evaluate_lines` the text of a file (one JSON
-object, or JSON lines). Malformed input never raises: the result is
+:func:`evaluate` dispatches one scenario, :func:`iter_results` a stream of lines lazily (one
+JSON object, or JSON lines, each evaluated as soon as it is read) and :func:`evaluate_lines`
+the whole text of a file. Malformed input never raises: the result is
 ``{"error": "<what was wrong and what is accepted>"}``.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .game import DEFAULT_GAME, GAMES
@@ -68,31 +70,83 @@ def evaluate_lines(text: str, game: str = "cuarenta") -> tuple[list[str], bool]:
     ValueError
         If ``game`` is not one of :data:`GAMES`.
     """
+    results = list(iter_results(text.splitlines(keepends=True), game))
+    return [result_line(r) for r in results], any("error" in r for r in results)
+
+
+def iter_results(lines: Iterable[str], game: str = "cuarenta") -> Iterator[dict[str, Any]]:
+    """Evaluate scenario input lazily, one result as soon as its line is read.
+
+    JSON lines are read and evaluated one at a time, so a long or endless stream (a pipe)
+    gives its first result before the input is finished. When the first non-blank line is
+    not JSON by itself, the input is taken as one JSON object spread over lines: the rest is
+    read and parsed as a whole (one result). A leading UTF-8 byte-order mark is ignored.
+
+    Parameters
+    ----------
+    lines : iterable of str
+        The input's lines (a text file object, ``sys.stdin``, or ``str.splitlines``), with or
+        without their line ends.
+    game : str
+        Game of the scenarios without a ``game`` field; one of :data:`GAMES`.
+
+    Yields
+    ------
+    dict
+        The result of each scenario, as :func:`evaluate` (``{"error": ...}`` for a line
+        that is not JSON, or ``"no scenario in the input"`` when there is none).
+
+    Raises
+    ------
+    ValueError
+        If ``game`` is not one of :data:`GAMES` (before reading anything).
+    """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; accepted: {', '.join(GAMES)}")
-    try:
-        objects: list[object] = [json.loads(text)]
-    except _PARSE_ERRORS as whole:
-        objects = []
-        for number, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
+    return _iter_results(iter(lines), game)
+
+
+def _iter_results(lines: Iterator[str], game: str) -> Iterator[dict[str, Any]]:
+    head: list[str] = []
+    first: object = _MISSING
+    for line in lines:
+        if not head:
+            line = line.removeprefix("\ufeff")
+        head.append(line)
+        if line.strip():
             try:
-                objects.append(json.loads(line))
-            except _PARSE_ERRORS as exc:
-                if not objects:
-                    # Not JSON lines either (the first line is already broken): one error
-                    # that points at the real problem of the single object.
-                    return [json.dumps({"error": _parse_message(whole, "the input")})], True
-                objects.append(_BadJson(_parse_message(exc, f"line {number}")))
-    if not objects:
-        return [json.dumps({"error": "no scenario in the input: give a JSON object"})], True
-    results = [
-        {"error": o.message} if isinstance(o, _BadJson) else evaluate(_default_game(o, game))
-        for o in objects
-    ]
-    lines = [json.dumps(r, ensure_ascii=False) for r in results]
-    return lines, any("error" in r for r in results)
+                first = json.loads(line)
+            except _PARSE_ERRORS:
+                first = _BROKEN
+            break
+    if first is _MISSING:
+        yield {"error": "no scenario in the input: give a JSON object"}
+        return
+    if first is _BROKEN:
+        # One object spread over lines, or not JSON at all: parse the whole input.
+        text = "".join(head) + "".join(lines)
+        try:
+            whole = json.loads(text)
+        except _PARSE_ERRORS as exc:
+            yield {"error": _parse_message(exc, "the input")}
+            return
+        yield evaluate(_default_game(whole, game))
+        return
+    yield evaluate(_default_game(first, game))
+    for number, line in enumerate(lines, start=len(head) + 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except _PARSE_ERRORS as exc:
+            yield {"error": _parse_message(exc, f"line {number}")}
+            continue
+        yield evaluate(_default_game(obj, game))
+
+
+def result_line(result: dict[str, Any]) -> str:
+    """A result as one compact JSON line (no line end; non-ASCII kept)."""
+    return json.dumps(result, ensure_ascii=False)
 
 
 def _default_game(obj: object, game: str) -> object:
@@ -121,8 +175,6 @@ def _parse_message(exc: BaseException, where: str) -> str:
     return f"{where} is not valid JSON ({what}); give one JSON object or one object per line"
 
 
-class _BadJson:
-    """Placeholder for an input line that is not JSON (its result is an error)."""
-
-    def __init__(self, message: str) -> None:
-        self.message = message
+#: Markers of :func:`_iter_results`: no non-blank line yet; a first line that is not JSON.
+_MISSING = object()
+_BROKEN = object()

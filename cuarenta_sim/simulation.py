@@ -56,7 +56,8 @@ from .distributed import (
     require_dask,
 )
 from .game import Game, RunSpec, get_game
-from .progress import progress_bar
+from .memory import check_memory
+from .progress import notify_work, progress_bar
 from .results import Results, write_parquet_atomic
 from .rng import root_from_seed
 from .threading_layer import threading_layer
@@ -191,8 +192,11 @@ def check_simulation(
         ``n``, ``chunk_size``, seed or ``threads``; ``keep_hands=False`` at the hand level;
         ``client`` / ``workers`` without ``backend="dask"``; ``dataset`` without
         ``aggregate()``, ``records`` without ``dataset``, a dataset without an explicit seed;
-        records that cannot fit in memory (the message names ``aggregate()`` and the command
-        line's ``--aggregates-only``); Dask not installed.
+        Dask not installed.
+    InsufficientMemoryError
+        A ``ValueError``: a run whose predicted peak memory (:mod:`cuarenta_sim.memory`)
+        exceeds the memory available; the message gives the largest ``n`` that fits and names
+        ``aggregate()`` and the command line's ``--aggregates-only``.
     """
     g = get_game(game)
     unknown = sorted(set(options) - set(g.options))
@@ -242,8 +246,8 @@ def check_simulation(
         raise ValueError("records=True writes Parquet files; give dataset=DIRECTORY")
     if dataset is not None and seed is None:
         raise ValueError("a dataset run must be resumable: give an explicit seed, not None")
-    if not aggregates and keep_hands:
-        _check_result_memory(g, spec, n)
+    if keep_hands or aggregates:
+        check_memory(g, spec, n, "aggregates" if aggregates else "records", chunk)
     if backend == "dask":
         require_dask()
     mode = "frames" if not aggregates else ("records" if records else "aggregates")
@@ -270,29 +274,6 @@ def parallel_block(size: int, threads: int) -> int:
     ``threads`` numba threads: small enough to balance the threads, large enough that the
     per-task scratch allocation is negligible. Never changes the results."""
     return max(1, min(256, math.ceil(size / (8 * threads))))
-
-
-def _check_result_memory(game: Game, spec: RunSpec, n: int) -> None:
-    """Refuse, before allocating, a run whose records cannot fit in this machine's memory.
-
-    Raises
-    ------
-    ValueError
-        With the estimated size and how to proceed.
-    """
-    need = n * spec.records_per_game() * game.record_bytes
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):
-        return
-    if need > total:
-        hand = game.unit(game.levels[0], plural=False)
-        raise ValueError(
-            f"n={n:,} needs about {need / 2**30:,.1f} GiB of per-{hand} records but this "
-            f"machine has {total / 2**30:,.1f} GiB; use a smaller n (split the run by seed or "
-            f"range), keep_hands=False at a game level, or keep counters only: aggregate() "
-            f"(command line: --aggregates-only)"
-        )
 
 
 def simulate(
@@ -606,7 +587,14 @@ def run_validated(run: ValidatedRun) -> Results | Aggregates:
     bar = progress_bar(run.n, game.unit(run.level), run.progress, desc="simulate")
     if bar is not None and done:
         bar.update(sum(ranges[i][1] - ranges[i][0] for i in done))
-    step = (lambda start, stop: bar.update(stop - start)) if bar is not None else None
+    count = [sum(ranges[i][1] - ranges[i][0] for i in done)]
+
+    def step(start: int, stop: int) -> None:
+        count[0] += stop - start
+        if bar is not None:
+            bar.update(stop - start)
+        notify_work(count[0], run.n, game.unit(run.level))
+
     task = partial(chunk_task, game.name, spec, run.mode, task_threads, store)
     hand_parts: list[pd.DataFrame | None] = []
     game_parts: list[pd.DataFrame | None] = []

@@ -17,7 +17,7 @@ import typer
 
 from . import replay, report, rules, scenario, simulate, tournament
 from .options import PanelCommand
-from .output import PROG
+from .output import INTERRUPT_NOTE, PROG
 
 EXIT_BAD_INPUT = 2
 EXIT_SIGINT = 128 + signal.SIGINT
@@ -81,7 +81,9 @@ def _terminate(signum: int, frame: object) -> None:
 
 def _interrupted() -> int:
     """Report an interrupt; its exit status: 128 + the signal (143 SIGTERM, 130 SIGINT)."""
-    _error("interrupted; no partial output file was left")
+    _error(
+        INTERRUPT_NOTE.pop() if INTERRUPT_NOTE else "interrupted; no partial output file was left"
+    )
     return EXIT_SIGTERM if signal.SIGTERM in _received else EXIT_SIGINT
 
 
@@ -101,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     """
     command = typer.main.get_command(app)
     _received.clear()
+    INTERRUPT_NOTE.clear()
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         code = command.main(args=argv, prog_name=PROG, standalone_mode=False)

@@ -214,12 +214,33 @@ def warn(message: str) -> None:
 
 
 def step_progress(
-    total: int | None, unit: str, enabled: bool, desc: str
+    total: int | None,
+    unit: str,
+    enabled: bool,
+    desc: str,
+    weights: Sequence[float] | None = None,
 ) -> tuple[Callable[[str], None] | None, Callable[[], None]]:
     """Progress of a run the library reports as one message per step (a study, a tournament).
 
-    On a terminal a bar counts the steps (:func:`cuarenta_sim.progress.progress_bar`; a tqdm
-    counter when ``total`` is unknown); otherwise each message is printed as a plain line.
+    A :class:`cuarenta_sim.progress.StepProgress` on stderr: a plain line per step (number, of
+    ``total`` when known), then at least every 10 seconds while the step runs, with the share
+    done of the simulation running in it (its chunks report through
+    :func:`cuarenta_sim.progress.notify_work`), the elapsed time and the estimated time left;
+    whole lines without control characters, on a terminal or not.
+
+    Parameters
+    ----------
+    total : int or None
+        Steps, when known.
+    unit : str
+        What a step is (``"matches"``, ``"steps"``); kept for the callers, not printed.
+    enabled : bool
+        False: no output.
+    desc : str
+        Prefix of the lines.
+    weights : sequence of float or None
+        Estimated relative cost of each step (``total`` of them): the lines then give the
+        share of the estimated work done and the time left from it.
 
     Returns
     -------
@@ -228,26 +249,24 @@ def step_progress(
     """
     if not enabled:
         return None, lambda: None
-    if not sys.stderr.isatty():
-        done = [0]
+    import contextlib
 
-        def line(message: str) -> None:
-            done[0] += 1
-            count = f"{done[0]}/{total}" if total else f"{done[0]}"
-            sys.stderr.write(f"{desc}: [{count}] {message}\n")
-            sys.stderr.flush()
+    from ..progress import StepProgress, listening
 
-        return line, lambda: None
-    if total is None:
-        from tqdm import tqdm
+    steps = StepProgress(desc, total, heartbeat=True, weights=weights)
+    stack = contextlib.ExitStack()
+    stack.enter_context(listening(steps.notify))
+    stack.callback(steps.close)
+    return steps, stack.close
 
-        bar: Any = tqdm(total=None, unit=f" {unit}", desc=desc, file=sys.stderr)
-    else:
-        from ..progress import progress_bar
 
-        bar = progress_bar(total, unit, True, desc)
+# ---------------------------------------------------------------- interrupts
+#: What an interrupt left, said by the command that knows it (printed by
+#: :func:`cuarenta_sim.cli.app.main` instead of its default message); cleared by every run.
+INTERRUPT_NOTE: list[str] = []
 
-    def say(message: str) -> None:
-        bar.update(1)
 
-    return say, bar.close
+def note_interrupt(message: str) -> None:
+    """Set the one line :func:`cuarenta_sim.cli.app.main` prints after an interrupt of the
+    current command (e.g. ``scenario``: how many result lines were printed, all whole)."""
+    INTERRUPT_NOTE[:] = [message]

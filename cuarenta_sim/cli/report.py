@@ -101,7 +101,9 @@ def report(
         Target interval half-width in percentage points; sizes ``n``
         (:func:`cuarenta_sim.studies.registry.precision_n`).
     progress : bool
-        Progress on stderr, one step per simulated rule set.
+        Progress on stderr: a line per step (of the study's count when it gives one), then
+        at least every 10 seconds with the running simulation's share, the elapsed time and
+        the estimated time left (:func:`~cuarenta_sim.cli.output.step_progress`).
 
     Raises
     ------
@@ -131,7 +133,9 @@ def _write_study(study: Any, settings: StudySettings, out: Path, progress: bool)
     from ..studies import run_study
 
     directory = out / study.name
-    say, close = step_progress(None, "steps", progress, f"report {study.name}")
+    weights = list(study.steps(settings)) if study.steps is not None and progress else None
+    total = len(weights) if weights else None
+    say, close = step_progress(total, "steps", progress, f"report {study.name}", weights)
     t0 = time.perf_counter()
     try:
         built = run_study(study.name, settings, progress=say, game=study.game)

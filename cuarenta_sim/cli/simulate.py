@@ -130,7 +130,9 @@ def simulate(
     ------
     ValueError
         A bad or unwritable output location (checked first), any bad setting (the library's
-        :func:`~cuarenta_sim.simulation.check_simulation`, before any simulation).
+        :func:`~cuarenta_sim.simulation.check_simulation`, before any simulation), a run
+        whose predicted peak memory does not fit (:mod:`cuarenta_sim.memory`, with ``--out``
+        its Parquet writing included).
     OSError
         When an output file cannot be written (no partial file is left).
     """
@@ -157,6 +159,11 @@ def simulate(
         records=dataset is not None and not aggregates_only,
         aggregates=aggregates_only or dataset is not None, **extra,
     )  # fmt: skip
+    if out is not None:
+        from ..memory import check_memory
+
+        # Writing the records as Parquet converts them to Arrow: a higher peak than keeping them.
+        check_memory(spec, run.spec, run.n, "parquet")
     t0 = time.perf_counter()
     spec.warmup()
     load_s = time.perf_counter() - t0

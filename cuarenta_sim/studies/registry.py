@@ -99,6 +99,10 @@ class Study:
         Accepted player counts; None: the game's (:attr:`cuarenta_sim.game.Game.player_counts`).
     player_rule : str
         The rule that fixes them, cited in messages (``"R2.1"``).
+    steps : callable or None
+        ``steps(settings)``: one relative cost (e.g. estimated seconds) per progress message
+        :attr:`build` sends, in order; the report's progress shows step i of that many and
+        its share of the estimated work. None: unknown.
     """
 
     name: str
@@ -115,6 +119,7 @@ class Study:
     n_unit: str = "datas"
     player_counts: tuple[int, ...] | None = None
     player_rule: str = ""
+    steps: Callable[[StudySettings], Sequence[float]] | None = None
 
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.strip().lower() or " " in self.name:

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -47,3 +49,21 @@ def test_throughput_script_covers_cuatrola(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())
     assert results["throughput"] and all(r["hands_per_s"] > 0 for r in results["throughput"])
+
+
+@pytest.mark.slow
+def test_memory_script_measures_and_predicts(tmp_path: Path) -> None:
+    """benchmarks/memory.py (issue 20): peak RSS of CLI subprocesses against the model."""
+    out = tmp_path / "memory.json"
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "memory.py"), "--quick", "--scale", "0.01",
+         "--out", str(out)],
+        capture_output=True, text=True, cwd=ROOT, timeout=600, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(out.read_text())
+    assert [r["n"] for r in results["runs"]] == [5_000, 20_000]
+    for run in results["runs"]:
+        assert run["peak_bytes"] > 100 * 2**20 and run["predicted_bytes"] > 100 * 2**20
+        assert run["ratio"] == pytest.approx(run["peak_bytes"] / run["predicted_bytes"])
+    assert "measured / predicted" in proc.stdout and "within 25%" in proc.stdout

@@ -73,5 +73,8 @@ def test_report_progress_goes_to_stderr(run_cli, tmp_path: Path) -> None:
     run = run_cli("report", "odds", "--n", "500", "--players", "2", "--policies", "greedy",
                   "--confirm", "none", "--out", str(tmp_path))
     assert run.code == 0, run.err
-    assert "report odds: [1] simulating quito, 2 players, greedy\n" in run.err
+    # One model, one player count: 1 simulation step, convergence, caida risk.
+    assert "report odds: step 1/3 simulating quito, 2 players, greedy, elapsed " in run.err
+    assert "report odds: step 3/3 counting caida risk on the simulator's decks" in run.err
+    assert "report odds: 3 step(s) in " in run.err
     assert "simulating" not in run.out

@@ -11,8 +11,8 @@ from cuarenta_sim.results import games_path
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"n": 10**12}, "GiB of per-data records"),
-        ({"n": 2**63}, "GiB of per-data records"),
+        ({"n": 10**12}, "needs about .* GiB at its peak"),
+        ({"n": 2**63}, "largest --n that fits"),
         ({"policies": 5}, "policies must be a policy name"),
         ({"policies": ("greedy",) * 3}, "one per side"),
         ({"players": 2.0}, "players must be 2 or 4"),

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ...studies import Study, register_study
+from ...studies import Study, StudySettings, register_study
 from .common import PERCENT_METRICS
 from .odds_report import odds_study
 from .options import (
@@ -32,7 +32,7 @@ from .options import (
     parse_options,
     parse_panel_options,
 )
-from .panel import parse_models, robustness
+from .panel import panel_models, parse_models, robustness
 from .quito_vs_cuenca import SUMMARY_METRICS, quito_vs_cuenca
 from .sensitivity import TORNADO_METRICS, sensitivity_study
 
@@ -43,10 +43,12 @@ __all__ = [
     "DEFAULT_N",
     "DEFAULT_PANEL",
     "PERCENT_METRICS",
+    "POLICY_SPEED",
     "SUMMARY_METRICS",
     "TORNADO_METRICS",
     "check_rule_study",
     "odds_study",
+    "panel_steps",
     "parse_models",
     "parse_options",
     "parse_panel_options",
@@ -58,6 +60,64 @@ __all__ = [
 
 #: Options every Cuarenta rule study takes besides the common ones.
 PANEL_OPTIONS = ("players", "policies", "confirm", "confirm_n", "precision")
+
+
+#: Datas per second of each built-in policy on 2 threads (benchmarks/README.md: throughput,
+#: policies and players' guide runs), for the relative cost of a report's steps.
+POLICY_SPEED = {
+    "random": 1.7e6,
+    "greedy": 1.4e6,
+    "heuristic": 1.4e5,
+    "learned": 1.2e5,
+    "pimc": 77.0,
+    "solver": 45.0,
+}
+#: Datas of a chica and of a mesa, about (``options.CHICA_DIVISORS``).
+DATAS_PER_CHICA, DATAS_PER_MESA = 4.5, 12.0
+
+
+def _model_seconds(model: Any, games: bool) -> float:
+    """Estimated seconds of one rule set under ``model``: its datas (plus its chicas and
+    mesas when ``games``) at the speed of its slowest seat (:data:`POLICY_SPEED`)."""
+    names = {spec.split("(")[0].strip() for spec in model.policies}
+    speed = min(POLICY_SPEED.get(name, POLICY_SPEED["learned"]) for name in names)
+    datas = model.n
+    if games:
+        datas += model.n_chicas * DATAS_PER_CHICA + model.n_mesas * DATAS_PER_MESA
+    return datas / speed
+
+
+def panel_steps(name: str, settings: StudySettings) -> list[float]:
+    """The progress steps of rule study ``name`` under ``settings``, as their estimated
+    relative cost: one step per simulated rule set, player count and model (its datas,
+    chicas and mesas at its slowest seat's speed: the confirmatory solver's steps dominate),
+    then the closing steps (convergence; odds: caida risk), each counted like one of the
+    headline model's steps (a rough figure)."""
+    models = panel_models(settings)
+    players = len(settings.players)
+    games = name != "odds"
+    if name == "quito-vs-cuenca":
+        variants = [2] * len(models)
+        closing = 1
+    elif name == "odds":
+        variants = [1] * len(models)
+        closing = 2
+    else:
+        from ..compare import switch_flips
+        from ..rules import resolve_rules
+        from .switch_notes import CONFIRM_SWITCHES
+
+        base = resolve_rules(settings.rules)
+        variants = [
+            1 + len(switch_flips(base, CONFIRM_SWITCHES if m.role == "confirm" else None))
+            for m in models
+        ]
+        closing = 1
+    steps = [
+        _model_seconds(m, games) for m, k in zip(models, variants, strict=True)
+        for _ in range(players * k)
+    ]  # fmt: skip
+    return steps + [_model_seconds(models[0], games)] * closing
 
 
 def register_cuarenta_studies() -> None:
@@ -125,6 +185,7 @@ def register_cuarenta_studies() -> None:
                     "confirm",
                     "confirm_n",
                 ),
+                steps=functools.partial(panel_steps, name),
                 **common,
             )
         )
