@@ -7,8 +7,10 @@ are loaded and the run starts. Games cut short by the engine's cap are reported 
 
 from __future__ import annotations
 
+import contextlib
 import time
 import warnings
+from collections.abc import Iterator
 from typing import Any
 
 import typer
@@ -135,9 +137,6 @@ def simulate(
         When an output file cannot be written (no partial file is left).
     """
     from ..game import get_game
-    from ..reports import estimates_table, simulation_report
-    from ..simulation import TruncationWarning, check_simulation, run_validated
-    from ..stats import z_value
 
     spec = get_game(game)
     if precision is not None:
@@ -149,6 +148,54 @@ def simulate(
     extra = game_options(spec, options)
     _check_outputs(spec, level, out, report, dataset, force, aggregates_only)
     _check_scheduler(backend, scheduler, workers)
+    with _held(spec, level, out, report, dataset):
+        # Again under the locks: an interrupted commit they completed counts as existing.
+        _check_outputs(spec, level, out, report, dataset, force, aggregates_only)
+        _run(ctx, spec, n=n, rules=rules, players=players, policies=policies, level=level,
+             seed=seed, confidence=confidence, out=out, report=report, progress=progress,
+             threads=threads, backend=backend, scheduler=scheduler, workers=workers,
+             chunk_size=chunk_size, aggregates_only=aggregates_only, dataset=dataset,
+             extra=extra, options=options)  # fmt: skip
+
+
+@contextlib.contextmanager
+def _held(spec: Any, level: str | None, out: Any, report: Any, dataset: Any) -> Iterator[None]:
+    """Hold every output of the run (:func:`cuarenta_sim.outputs.exclusive`): a second run
+    aimed at one of them is refused at once."""
+    from ..distributed import dataset_lock
+    from ..outputs import exclusive
+    from ..reports import Report
+
+    with contextlib.ExitStack() as stack:
+        if out is not None:
+            stack.enter_context(exclusive(_out_paths(spec, level, out), "--out"))
+        if report is not None:
+            stack.enter_context(exclusive(Report.paths(report), "--report"))
+        stack.enter_context(dataset_lock(dataset))
+        yield
+
+
+def _out_paths(spec: Any, level: str | None, out: Any) -> list[Any]:
+    """The record files of ``--out``: it, and at game levels its games file."""
+    from ..results import games_path
+
+    game_level = (level or spec.default_level) != spec.levels[0]
+    return [out, games_path(out)] if game_level else [out]
+
+
+def _run(ctx: typer.Context, spec: Any, *, n: int | None, rules: str | None,
+         players: int | None, policies: str | None, level: str | None, seed: int,
+         confidence: float, out: Any, report: Any, progress: bool, threads: int | None,
+         backend: str, scheduler: str | None, workers: int | None, chunk_size: int | None,
+         aggregates_only: bool, dataset: Any, extra: dict[str, Any],
+         options: dict[str, Any]) -> None:  # fmt: skip
+    """Run the simulation of :func:`simulate` once its outputs are held, print, and commit
+    its outputs (records and report) together at the end."""
+    from ..outputs import staged
+    from ..reports import Report, estimates_table, simulation_report
+    from ..simulation import TruncationWarning, check_simulation, run_validated
+    from ..stats import z_value
+
     z_value(confidence)
     run = check_simulation(
         spec.name, rules=rules, players=players, policies=split_list(policies), n=n, level=level,
@@ -195,20 +242,25 @@ def simulate(
         echo(line)
     echo(f"provenance: {provenance_headline(prov, HEADLINE)}")
     echo_command("reproduce: ", command)
-    if out is not None:
-        from ..results import games_path
-
-        out.parent.mkdir(parents=True, exist_ok=True)
-        results.to_parquet(out)
-        written = [out] + ([games_path(out)] if results.games is not None else [])
-        echo("wrote " + " and ".join(f"{p} ({p.stat().st_size:,} bytes)" for p in written))
+    records = results.parquet_paths(out) if out is not None else []
+    built = None
     if report is not None:
         built = simulation_report(
             game=spec, rules=spec.resolve_rules(prov["rules"]), summaries=summaries,
             provenance=prov, command=command, throughput=throughput, confidence=confidence,
         )  # fmt: skip
-        md, written_prov = built.write(report)
-        echo(f"wrote {md} and {written_prov}")
+    documents = list(Report.paths(report)) if built is not None else []
+    if records or documents:
+        # One commit for every output: all of them appear, or none (outputs.staged).
+        with staged(records + documents) as tmp:
+            if records:
+                results.write_parquet_files(*tmp[: len(records)])
+            if built is not None:
+                built.write_files(*tmp[len(records) :])
+    if records:
+        echo("wrote " + " and ".join(f"{p} ({p.stat().st_size:,} bytes)" for p in records))
+    if documents:
+        echo(f"wrote {documents[0]} and {documents[1]}")
 
 
 def _throughput(spec: Any, run: Any, prov: dict[str, Any], elapsed: float, load_s: float,
