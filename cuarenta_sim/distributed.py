@@ -420,9 +420,11 @@ def dataset_lock(directory: str | os.PathLike[str] | None) -> Iterator[None]:
     root = Path(directory)
 
     def left() -> str:
-        done = len(list(root.glob("part-*.done.json"))) if root.is_dir() else 0
-        if not done:
+        if not root.is_dir() or not any(root.iterdir()):
             return f"nothing was written in {root}"
+        done = len(list(root.glob("part-*.done.json")))
+        if not done:
+            return f"{root} holds no complete chunk (the next run removes its partial files)"
         return f"{root} keeps {done} complete chunk(s); rerun the same command to resume"
 
     with exclusive([root], "--dataset", describe=left):
