@@ -168,8 +168,8 @@ def exclusive(
     Locks ``.NAME.lock`` beside each path with ``fcntl.flock`` (released on any exit of the
     block, and by the kernel when the process dies), then :func:`recover`\\ s each path.
     Re-entrant within a process: a path this process already holds is not locked twice.
-    Missing parent directories are created, and removed again on exit if still empty. When
-    the block raises, what is left of the outputs is recorded for :func:`interrupted_summary`.
+    Missing parent directories are created, and removed again on exit if still empty. On
+    exit, what the outputs are is recorded for :func:`interrupted_summary`.
 
     Parameters
     ----------
@@ -199,11 +199,13 @@ def exclusive(
             _HELD[path] = _Held(flag, path.exists())
             mine.append(path)
         yield
-    except BaseException:
+    finally:
+        # Recorded on every exit (a context manager closed without the exception, as click
+        # closes a command's resources, cannot tell how the block ended); printed only when
+        # the run stops early.
         if mine:
             _LEFT.append(describe() if describe is not None else _describe(mine))
-        raise
-    finally:
+            del _LEFT[:-_KEEP]
         for path in mine:
             _HELD.pop(path, None)
         for lock in reversed(locks):
@@ -269,8 +271,12 @@ def settle(path: str | os.PathLike[str]) -> None:
     final = Path(path)
     if not journal_path(final).exists() or held(final):
         return
-    with contextlib.suppress(ValueError, OSError), exclusive([final], "read"):
-        pass
+    with contextlib.suppress(ValueError, OSError):
+        lock = _acquire(final, "read")
+        try:
+            recover(final)
+        finally:
+            _release(lock)
 
 
 @contextlib.contextmanager
@@ -393,8 +399,10 @@ def carry_over(old: Path, new: Path, keep: Callable[[Path], bool]) -> list[Path]
 
 
 # ---------------------------------------------------------------- messages
-#: What the outputs of blocks of :func:`exclusive` that raised were left as (newest last).
+#: What the outputs of the blocks of :func:`exclusive` were left as (newest last; the last
+#: :data:`_KEEP` blocks).
 _LEFT: list[str] = []
+_KEEP = 16
 
 
 def _describe(paths: Sequence[Path]) -> str:

@@ -7,10 +7,8 @@ are loaded and the run starts. Games cut short by the engine's cap are reported 
 
 from __future__ import annotations
 
-import contextlib
 import time
 import warnings
-from collections.abc import Iterator
 from typing import Any
 
 import typer
@@ -44,6 +42,7 @@ from .output import (
     echo,
     echo_command,
     format_rate,
+    hold_outputs,
     provenance_headline,
     reproduce_line,
     warn,
@@ -134,9 +133,14 @@ def simulate(
         A bad or unwritable output location (checked first), any bad setting (the library's
         :func:`~cuarenta_sim.simulation.check_simulation`, before any simulation).
     OSError
-        When an output file cannot be written (no partial file is left).
+        When an output file cannot be written (nothing is replaced: every output of the run
+        is committed together, :func:`cuarenta_sim.outputs.staged`).
     """
     from ..game import get_game
+    from ..outputs import staged
+    from ..reports import Report, estimates_table, simulation_report
+    from ..simulation import TruncationWarning, check_simulation, run_validated
+    from ..stats import z_value
 
     spec = get_game(game)
     if precision is not None:
@@ -148,54 +152,10 @@ def simulate(
     extra = game_options(spec, options)
     _check_outputs(spec, level, out, report, dataset, force, aggregates_only)
     _check_scheduler(backend, scheduler, workers)
-    with _held(spec, level, out, report, dataset):
-        # Again under the locks: an interrupted commit they completed counts as existing.
-        _check_outputs(spec, level, out, report, dataset, force, aggregates_only)
-        _run(ctx, spec, n=n, rules=rules, players=players, policies=policies, level=level,
-             seed=seed, confidence=confidence, out=out, report=report, progress=progress,
-             threads=threads, backend=backend, scheduler=scheduler, workers=workers,
-             chunk_size=chunk_size, aggregates_only=aggregates_only, dataset=dataset,
-             extra=extra, options=options)  # fmt: skip
-
-
-@contextlib.contextmanager
-def _held(spec: Any, level: str | None, out: Any, report: Any, dataset: Any) -> Iterator[None]:
-    """Hold every output of the run (:func:`cuarenta_sim.outputs.exclusive`): a second run
-    aimed at one of them is refused at once."""
-    from ..distributed import dataset_lock
-    from ..outputs import exclusive
-    from ..reports import Report
-
-    with contextlib.ExitStack() as stack:
-        if out is not None:
-            stack.enter_context(exclusive(_out_paths(spec, level, out), "--out"))
-        if report is not None:
-            stack.enter_context(exclusive(Report.paths(report), "--report"))
-        stack.enter_context(dataset_lock(dataset))
-        yield
-
-
-def _out_paths(spec: Any, level: str | None, out: Any) -> list[Any]:
-    """The record files of ``--out``: it, and at game levels its games file."""
-    from ..results import games_path
-
-    game_level = (level or spec.default_level) != spec.levels[0]
-    return [out, games_path(out)] if game_level else [out]
-
-
-def _run(ctx: typer.Context, spec: Any, *, n: int | None, rules: str | None,
-         players: int | None, policies: str | None, level: str | None, seed: int,
-         confidence: float, out: Any, report: Any, progress: bool, threads: int | None,
-         backend: str, scheduler: str | None, workers: int | None, chunk_size: int | None,
-         aggregates_only: bool, dataset: Any, extra: dict[str, Any],
-         options: dict[str, Any]) -> None:  # fmt: skip
-    """Run the simulation of :func:`simulate` once its outputs are held, print, and commit
-    its outputs (records and report) together at the end."""
-    from ..outputs import staged
-    from ..reports import Report, estimates_table, simulation_report
-    from ..simulation import TruncationWarning, check_simulation, run_validated
-    from ..stats import z_value
-
+    # Every output is held until the command ends (click closes the context's resources);
+    # checked again under the locks: a commit they completed for a killed run counts.
+    ctx.with_resource(hold_outputs(_out_paths(spec, level, out), report, dataset))
+    _check_outputs(spec, level, out, report, dataset, force, aggregates_only)
     z_value(confidence)
     run = check_simulation(
         spec.name, rules=rules, players=players, policies=split_list(policies), n=n, level=level,
@@ -261,6 +221,17 @@ def _run(ctx: typer.Context, spec: Any, *, n: int | None, rules: str | None,
         echo("wrote " + " and ".join(f"{p} ({p.stat().st_size:,} bytes)" for p in records))
     if documents:
         echo(f"wrote {documents[0]} and {documents[1]}")
+
+
+def _out_paths(spec: Any, level: str | None, out: Any) -> list[Any]:
+    """The record files of ``--out``: it, and at game levels its games file (none without
+    ``--out``)."""
+    from ..results import games_path
+
+    if out is None:
+        return []
+    game_level = (level or spec.default_level) != spec.levels[0]
+    return [out, games_path(out)] if game_level else [out]
 
 
 def _throughput(spec: Any, run: Any, prov: dict[str, Any], elapsed: float, load_s: float,

@@ -216,7 +216,10 @@ def test_an_interrupted_report_leaves_the_old_folder_whole(cli, tmp_path: Path,
 
 
 # ---------------------------------------------------------------- failure 6
-def test_a_failed_dask_start_leaves_no_manifest(cli, tmp_path: Path) -> None:
+def test_a_failed_dask_start_leaves_no_manifest(cli, tmp_path: Path, monkeypatch) -> None:
+    from cuarenta_sim import distributed
+
+    monkeypatch.setattr(distributed, "CONNECT_TIMEOUT_S", 2)
     with socket.socket() as sock:  # a port nobody listens on: connection refused at once
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
