@@ -10,6 +10,7 @@ are read back: the old pair (or folder), or the new one, never a mix and never h
 from __future__ import annotations
 
 import errno
+import json
 import os
 import shutil
 from collections.abc import Callable
@@ -158,3 +159,36 @@ def _folder_with_calls(into: Path) -> None:
 def _remove_and_restore(target: Path) -> None:
     shutil.rmtree(target)
     _folder(target, "old")
+
+
+def test_what_a_killed_run_left_is_cleaned_by_the_next_run(cli, tmp_path: Path) -> None:
+    """Temporaries, a folder moved aside and a stale lock (a ``kill -9`` leaves them) are
+    removed by the next run holding the output, and a journal is rolled forward."""
+    out = tmp_path / "x.parquet"
+    stale = [tmp_path / ".x.parquet.1a2b3c4d.new", tmp_path / ".x.games.parquet.1a2b3c4d.new",
+             tmp_path / ".x.parquet.q8w7e6r5.tmp", tmp_path / ".x.parquet.lock"]  # fmt: skip
+    for path in stale:
+        path.write_bytes(b"left by a killed run")
+    run = cli("simulate", "--level", "chica", "--n", "50", "--out", str(out), "--no-progress")
+    assert run.code == 0, run.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.games.parquet", "x.parquet"]
+    # A commit killed between its renames: the journal names them; the next holder finishes.
+    _pair(7).to_parquet(tmp_path / "y.parquet")
+    for name in ("y.parquet", "y.games.parquet"):
+        (tmp_path / name).rename(tmp_path / f".{name}.deadbeef.new")
+    (tmp_path / "x.parquet").replace(tmp_path / "y.parquet")  # an older file in place
+    entries = [
+        [
+            str(tmp_path / f".{n}.deadbeef.new"),
+            str(tmp_path / n),
+            str(tmp_path / f".{n}.deadbeef.old"),
+        ]
+        for n in ("y.parquet", "y.games.parquet")
+    ]
+    outputs.journal_path(tmp_path / "y.parquet").write_text(json.dumps({"entries": entries}))
+    with outputs.exclusive([tmp_path / "y.parquet"], "--out"):
+        pass
+    assert _read_seed(tmp_path / "y.parquet") == 7
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "x.games.parquet", "y.games.parquet", "y.parquet"]  # fmt: skip
+    record("SIGKILL (simulated leftovers)")
