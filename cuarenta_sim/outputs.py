@@ -247,8 +247,8 @@ def recover(path: str | os.PathLike[str]) -> None:
 
     Call it only while holding ``path`` (:func:`exclusive` does): a journal ``.NAME.commit``
     is rolled forward then removed; ``.NAME.*.new``, ``.NAME.*.old`` and ``.NAME.*.tmp``
-    left by a killed run are deleted. A journal that cannot be read was never committed (it is
-    written atomically), so it cannot occur; one found unreadable is removed.
+    left by a killed run are deleted. The journal is written atomically, so one that cannot
+    be read is no commit's and is only removed.
     """
     final = Path(path)
     journal = journal_path(final)
