@@ -127,12 +127,13 @@ def report(
     study = get_study(name, None if game is None else get_game(game).name)
     spec = get_game(study.game)
     directory = out / name
-    _check_folder(directory, force)
+    check_directory(directory, "--out")
     # Every option is checked by the study's registry entry before any simulation.
     settings = study.settings(n=n, seed=seed, players=players, policies=policies,
                               chicas=chicas, mesas=mesas, rules=rules, confidence=confidence,
                               threads=threads, confirm=confirm, confirm_n=confirm_n,
                               precision=precision)  # fmt: skip
+    _check_folder(directory, force)
     with exclusive([directory], "--out"):
         # Again under the lock: a swap it completed for a killed run counts as existing.
         _check_folder(directory, force)
@@ -141,8 +142,7 @@ def report(
 
 
 def _check_folder(directory: Path, force: bool) -> None:
-    """``--out``'s report folder: writable, and replaced only with ``--force`` (ValueError)."""
-    check_directory(directory, "--out")
+    """``--out``'s report folder is replaced only with ``--force`` (ValueError)."""
     if not force and directory.is_dir() and any(directory.iterdir()):
         raise ValueError(
             f"--out {directory.parent}: the report folder {directory} already exists; pass "
