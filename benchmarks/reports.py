@@ -53,7 +53,8 @@ def run_one(name: str, out: Path, extra: list[str]) -> dict[str, object]:
     name : str
         A key of :data:`COMMANDS`.
     out : Path
-        ``--out`` of the command (the report goes to ``out / name``).
+        ``--out`` of the command (the report goes to ``out / name``, replacing it: the
+        command gets ``--force``).
     extra : list of str
         Arguments appended to the command (e.g. smaller sizes for a smoke test).
 
@@ -69,7 +70,8 @@ def run_one(name: str, out: Path, extra: list[str]) -> dict[str, object]:
     RuntimeError
         If the command fails (its stderr tail in the message).
     """
-    args = [*COMMANDS[name], "--out", str(out), "--no-progress", *extra]
+    # --force: the committed report folders exist and are replaced (swapped in as one).
+    args = [*COMMANDS[name], "--out", str(out), "--force", "--no-progress", *extra]
     cpu0 = _children_cpu()
     t0 = time.perf_counter()
     proc = subprocess.run(

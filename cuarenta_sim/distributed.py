@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .io import write_json_atomic
+from .outputs import exclusive
 
 #: Execution backends accepted by :func:`execute`.
 BACKENDS = ("local", "dask")
@@ -263,7 +264,8 @@ def execute(
 class ChunkStore:
     """A directory holding the chunks of one run, resumable after any interruption.
 
-    Layout: ``manifest.json`` (format, the run's identity and its digest), then per chunk
+    Layout: ``manifest.json`` (format, the run's identity and its digest; written with the
+    first complete chunk), then per chunk
     ``part-<start>-<stop>.<suffix>`` data files and the completion marker
     ``part-<start>-<stop>.done.json`` (identity digest, range, the chunk's small output).
     Every file is written to a temporary name and renamed when complete, and the marker is
@@ -288,9 +290,12 @@ class ChunkStore:
         self.digest = hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
     def open(self) -> None:
-        """Create the store, or check that an existing one belongs to this run.
+        """Check that the directory is new, empty or a store of this run; nothing is written.
 
-        Removes leftover temporary files of interrupted writes.
+        The manifest is written with the first complete chunk (:meth:`complete`), so a run
+        that fails to start (an unreachable scheduler, a bad setting) leaves nothing. Removes
+        leftover temporary files of interrupted writes, and chunk files that no manifest
+        covers (a run killed before its first chunk was complete).
 
         Raises
         ------
@@ -298,7 +303,7 @@ class ChunkStore:
             If the directory exists and is not empty but holds no manifest of this format, or
             its manifest records different settings (the message names them).
         OSError
-            If the directory cannot be created or written.
+            If the directory cannot be read.
         """
         path = self.directory / MANIFEST
         if self.directory.exists() and not self.directory.is_dir():
@@ -326,16 +331,26 @@ class ChunkStore:
                     f"{self.directory} holds a run with different settings ({detail}); use "
                     f"another directory or the same settings to resume it"
                 )
-        else:
-            if self.directory.exists() and any(self.directory.iterdir()):
+        elif self.directory.exists():
+            entries = list(self.directory.iterdir())
+            if any(not _uncommitted(p.name) for p in entries):
                 raise ValueError(
                     f"{self.directory} is not empty and is not a cuarenta_sim chunk store; "
                     f"give a new or empty directory"
                 )
+            for entry in entries:
+                with contextlib.suppress(FileNotFoundError):
+                    entry.unlink()
+        self.sweep()
+
+    def write_manifest(self) -> None:
+        """Write ``manifest.json`` (atomically) unless it is there; :meth:`complete` calls it
+        before the first marker, so a marker never exists without its manifest."""
+        path = self.directory / MANIFEST
+        if not path.exists():
             write_json_atomic(
                 path, {"format": STORE_FORMAT, "digest": self.digest, "identity": self.identity}
             )
-        self.sweep()
 
     def sweep(self) -> None:
         """Remove temporary files left by interrupted writes (a killed worker's, say); never
@@ -375,9 +390,42 @@ class ChunkStore:
 
     def complete(self, start: int, stop: int, output: Any) -> None:
         """Mark chunk ``[start, stop)`` complete with its (JSON-serialisable) output; call it
-        after every data file of the chunk is in place."""
+        after every data file of the chunk is in place. The first call writes the manifest."""
+        self.write_manifest()
         write_json_atomic(
             self.marker(start, stop),
             {"digest": self.digest, "range": [start, stop], "output": output},
         )
 
+
+def _uncommitted(name: str) -> bool:
+    """True for a file a store writes before its manifest exists (a chunk's data files and
+    temporaries): with no manifest it belongs to no complete chunk and can be removed."""
+    return name.startswith("part-") or (name.startswith(".") and name.endswith(".tmp"))
+
+
+@contextlib.contextmanager
+def dataset_lock(directory: str | os.PathLike[str] | None) -> Iterator[None]:
+    """Hold dataset ``directory`` for this run (:func:`cuarenta_sim.outputs.exclusive`);
+    nothing when it is None. The message after a stop names the chunks kept.
+
+    Raises
+    ------
+    ValueError
+        When another run holds the directory.
+    """
+    if directory is None:
+        yield
+        return
+    root = Path(directory)
+
+    def left() -> str:
+        if not root.is_dir() or not any(root.iterdir()):
+            return f"nothing was written in {root}"
+        done = len(list(root.glob("part-*.done.json")))
+        if not done:
+            return f"{root} holds no complete chunk (the next run removes its partial files)"
+        return f"{root} keeps {done} complete chunk(s); rerun the same command to resume"
+
+    with exclusive([root], "--dataset", describe=left):
+        yield

@@ -2,7 +2,7 @@
 
 A report is generated, never hand-edited (``docs/design.md``): a directory holding
 ``report.md`` (headed sections of Markdown) and ``provenance.json`` (everything needed to
-reproduce the numbers), both written atomically through :mod:`cuarenta_sim.io`.
+reproduce the numbers), committed together through :mod:`cuarenta_sim.outputs`.
 
 The helpers are game-independent: they take estimate frames with the columns of
 :data:`cuarenta_sim.stats.ESTIMATE_COLUMNS` and plain strings. Each game's summaries are in
@@ -11,6 +11,7 @@ its subpackage (:mod:`cuarenta_sim.cuarenta.summaries`, :mod:`cuarenta_sim.cuatr
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import re
@@ -22,7 +23,7 @@ from typing import Any
 
 import pandas as pd
 
-from .io import write_json_atomic, write_text_atomic
+from .outputs import staged
 from .stats import ESTIMATE_COLUMNS
 
 #: Largest number of decimals :func:`format_estimate` prints.
@@ -376,7 +377,7 @@ class Report:
         return "\n\n".join(parts) + "\n"
 
     def write(self, directory: str | os.PathLike[str]) -> tuple[Path, Path]:
-        """Write ``report.md`` and ``provenance.json`` into ``directory``, each atomically.
+        """Write ``report.md`` and ``provenance.json`` into ``directory``, committed together.
 
         Parameters
         ----------
@@ -391,17 +392,29 @@ class Report:
         Raises
         ------
         OSError
-            If the directory cannot be created or a file cannot be written; a file that was
-            not completely written never appears.
+            If the directory cannot be created or a file cannot be written; then neither
+            file is replaced (:func:`cuarenta_sim.outputs.staged`).
         """
+        finals = self.paths(directory)
+        with staged(finals) as (md, prov):
+            self.write_files(md, prov)
+        return finals
+
+    @staticmethod
+    def paths(directory: str | os.PathLike[str]) -> tuple[Path, Path]:
+        """``report.md`` and ``provenance.json`` in ``directory``."""
         out = Path(directory)
-        md, prov = out / REPORT_FILE, out / PROVENANCE_FILE
+        return out / REPORT_FILE, out / PROVENANCE_FILE
+
+    def write_files(self, md: str | os.PathLike[str], prov: str | os.PathLike[str]) -> None:
+        """Write the Markdown to ``md`` and the provenance JSON to ``prov``, directly (the
+        caller commits them; :meth:`write` does)."""
         provenance = dict(self.provenance)
         if self.command:
             provenance.setdefault("command", self.command)
-        write_json_atomic(prov, provenance)
-        write_text_atomic(md, self.to_markdown())
-        return md, prov
+        text = json.dumps(provenance, indent=2, sort_keys=True, default=str) + "\n"
+        Path(prov).write_text(text, encoding="utf-8")
+        Path(md).write_text(self.to_markdown(), encoding="utf-8")
 
 
 def _short(value: object, limit: int = 80) -> str:

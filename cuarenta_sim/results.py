@@ -20,6 +20,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .io import atomic_path
+from .outputs import settle, staged
 
 #: Key of the provenance JSON in the Parquet schema metadata.
 PROVENANCE_KEY = b"cuarenta_sim.provenance"
@@ -87,13 +88,13 @@ class Results:
 
     # ------------------------------------------------------------------ Parquet
     def to_parquet(self, path: str | os.PathLike[str]) -> None:
-        """Write the results to Parquet, atomically.
+        """Write the results to Parquet; the files appear together or not at all.
 
         ``path`` receives the hands table (no columns when ``hands`` is None) and, at levels
-        chica and mesa, :func:`games_path` of it the games table. Each file is written to a
-        temporary file in the same directory and moved into place with :func:`os.replace`; the
-        provenance is stored as JSON in both schemas' metadata (key
-        :data:`PROVENANCE_KEY`).
+        chica and mesa, :func:`games_path` of it the games table. Both are written to
+        temporary siblings and committed as one (:func:`cuarenta_sim.outputs.staged`): an
+        error or an interrupt leaves the files that were there before, untouched. The
+        provenance is stored as JSON in both schemas' metadata (key :data:`PROVENANCE_KEY`).
 
         Parameters
         ----------
@@ -103,17 +104,35 @@ class Results:
         Raises
         ------
         OSError
-            When the directory is not writable.
+            When the directory is not writable or the disk is full (nothing is replaced).
         """
+        with staged(self.parquet_paths(path)) as tmp:
+            self.write_parquet_files(*tmp)
+
+    def parquet_paths(self, path: str | os.PathLike[str]) -> list[Path]:
+        """The files :meth:`to_parquet` writes for ``path``: it, and at game levels
+        :func:`games_path` of it."""
         path = Path(path)
+        return [path] + ([games_path(path)] if self.games is not None else [])
+
+    def write_parquet_files(
+        self, hands_to: str | os.PathLike[str], games_to: str | os.PathLike[str] | None = None
+    ) -> None:
+        """Write the hands table to ``hands_to`` and the games table (when there is one) to
+        ``games_to``, directly (the caller commits them, see :meth:`to_parquet`).
+
+        Raises
+        ------
+        ValueError
+            If there is a games table and no ``games_to``.
+        """
         meta = json.dumps(self.provenance, sort_keys=True)
         hands = self.hands if self.hands is not None else pd.DataFrame()
-        # Games first: the hands file is the one readers open, and from_parquet checks that
-        # both carry the same provenance, so a run interrupted between the two writes is
-        # never read as complete.
         if self.games is not None:
-            write_parquet_atomic(self.games, games_path(path), meta)
-        write_parquet_atomic(hands, path, meta)
+            if games_to is None:
+                raise ValueError("these results have a games table: give games_to")
+            _write_parquet(self.games, games_to, meta)
+        _write_parquet(hands, hands_to, meta)
 
     @classmethod
     def from_parquet(cls, path: str | os.PathLike[str]) -> Results:
@@ -126,6 +145,7 @@ class Results:
             games file beside it is missing or was written by another run.
         """
         path = Path(path)
+        settle(path)
         table = pq.read_table(path)
         raw = (table.schema.metadata or {}).get(PROVENANCE_KEY)
         if raw is None:
@@ -136,9 +156,10 @@ class Results:
         gpath = games_path(path)
         if provenance.get("level", "data") not in ("data", "hand"):
             games_table = pq.read_table(gpath) if gpath.exists() else None
-            if games_table is None or (games_table.schema.metadata or {}).get(
-                PROVENANCE_KEY
-            ) != raw:
+            if (
+                games_table is None
+                or (games_table.schema.metadata or {}).get(PROVENANCE_KEY) != raw
+            ):
                 raise ValueError(
                     f"{gpath} is missing or belongs to another run than {path}: the results "
                     f"are incomplete; simulate again"
@@ -220,10 +241,16 @@ def games_path(path: str | os.PathLike[str]) -> Path:
     return path.with_name(f"{path.stem}.games{path.suffix or '.parquet'}")
 
 
+def _write_parquet(frame: pd.DataFrame, path: str | os.PathLike[str], meta: str) -> None:
+    """Write ``frame`` to Parquet at ``path`` with the JSON string ``meta`` in the schema
+    metadata under :data:`PROVENANCE_KEY`."""
+    table = pa.Table.from_pandas(frame, preserve_index=False)
+    table = table.replace_schema_metadata({**(table.schema.metadata or {}), PROVENANCE_KEY: meta})
+    pq.write_table(table, path)
+
+
 def write_parquet_atomic(frame: pd.DataFrame, path: str | os.PathLike[str], meta: str) -> None:
     """Write ``frame`` to Parquet atomically (:func:`cuarenta_sim.io.atomic_path`), with the
     JSON string ``meta`` in the schema metadata under :data:`PROVENANCE_KEY`."""
-    table = pa.Table.from_pandas(frame, preserve_index=False)
-    table = table.replace_schema_metadata({**(table.schema.metadata or {}), PROVENANCE_KEY: meta})
     with atomic_path(path) as tmp:
-        pq.write_table(table, tmp)
+        _write_parquet(frame, tmp, meta)

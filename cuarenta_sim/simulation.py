@@ -52,6 +52,7 @@ from .distributed import (
     chunk_ranges,
     dashboard_link,
     dask_client,
+    dataset_lock,
     execute,
     require_dask,
 )
@@ -564,7 +565,13 @@ def _chunk_files(run: ValidatedRun) -> tuple[str, ...]:
 
 def run_validated(run: ValidatedRun) -> Results | Aggregates:
     """Run a :class:`ValidatedRun`: :class:`Results` in mode ``"frames"``, else the game's
-    aggregates. :func:`simulate` and :func:`aggregate` call this after validating."""
+    aggregates. :func:`simulate` and :func:`aggregate` call this after validating. A dataset
+    is held for the run (:func:`cuarenta_sim.distributed.dataset_lock`; ValueError if busy)."""
+    with dataset_lock(run.dataset):
+        return _run_validated(run)
+
+
+def _run_validated(run: ValidatedRun) -> Results | Aggregates:
     game, spec = run.game, run.spec
     ranges = run.ranges
     store = None

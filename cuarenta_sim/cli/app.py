@@ -3,8 +3,8 @@
 Exit status: 0 on success; 2 on bad input -- the library validates and raises ``ValueError``
 (unknown rules, policies, a malformed slug, an unwritable output location...), which is
 printed as one line on stderr, never a traceback; 130 on Ctrl-C (SIGINT) and 143 on SIGTERM
-(128 + the signal number). Output files are written atomically: an interrupted or failed run
-leaves no partial file behind.
+(128 + the signal number). A run's outputs commit as one (:mod:`cuarenta_sim.outputs`): an
+interrupted or failed run leaves the earlier outputs or nothing, and its last line says which.
 """
 
 from __future__ import annotations
@@ -81,9 +81,10 @@ def _terminate(signum: int, frame: object) -> None:
 
 def _interrupted() -> int:
     """Report an interrupt; its exit status: 128 + the signal (143 SIGTERM, 130 SIGINT)."""
-    _error(
-        INTERRUPT_NOTE.pop() if INTERRUPT_NOTE else "interrupted; no partial output file was left"
-    )
+    from ..outputs import interrupted_summary
+
+    # A command that streams (scenario) says what it printed; others name their outputs.
+    _error(INTERRUPT_NOTE.pop() if INTERRUPT_NOTE else f"interrupted; {interrupted_summary()}")
     return EXIT_SIGTERM if signal.SIGTERM in _received else EXIT_SIGINT
 
 
@@ -101,9 +102,12 @@ def main(argv: list[str] | None = None) -> int:
         Exit status: 0 success, 2 bad input (one line on stderr, no traceback), 130 after
         SIGINT, 143 after SIGTERM.
     """
+    from ..outputs import reset_summary
+
     command = typer.main.get_command(app)
     _received.clear()
     INTERRUPT_NOTE.clear()
+    reset_summary()
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         code = command.main(args=argv, prog_name=PROG, standalone_mode=False)
@@ -122,7 +126,10 @@ def main(argv: list[str] | None = None) -> int:
     except (typer.Abort, KeyboardInterrupt):
         return _interrupted()
     except OSError as err:
-        _error(_describe_os_error(err))
+        from ..outputs import interrupted_summary
+
+        left = interrupted_summary("")
+        _error(_describe_os_error(err) + (f"; {left}" if left else ""))
         return EXIT_BAD_INPUT
     except ValueError as err:
         _error(str(err))

@@ -8,11 +8,12 @@ mount, a path under a file) fails in seconds with one line naming the path, not 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import sys
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,24 @@ def check_directory(
                     f"{flag} {path}: {path / name} already exists; pass --force to overwrite it"
                 )
     _probe(path / ".probe", flag)
+
+
+@contextlib.contextmanager
+def hold_outputs(out: Sequence[Path], report: Path | None, dataset: Path | None) -> Iterator[None]:
+    """Hold a run's outputs for its whole length (:func:`cuarenta_sim.outputs.exclusive`):
+    the ``--out`` files, the ``--report`` files, the ``--dataset`` directory. A second run
+    aimed at one of them is refused at once (ValueError, one line)."""
+    from ..distributed import dataset_lock
+    from ..outputs import exclusive
+    from ..reports import Report
+
+    with contextlib.ExitStack() as stack:
+        if out:
+            stack.enter_context(exclusive(out, "--out"))
+        if report is not None:
+            stack.enter_context(exclusive(Report.paths(report), "--report"))
+        stack.enter_context(dataset_lock(dataset))
+        yield
 
 
 # ---------------------------------------------------------------- the reproduce line

@@ -14,6 +14,7 @@ from .options import (
     ConfidenceOpt,
     ConfirmNOpt,
     ConfirmOpt,
+    ForceOpt,
     MesasOpt,
     PrecisionOpt,
     ProgressOpt,
@@ -27,6 +28,9 @@ from .options import (
     ThreadsOpt,
 )
 from .output import check_directory, echo, echo_command, step_progress
+
+#: The report folder's figures, regenerated whole (never carried over).
+FIGURES = "figures"
 
 if TYPE_CHECKING:
     from ..studies import StudySettings
@@ -62,12 +66,15 @@ def report(
     confirm_n: ConfirmNOpt = None,
     precision: PrecisionOpt = None,
     progress: ProgressOpt = True,
+    force: ForceOpt = False,
 ) -> None:
     """Run :func:`cuarenta_sim.studies.run_study` and write the report directory.
 
     The directory ``OUT/NAME`` is generated, never hand-edited: ``report.md``,
-    ``provenance.json`` and ``figures/*.png`` are replaced atomically and PNG files of an
-    older run that this run did not draw are removed.
+    ``provenance.json`` and ``figures/*.png`` are written into a temporary sibling folder that
+    then replaces ``OUT/NAME`` as one (an interrupt leaves the old folder or, with none, no
+    folder). Files another tool put in the old folder (outside ``figures/``) are carried over.
+    An existing ``OUT/NAME`` is replaced only with ``--force``, and one run at a time holds it.
 
     Parameters
     ----------
@@ -104,15 +111,19 @@ def report(
         Progress on stderr: a line per step (of the study's count when it gives one), then
         at least every 10 seconds with the running simulation's share, the elapsed time and
         the estimated time left (:func:`~cuarenta_sim.cli.output.step_progress`).
+    force : bool
+        Replace an existing report folder ``OUT/NAME``.
 
     Raises
     ------
     ValueError
-        Any bad option, checked before the first simulation, or an unwritable ``--out``.
+        Any bad option, checked before the first simulation; an unwritable ``--out``; an
+        existing ``OUT/NAME`` without ``force``; another run writing ``OUT/NAME``.
     OSError
         When the report cannot be written (no partial file is left).
     """
     from ..game import get_game
+    from ..outputs import exclusive
     from ..studies import get_study
 
     study = get_study(name, None if game is None else get_game(game).name)
@@ -124,12 +135,34 @@ def report(
                               chicas=chicas, mesas=mesas, rules=rules, confidence=confidence,
                               threads=threads, confirm=confirm, confirm_n=confirm_n,
                               precision=precision)  # fmt: skip
-    spec.warmup()
-    _write_study(study, settings, out, progress)
+    _check_folder(directory, force)
+    with exclusive([directory], "--out"):
+        # Again under the lock: a swap it completed for a killed run counts as existing.
+        _check_folder(directory, force)
+        spec.warmup()
+        _write_study(study, settings, out, progress, force)
 
 
-def _write_study(study: Any, settings: StudySettings, out: Path, progress: bool) -> None:
-    """Run ``study`` and write ``out / study.name``; print its summary and reproduce line."""
+def _check_folder(directory: Path, force: bool) -> None:
+    """``--out``'s report folder is replaced only with ``--force`` (ValueError)."""
+    if not force and directory.is_dir() and any(directory.iterdir()):
+        raise ValueError(
+            f"--out {directory.parent}: the report folder {directory} already exists; pass "
+            f"--force to replace it"
+        )
+
+
+def _carried(rel: Path) -> bool:
+    """Files of an existing report folder kept by a regeneration: those another tool wrote
+    there (e.g. ``openspiel.md`` beside the strategies report); never a figure."""
+    return rel.parts[0] != FIGURES
+
+
+def _write_study(study: Any, settings: StudySettings, out: Path, progress: bool,
+                 force: bool = False) -> None:  # fmt: skip
+    """Run ``study`` and write ``out / study.name``, swapped in as one folder
+    (:func:`cuarenta_sim.outputs.staged`); print its summary and reproduce line."""
+    from ..outputs import carry_over, staged
     from ..studies import run_study
 
     directory = out / study.name
@@ -141,7 +174,9 @@ def _write_study(study: Any, settings: StudySettings, out: Path, progress: bool)
         built = run_study(study.name, settings, progress=say, game=study.game)
     finally:
         close()
-    written = built.write(directory)
+    with staged([directory]) as (new,):
+        written = [directory / p.relative_to(new) for p in built.write(new)]
+        carry_over(directory, new, _carried)
     elapsed = time.perf_counter() - t0
     echo(built.summary)
     figures = [p for p in written if p.suffix == ".png"]
@@ -151,7 +186,7 @@ def _write_study(study: Any, settings: StudySettings, out: Path, progress: bool)
     )
     # The study's own command leaves out where the report goes; pasting the printed line must
     # write to the same place, not over reports/.
-    where = ["--game", study.game, "--out", str(out)]
+    where = ["--game", study.game, "--out", str(out)] + (["--force"] if force else [])
     echo_command("reproduce: ", f"{study.command(settings)} {shlex.join(where)}")
 
 
@@ -160,6 +195,7 @@ COMMANDS = [
         "report",
         report,
         "Generate a report into OUT/NAME/: report.md, figures/*.png and provenance.json, "
-        f"regenerated from scratch; prints its summary table. {_study_list()}.",
+        "regenerated from scratch and swapped in as one folder (an existing one needs "
+        f"--force); prints its summary table. {_study_list()}.",
     )
 ]

@@ -42,6 +42,7 @@ from .output import (
     echo,
     echo_command,
     format_rate,
+    hold_outputs,
     provenance_headline,
     reproduce_line,
     warn,
@@ -134,10 +135,12 @@ def simulate(
         whose predicted peak memory does not fit (:mod:`cuarenta_sim.memory`, with ``--out``
         its Parquet writing included).
     OSError
-        When an output file cannot be written (no partial file is left).
+        When an output file cannot be written (nothing is replaced: every output of the run
+        is committed together, :func:`cuarenta_sim.outputs.staged`).
     """
     from ..game import get_game
-    from ..reports import estimates_table, simulation_report
+    from ..outputs import staged
+    from ..reports import Report, estimates_table, simulation_report
     from ..simulation import TruncationWarning, check_simulation, run_validated
     from ..stats import z_value
 
@@ -151,6 +154,10 @@ def simulate(
     extra = game_options(spec, options)
     _check_outputs(spec, level, out, report, dataset, force, aggregates_only)
     _check_scheduler(backend, scheduler, workers)
+    # Every output is held until the command ends (click closes the context's resources);
+    # checked again under the locks: a commit they completed for a killed run counts.
+    ctx.with_resource(hold_outputs(_out_paths(spec, level, out), report, dataset))
+    _check_outputs(spec, level, out, report, dataset, force, aggregates_only)
     z_value(confidence)
     run = check_simulation(
         spec.name, rules=rules, players=players, policies=split_list(policies), n=n, level=level,
@@ -202,20 +209,36 @@ def simulate(
         echo(line)
     echo(f"provenance: {provenance_headline(prov, HEADLINE)}")
     echo_command("reproduce: ", command)
-    if out is not None:
-        from ..results import games_path
-
-        out.parent.mkdir(parents=True, exist_ok=True)
-        results.to_parquet(out)
-        written = [out] + ([games_path(out)] if results.games is not None else [])
-        echo("wrote " + " and ".join(f"{p} ({p.stat().st_size:,} bytes)" for p in written))
+    records = results.parquet_paths(out) if out is not None else []
+    built = None
     if report is not None:
         built = simulation_report(
             game=spec, rules=spec.resolve_rules(prov["rules"]), summaries=summaries,
             provenance=prov, command=command, throughput=throughput, confidence=confidence,
         )  # fmt: skip
-        md, written_prov = built.write(report)
-        echo(f"wrote {md} and {written_prov}")
+    documents = list(Report.paths(report)) if built is not None else []
+    if records or documents:
+        # One commit for every output: all of them appear, or none (outputs.staged).
+        with staged(records + documents) as tmp:
+            if records:
+                results.write_parquet_files(*tmp[: len(records)])
+            if built is not None:
+                built.write_files(*tmp[len(records) :])
+    if records:
+        echo("wrote " + " and ".join(f"{p} ({p.stat().st_size:,} bytes)" for p in records))
+    if documents:
+        echo(f"wrote {documents[0]} and {documents[1]}")
+
+
+def _out_paths(spec: Any, level: str | None, out: Any) -> list[Any]:
+    """The record files of ``--out``: it, and at game levels its games file (none without
+    ``--out``)."""
+    from ..results import games_path
+
+    if out is None:
+        return []
+    game_level = (level or spec.default_level) != spec.levels[0]
+    return [out, games_path(out)] if game_level else [out]
 
 
 def _throughput(spec: Any, run: Any, prov: dict[str, Any], elapsed: float, load_s: float,

@@ -55,6 +55,7 @@ def test_report_writes_the_directory(run_cli, tmp_path: Path) -> None:
         "--out",
         str(tmp_path),
         "--no-progress",
+        "--force",  # the folder exists (a stale figure): replaced as one, the figure gone
     )
     assert run.code == 0, run.err
     out = tmp_path / "cuatrola-bidding"

@@ -62,9 +62,15 @@ def test_report_writes_the_directory_and_prints_the_summary(run_cli, tmp_path: P
     prov = json.loads((out / "provenance.json").read_text())
     assert prov["players"] == [4] and prov["seed"] == 3
     first = (out / "report.md").read_text()
-    # Regenerated in place (reports are never hand-edited): same numbers, same sections.
-    again = run_cli(*args)
+    # An existing report folder is replaced only with --force (issue 20, failure 4).
+    refused = run_cli(*args)
+    refused.assert_bad_input()
+    assert "already exists; pass --force" in refused.err and refused.out == ""
+    assert (out / "report.md").read_text() == first
+    # Regenerated with --force (reports are never hand-edited): same numbers, same sections.
+    again = run_cli(*args, "--force")
     assert again.code == 0, again.err
+    assert again.reproduce.endswith("--force")
     strip = lambda md: md.split("## Provenance")[0]  # noqa: E731
     assert strip((out / "report.md").read_text()) == strip(first)
 
