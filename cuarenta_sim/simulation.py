@@ -56,6 +56,7 @@ from .distributed import (
     require_dask,
 )
 from .game import Game, RunSpec, get_game
+from .limits import MAX_CHUNK_RECORDS, check_chunks, max_local_workers, run_size, whole_number
 from .progress import progress_bar
 from .results import Results, write_parquet_atomic
 from .rng import root_from_seed
@@ -133,12 +134,6 @@ class ValidatedRun:
         return chunk_ranges(self.n, self.chunk)
 
 
-def _positive_int(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value <= 0:
-        raise ValueError(f"{name} must be a positive whole number, got {value!r}")
-    return int(value)
-
-
 def check_simulation(
     game: str = "cuarenta",
     *,
@@ -188,7 +183,8 @@ def check_simulation(
     ------
     ValueError
         Unknown game, option, rules, preset, switch, policy, level or backend; bad players,
-        ``n``, ``chunk_size``, seed or ``threads``; ``keep_hands=False`` at the hand level;
+        ``n``, ``chunk_size``, seed or ``threads`` (ranges: :mod:`cuarenta_sim.limits`);
+        ``keep_hands=False`` at the hand level;
         ``client`` / ``workers`` without ``backend="dask"``; ``dataset`` without
         ``aggregate()``, ``records`` without ``dataset``, a dataset without an explicit seed;
         records that cannot fit in memory (the message names ``aggregate()`` and the command
@@ -204,7 +200,7 @@ def check_simulation(
         )
     opts = {name: options.get(name, opt.default) for name, opt in g.options.items()}
     rule_set = g.resolve_rules(g.default_rules if rules is None else rules)
-    n = _positive_int(g.default_n if n is None else n, "n")
+    n = run_size(g.default_n if n is None else n)
     if not isinstance(progress, bool) or not isinstance(keep_hands, bool):
         raise ValueError("progress and keep_hands must be True or False")
     if not isinstance(records, bool):
@@ -219,7 +215,12 @@ def check_simulation(
         keep_hands,
         **opts,
     )
-    chunk = spec.default_chunk() if chunk_size is None else _positive_int(chunk_size, "chunk_size")
+    chunk = (
+        spec.default_chunk()
+        if chunk_size is None
+        else whole_number(chunk_size, "chunk_size", 1, MAX_CHUNK_RECORDS)
+    )
+    check_chunks(n, chunk, spec.records_per_game())
     max_threads = numba.config.NUMBA_NUM_THREADS
     if threads is not None and (
         isinstance(threads, bool)
@@ -233,6 +234,8 @@ def check_simulation(
         raise ValueError(f"unknown backend {backend!r}; accepted: {', '.join(BACKENDS)}")
     if backend != "dask" and (client is not None or workers is not None):
         raise ValueError("client= and workers= are for backend='dask'")
+    if workers is not None:
+        whole_number(workers, "workers", 1, max_local_workers())
     if dataset is not None and not aggregates:
         raise ValueError(
             "dataset= keeps a resumable run on disk; use it with aggregate() (counters only, "

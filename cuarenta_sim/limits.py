@@ -1,0 +1,161 @@
+"""The accepted ranges of the numbers every public entry point takes (both games).
+
+The engines hold game indices, counters and weights in 64-bit integers; a number outside the
+range where that arithmetic is exact would wrap silently (an index ``2**64`` replaying index
+0) or fail deep inside a run (``OverflowError``, ``MemoryError``). Every entry point checks
+its numbers here first and refuses one outside its range with a ``ValueError`` naming the
+range, before anything runs:
+
+==================  ==========================================================================
+number              accepted
+==================  ==========================================================================
+seed                any whole number >= 0 (``numpy.random.SeedSequence`` takes any size)
+game index          0 .. :data:`MAX_GAME_INDEX` (``2**63 - 1``, an int64 in the kernels):
+                    ``replay --index``, ``trace_game``, the reference ``play_game``
+run size ``n``      1 .. :data:`MAX_RUN` (``2**53``: counts stay exact as floats in the
+                    statistics), and at most :data:`MAX_CHUNKS` chunks of ``chunk_size``
+``chunk_size``      1 .. :data:`MAX_CHUNK_RECORDS` hand records per chunk (``2**31``: the
+                    int64 chunk sums of :mod:`cuarenta_sim.aggregates` cannot overflow)
+``workers``         1 .. 4 per CPU core (the processes of an embedded Dask ``LocalCluster``)
+``n_envs``          1 .. what this machine's physical memory holds (the batched environment's
+                    arrays, :func:`physical_memory`)
+``start_index``     0 .. :data:`MAX_START_INDEX` (``2**62``) for the batched RL environment:
+                    its game indices ``start_index + k * n_envs + i`` then stay below
+                    ``2**63`` for the next ``2**62`` episodes (146 years at 10**9 a second)
+==================  ==========================================================================
+
+Whole numbers are Python ``int`` or numpy integers; ``bool``, floats (even ``1.0``) and NaN
+are refused. The learned policy's weights have their own range
+(:data:`cuarenta_sim.cuarenta.policies.learned.WEIGHT_LIMIT`).
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+#: Largest game (or hand) index: the kernels hold it in an int64.
+MAX_GAME_INDEX = 2**63 - 1
+#: Largest run size ``n`` (games or hands): exactly representable as a float64.
+MAX_RUN = 2**53
+#: Most chunks of one run (the chunk list, a dataset's manifest and Dask's tasks stay small).
+MAX_CHUNKS = 2**20
+#: Most hand records of one chunk: int64 chunk sums of values below 2**15 cannot overflow
+#: (:mod:`cuarenta_sim.aggregates`).
+MAX_CHUNK_RECORDS = 2**31
+#: Largest ``start_index`` of :class:`cuarenta_sim.rl.batched.BatchedCuarenta`.
+MAX_START_INDEX = 2**62
+#: Worker processes of an embedded Dask ``LocalCluster`` per CPU core of the machine.
+WORKERS_PER_CORE = 4
+
+
+def physical_memory() -> int | None:
+    """Bytes of physical memory of this machine, or None where the system does not say."""
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def max_local_workers() -> int:
+    """Most worker processes of an embedded local cluster: :data:`WORKERS_PER_CORE` per core."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def is_whole(value: object) -> bool:
+    """True for a Python or numpy integer that is not a ``bool``."""
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def whole_number(value: object, name: str, low: int, high: int | None = None) -> int:
+    """``value`` as an ``int`` when it is a whole number in ``[low, high]``.
+
+    Parameters
+    ----------
+    value : object
+        The number given.
+    name : str
+        How the message names it (``"n"``, ``"--index"``...).
+    low, high : int
+        The accepted range, inclusive; ``high`` None for no upper bound.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    ValueError
+        Not a whole number (``bool``, float, NaN, anything else) or outside the range; the
+        message names the range.
+    """
+    if is_whole(value):
+        number = int(value)  # type: ignore[call-overload]
+        if low <= number and (high is None or number <= high):
+            return number
+    kind = {0: "a non-negative whole number", 1: "a positive whole number"}.get(low)
+    if kind is None:
+        accepted = f"a whole number from {low:,}" + ("" if high is None else f" to {high:,}")
+    else:
+        accepted = kind + ("" if high is None else f" up to {high:,}")
+    raise ValueError(f"{name} must be {accepted}, got {value!r}")
+
+
+def game_index(value: object, name: str = "index") -> int:
+    """A game (or hand) index: a whole number from 0 to :data:`MAX_GAME_INDEX`.
+
+    Raises
+    ------
+    ValueError
+        Anything else (the message names the range).
+    """
+    return whole_number(value, name, 0, MAX_GAME_INDEX)
+
+
+def run_size(value: object, name: str = "n") -> int:
+    """A run size: a whole number from 1 to :data:`MAX_RUN`.
+
+    Raises
+    ------
+    ValueError
+        Anything else (the message names the range).
+    """
+    return whole_number(value, name, 1, MAX_RUN)
+
+
+def check_chunks(n: int, chunk: int, records_per_game: float, name: str = "chunk_size") -> None:
+    """Refuse a chunking of ``n`` games into chunks of ``chunk`` outside the limits.
+
+    Parameters
+    ----------
+    n, chunk : int
+        Run size and games per chunk (both already whole numbers >= 1).
+    records_per_game : float
+        Upper estimate of hand records per game (1 at a hand level).
+    name : str
+        How the message names the chunk size.
+
+    Raises
+    ------
+    ValueError
+        A chunk of more than :data:`MAX_CHUNK_RECORDS` records, or more than
+        :data:`MAX_CHUNKS` chunks; the message gives the accepted chunk sizes.
+    """
+    largest = max(1, int(MAX_CHUNK_RECORDS // max(records_per_game, 1.0)))
+    smallest = -(-n // MAX_CHUNKS)
+    if min(chunk, n) > largest:
+        raise ValueError(
+            f"{name} must be at most {largest:,} games here (a chunk holds at most "
+            f"{MAX_CHUNK_RECORDS:,} hand records), got {chunk:,}"
+        )
+    if smallest > largest:
+        raise ValueError(
+            f"n={n:,} needs more than {MAX_CHUNKS:,} chunks of at most {largest:,} games; "
+            f"give n up to {MAX_CHUNKS * largest:,} (split a larger run by seed)"
+        )
+    if -(-n // chunk) > MAX_CHUNKS:
+        raise ValueError(
+            f"n={n:,} in chunks of {chunk:,} makes more than {MAX_CHUNKS:,} chunks; give "
+            f"{name} from {smallest:,} to {largest:,}"
+        )
