@@ -24,13 +24,15 @@ run size ``n``      1 .. :data:`MAX_RUN` (``2**53``: counts stay exact as floats
                     ``2**63`` for the next ``2**62`` episodes (146 years at 10**9 a second)
 ==================  ==========================================================================
 
-Whole numbers are Python ``int`` or numpy integers; ``bool``, floats (even ``1.0``) and NaN
+Rewards and other real parameters are finite numbers (:func:`finite_number`). Whole
+numbers are Python ``int`` or numpy integers; ``bool``, floats (even ``1.0``) and NaN
 are refused. The learned policy's weights have their own range
 (:data:`cuarenta_sim.cuarenta.policies.learned.WEIGHT_LIMIT`).
 """
 
 from __future__ import annotations
 
+import math
 import os
 
 import numpy as np
@@ -100,6 +102,27 @@ def whole_number(value: object, name: str, low: int, high: int | None = None) ->
     else:
         accepted = kind + ("" if high is None else f" up to {high:,}")
     raise ValueError(f"{name} must be {accepted}, got {value!r}")
+
+
+def finite_number(value: object, name: str) -> float:
+    """``value`` as a float when it is a finite real number (int, float or numpy number).
+
+    Raises
+    ------
+    ValueError
+        A ``bool``, NaN, an infinity, an integer too large for a float (beyond about
+        ``1.8e308``) or anything else.
+    """
+    if isinstance(value, int | float | np.integer | np.floating) and not isinstance(
+        value, bool | np.bool_
+    ):
+        try:
+            number = float(value)
+        except OverflowError:
+            number = math.inf
+        if math.isfinite(number):
+            return number
+    raise ValueError(f"{name} must be a finite number, got {value!r}")
 
 
 def game_index(value: object, name: str = "index") -> int:

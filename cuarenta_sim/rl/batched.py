@@ -39,7 +39,7 @@ from ..cuarenta.policies import POLICIES, parse_policy
 from ..cuarenta.policies.kernel import POLICY_GREEDY, POLICY_HEURISTIC, POLICY_RANDOM
 from ..cuarenta.rules import RuleSet, resolve_rules
 from ..cuarenta.tables import SUM_START, enumerate_sum_bases
-from ..limits import MAX_START_INDEX, physical_memory, whole_number
+from ..limits import MAX_START_INDEX, finite_number, physical_memory, whole_number
 from ..rng import root_from_seed
 from . import batched_kernel as bk
 from .cuarenta_actions import PLAYS, action_name
@@ -301,10 +301,7 @@ class BatchedCuarenta:
         if not isinstance(auto_reset, bool):
             raise ValueError(f"auto_reset must be True or False, got {auto_reset!r}")
         for name, value in (("win_reward", win_reward), ("point_reward", point_reward)):
-            if isinstance(value, bool) or not isinstance(value, int | float | np.number):
-                raise ValueError(f"{name} must be a number, got {value!r}")
-            if not np.isfinite(value):
-                raise ValueError(f"{name} must be finite, got {value!r}")
+            finite_number(value, name)
         # Game indices start_index + k * n_envs + i stay below 2**63 (int64) for the next
         # 2**62 episodes (cuarenta_sim.limits).
         whole_number(start_index, "start_index", 0, MAX_START_INDEX)

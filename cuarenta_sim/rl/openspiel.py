@@ -60,6 +60,7 @@ from ..cuatrola.contracts import CONTRACTS, DECLARATIONS  # noqa: E402
 from ..cuatrola.reference.game import MAX_HANDS  # noqa: E402
 from ..cuatrola.rules import CuatrolaRules  # noqa: E402
 from ..cuatrola.rules import from_slug as cuatrola_from_slug  # noqa: E402
+from ..limits import finite_number  # noqa: E402
 from . import cuarenta_actions, cuarenta_obs, cuatrola_obs  # noqa: E402
 from .cuarenta_game import CHANCE, EPISODES, MAX_DATAS, CuarentaGame  # noqa: E402
 from .cuatrola_game import EPISODES as CUATROLA_EPISODES  # noqa: E402
@@ -111,10 +112,7 @@ def _params(game: str, given: dict[str, Any], spec: dict[str, Any]) -> dict[str,
         )
     out = {**spec, **given}
     for name in _COMMON:
-        v = out[name]
-        if isinstance(v, bool) or not isinstance(v, int | float) or not np.isfinite(v):
-            raise ValueError(f"{game} parameter {name} must be a finite number, got {v!r}")
-        out[name] = float(v)
+        out[name] = finite_number(out[name], f"{game} parameter {name}")
     return out
 
 
