@@ -116,6 +116,12 @@ def _params(game: str, given: dict[str, Any], spec: dict[str, Any]) -> dict[str,
     return out
 
 
+def _plain(given: dict[str, Any] | None, checked: dict[str, Any]) -> dict[str, Any]:
+    """The parameters given, as the checked plain Python values OpenSpiel's C++ side takes
+    (a numpy integer or an int beyond 32 bits there raised TypeError / RuntimeError)."""
+    return {k: int(checked[k]) if k == "players" else checked[k] for k in given or {}}
+
+
 def _slug(rules: object) -> str:
     """The ``rules`` parameter as a rules slug.
 
@@ -188,7 +194,7 @@ class CuarentaSpielGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=turns * datas,
         )
-        super().__init__(CUARENTA_TYPE, info, params or {})
+        super().__init__(CUARENTA_TYPE, info, _plain(params, p))
 
     def new_initial_state(self) -> CuarentaSpielState:
         """Return the initial state: a chance node drawing the first dealer."""
@@ -447,7 +453,7 @@ class CuatrolaSpielGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=hands * (4 + CUATROLA_CARDS),
         )
-        super().__init__(CUATROLA_TYPE, info, params or {})
+        super().__init__(CUATROLA_TYPE, info, _plain(params, p))
 
     def new_initial_state(self) -> CuatrolaSpielState:
         """Return the initial state: a chance node drawing the first dealer."""

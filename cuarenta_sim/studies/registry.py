@@ -392,13 +392,13 @@ def precision_n(precision: float, confidence: float = DEFAULT_CONFIDENCE) -> int
     ValueError
         A precision that is not a number in (0, 50).
     """
+    from ..limits import finite_number
     from ..stats import required_n
 
-    ok = (
-        isinstance(precision, (int, float))
-        and not isinstance(precision, bool)
-        and 0.0 < float(precision) < 50.0
-    )
+    try:
+        ok = 0.0 < finite_number(precision, "--precision") < 50.0
+    except ValueError:
+        ok = False
     if not ok:
         raise ValueError(
             "--precision must be a half-width in percentage points between 0 and 50 "
