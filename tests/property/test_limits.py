@@ -14,6 +14,7 @@ also proves every check happens before any run. The ranges are in :mod:`cuarenta
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 from unittest import mock
@@ -138,7 +139,7 @@ def test_replay_and_trace_indices_never_wrap(v: Any) -> None:
         assert kind == ("ok" if accepted else "refused"), (game, v, text)
         if kind == "ok":
             header = " ".join(text.splitlines()[:3])
-            assert f" {int(v)}" in header, header  # labelled with the index given
+            assert re.search(rf"(index:|hand) {int(v)}\b", header), header  # the index given
         kind, _ = outcome(lambda: spec.replay(rules, spec.default_players, ["greedy"], v, level, 0))  # noqa: B023
         assert kind == ("ok" if _whole(v) and v >= 0 else "refused")
     assert outcome(lambda: cuarenta_trace("quito", 2, "greedy", 0, "data", v))[0] == (
@@ -292,4 +293,5 @@ def test_command_line(v: Any, capsys: pytest.CaptureFixture[str]) -> None:
                 assert len(captured.err.splitlines()) == 1, (argv, captured.err)
             elif argv[0] == "replay" and argv[1] in ("--index", "--game"):
                 header = " ".join(captured.out.splitlines()[:3])
-                assert f" {int(float(text))};" in header, header  # "1.0" reads as index 1
+                # "1.0" reads as index 1; the label is the index given, never wrapped
+                assert re.search(rf"(index:|hand|game) {int(float(text))}\b", header), header
