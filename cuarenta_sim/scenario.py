@@ -52,7 +52,7 @@ def evaluate_lines(text: str, game: str = "cuarenta") -> tuple[list[str], bool]:
     ----------
     text : str
         A single JSON object (possibly spread over lines), or JSON lines (blank lines are
-        skipped).
+        skipped); a leading byte-order mark (U+FEFF) is ignored.
     game : str
         Game of the scenarios that have no ``game`` field (``scenario --game``); one of
         :data:`GAMES`.
@@ -70,6 +70,7 @@ def evaluate_lines(text: str, game: str = "cuarenta") -> tuple[list[str], bool]:
     """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; accepted: {', '.join(GAMES)}")
+    text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark (Windows editors write one)
     try:
         objects: list[object] = [json.loads(text)]
     except _PARSE_ERRORS as whole:
