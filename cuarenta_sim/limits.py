@@ -147,6 +147,25 @@ def run_size(value: object, name: str = "n") -> int:
     return whole_number(value, name, 1, MAX_RUN)
 
 
+def check_sizes(sizes: dict[str, object]) -> None:
+    """Check the per-level sizes of a run that plays several levels (``n_datas``,
+    ``n_chicas``, ``n_mesas``): each a whole number from 0 (the level skipped) to
+    :data:`MAX_RUN`, and at least one of them above 0.
+
+    Raises
+    ------
+    ValueError
+        A bad size, or every size 0 (nothing would be simulated); the message names them.
+    """
+    for name, value in sizes.items():
+        whole_number(value, name, 0, MAX_RUN)
+    if not any(sizes.values()):
+        raise ValueError(
+            f"{', '.join(sizes)} are all 0: nothing would be simulated; give at least one "
+            f"level a size from 1 to {MAX_RUN:,}"
+        )
+
+
 def check_chunks(n: int, chunk: int, records_per_game: float, name: str = "chunk_size") -> None:
     """Refuse a chunking of ``n`` games into chunks of ``chunk`` outside the limits.
 

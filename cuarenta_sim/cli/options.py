@@ -224,7 +224,8 @@ PrecisionOpt = Annotated[
         "--precision",
         "Size --n for this target interval half-width (at --confidence), in percentage points, "
         "of a rate per unit "
-        "(worst case 50%; stats.required_n), e.g. 0.1. Not with --n.",
+        "(worst case 50%; stats.required_n), e.g. 0.1; a study's --chicas and --mesas get the "
+        "same count unless given. Not with --n.",
     ),
 ]
 StudyRulesOpt = Annotated[

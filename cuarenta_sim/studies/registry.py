@@ -186,7 +186,8 @@ class Study:
             Size of the confirmatory run.
         precision : float or None
             Target interval half-width in percentage points (studies that take it): ``n`` is
-            sized by :func:`precision_n`; not together with ``n``.
+            sized by :func:`precision_n`, and so are the chicas and mesas of a study that
+            plays them (unless given); not together with ``n``.
 
         Returns
         -------
@@ -255,6 +256,11 @@ class Study:
             if n is not None:
                 raise ValueError("give --n or --precision, not both")
             values["n"] = precision_n(precision, confidence)
+            # The chica and mesa rates get the same half-width: as many chicas and mesas as
+            # datas (a study's default share of n, e.g. n // 40 chicas, would leave a handful).
+            for level in ("chicas", "mesas"):
+                if level in self.options and values[level] is None:
+                    values[level] = values["n"]
         for key, default in self.defaults.items():
             if values.get(key) is None:
                 values[key] = default() if callable(default) else default
