@@ -3,7 +3,7 @@
 A weights file holds int64 fixed-point weights; a play's score is their dot product with
 integer features. Weights near ``2**50`` overflowed the kernel's int64 score silently (the
 policy then played nonsense, unlike its pure-Python twin). Files are now refused beyond
-``+-WEIGHT_LIMIT`` (``2**32``), and at that limit the kernel still equals the reference.
+``+-WEIGHT_LIMIT`` (``2**40``), and at that limit the kernel still equals the reference.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_weights_beyond_the_limit_are_refused(tmp_path: Path, value: int) -> Non
     with pytest.raises(ValueError) as err:
         parse_policy(f"learned(weights={path})")
     msg = str(err.value)
-    assert "beyond the accepted +-4,294,967,296 (2**32)" in msg and "\n" not in msg, msg
+    assert "beyond the accepted +-1,099,511,627,776 (2**40)" in msg and "\n" not in msg, msg
     with pytest.raises(ValueError, match="beyond the accepted"):
         save_weights(tmp_path / "out.npz", w, {})
 
@@ -55,7 +55,7 @@ def test_big_weights_on_the_command_line(
     capsys.readouterr()
     code = cli_main(["simulate", "--n", "2", "--policies", f"learned(weights={path}),greedy"])
     err = capsys.readouterr().err
-    assert code == 2 and len(err.splitlines()) == 1 and "2**32" in err, err
+    assert code == 2 and len(err.splitlines()) == 1 and "2**40" in err, err
 
 
 def test_messages_name_the_problem_not_internals(tmp_path: Path) -> None:

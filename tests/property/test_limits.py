@@ -232,7 +232,7 @@ def test_learned_weights(tmp_path_factory: pytest.TempPathFactory, v: Any) -> No
     )
     kind, spec = outcome(lambda: parse_policy(f"learned(weights={path})"))
     if kind == "ok":
-        assert weights.dtype == np.int64 and abs(int(v)) <= 2**32
+        assert weights.dtype == np.int64 and abs(int(v)) <= 2**40
         assert int(spec.row(4)[3]) == int(v)  # the kernel reads the weight given
 
 

@@ -96,13 +96,16 @@ N_FEATURES = len(FEATURE_NAMES)
 #: Fixed-point scale of the weights: a weight is ``round(WEIGHT_SCALE * coefficient / scale)``
 #: for a float coefficient on the feature divided by its scale.
 WEIGHT_SCALE = 1_000_000
-#: Largest weight magnitude a weights file may hold: ``2**32``. Every feature is an integer
-#: below ``2**21`` in magnitude (the largest, ``openings_deal``, is at most 3 deals x 10 ranks
-#: x 1000 per mille x 40 cards; points are at most ``MAX_POINTS`` = 100 a rule value), so a
-#: play's score ``sum_j w[j] * f[j]`` over the 48 features, and every partial sum the kernel
-#: folds, stays below ``48 * 2**21 * 2**32 < 2**59``: the int64 kernel equals the
-#: pure-Python twin exactly. The shipped files use at most ``2**25``.
-WEIGHT_LIMIT = 2**32
+#: Largest weight magnitude a weights file may hold: ``2**40``. Every feature is an integer
+#: whose largest magnitude is bounded by the rules (per mille chances <= 1000, 10 ranks, 40
+#: cards, at most 3 earlier deals, rule values <= ``MAX_POINTS`` = 100): ``openings_deal``
+#: <= 3 x 10 x 1000 x 40, ``openings`` <= 10 x 1000 x 40, ``caida`` and ``caida_near`` <=
+#: 1000 x 100, ``next_best`` <= 1000 x 40, the others a few thousand at most; their sum is
+#: below ``2**21``. So a play's score ``sum_j w[j] * f[j]``, and every partial sum the kernel
+#: folds, stays below ``2**40 * 2**21 = 2**61``: the int64 kernel equals the pure-Python
+#: twin exactly. The shipped files use at most ``2**25``; the strategies study's tactic
+#: doses shift a weight to a few times ``2**35``.
+WEIGHT_LIMIT = 2**40
 #: Spec value naming the default weights shipped with the package.
 DEFAULT_WEIGHTS = "learned_v2"
 #: Spec values naming shipped weights files (``weights/<name>.npz``).
@@ -115,7 +118,7 @@ MODEL_PLAYERS = (2, 4)
 _ACCEPTED = (
     f"accepted: {' or '.join(SHIPPED_WEIGHTS)} or the path of a .npz weights file written by "
     f"benchmarks/train_learned.py or tune_learned.py (feature version {FEATURE_VERSION}, "
-    f"int64 weights of shape (2, {N_FEATURES}) for 2 and 4 players, each within +-2**32)"
+    f"int64 weights of shape (2, {N_FEATURES}) for 2 and 4 players, each within +-2**40)"
 )
 
 
@@ -235,7 +238,7 @@ def _weights_problem(weights: np.ndarray, *, int64: bool = True) -> str:
     worst = max(abs(int(weights.max())), abs(int(weights.min())))
     if worst > WEIGHT_LIMIT:
         return (
-            f"a weight of magnitude {worst:,}, beyond the accepted +-{WEIGHT_LIMIT:,} (2**32), "
+            f"a weight of magnitude {worst:,}, beyond the accepted +-{WEIGHT_LIMIT:,} (2**40), "
             "where the kernel's integer scores could overflow"
         )
     if int64 and weights.dtype != np.int64:
