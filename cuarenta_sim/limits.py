@@ -16,6 +16,11 @@ run size ``n``      1 .. :data:`MAX_RUN` (``2**53``: counts stay exact as floats
                     statistics), and at most :data:`MAX_CHUNKS` chunks of ``chunk_size``
 ``chunk_size``      1 .. :data:`MAX_CHUNK_RECORDS` hand records per chunk (``2**31``: the
                     int64 chunk sums of :mod:`cuarenta_sim.aggregates` cannot overflow)
+study sizes         ``report --n``, ``--chicas``, ``--mesas``, ``--confirm-n``: 1 .. ``MAX_RUN``;
+                    ``compare_rules``' ``n_datas``, ``n_chicas``, ``n_mesas``: 0 .. ``MAX_RUN``,
+                    not all 0 (:func:`check_sizes`)
+tournament          ``chicas`` 2 .. ``2 * MAX_RUN``, ``mesas`` 0 .. ``2 * MAX_RUN`` (even);
+                    ``bootstrap`` 0 .. 1,000,000 (``tournament.MAX_BOOTSTRAP``)
 ``workers``         1 .. 4 per CPU core (the processes of an embedded Dask ``LocalCluster``)
 ``n_envs``          1 .. what this machine's physical memory holds (the batched environment's
                     arrays, :func:`physical_memory`)
@@ -24,10 +29,10 @@ run size ``n``      1 .. :data:`MAX_RUN` (``2**53``: counts stay exact as floats
                     ``2**63`` for the next ``2**62`` episodes (146 years at 10**9 a second)
 ==================  ==========================================================================
 
-Rewards and other real parameters are finite numbers (:func:`finite_number`). Whole
-numbers are Python ``int`` or numpy integers; ``bool``, floats (even ``1.0``) and NaN
-are refused. The learned policy's weights have their own range
-(:data:`cuarenta_sim.cuarenta.policies.learned.WEIGHT_LIMIT`).
+Rewards and other real parameters are finite numbers (:func:`finite_number`). Whole numbers are
+Python ``int`` or numpy integers; ``bool``, floats (even ``1.0``) and NaN are refused (the
+command line's option parser reads ``1.0`` as 1 and refuses ``2.5``). The learned policy's
+weights have their own range (:data:`cuarenta_sim.cuarenta.policies.learned.WEIGHT_LIMIT`).
 """
 
 from __future__ import annotations

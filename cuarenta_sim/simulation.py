@@ -220,7 +220,6 @@ def check_simulation(
         if chunk_size is None
         else whole_number(chunk_size, "chunk_size", 1, MAX_CHUNK_RECORDS)
     )
-    check_chunks(n, chunk, spec.records_per_game())
     max_threads = numba.config.NUMBA_NUM_THREADS
     if threads is not None and (
         isinstance(threads, bool)
@@ -247,6 +246,7 @@ def check_simulation(
         raise ValueError("a dataset run must be resumable: give an explicit seed, not None")
     if not aggregates and keep_hands:
         _check_result_memory(g, spec, n)
+    check_chunks(n, chunk, spec.records_per_game())
     if backend == "dask":
         require_dask()
     mode = "frames" if not aggregates else ("records" if records else "aggregates")
