@@ -112,9 +112,7 @@ def test_pending_claims(players: int) -> None:
 def _claims_possible(p) -> bool:  # type: ignore[no-untyped-def]
     """Every claiming side has an opponent holding a ronda of this deal (R6.4)."""
     return all(
-        any(p.rondas[s] for s in range(1 - side, p.players, 2))
-        for side in (0, 1)
-        if p.claims[side]
+        any(p.rondas[s] for s in range(1 - side, p.players, 2)) for side in (0, 1) if p.claims[side]
     )
 
 
