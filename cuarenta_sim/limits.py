@@ -171,24 +171,36 @@ def check_sizes(sizes: dict[str, object]) -> None:
         )
 
 
-def check_chunks(n: int, chunk: int, records_per_game: float, name: str = "chunk_size") -> None:
-    """Refuse a chunking of ``n`` games into chunks of ``chunk`` outside the limits.
+def check_chunks(
+    n: int, chunk: object, default: int, records_per_game: float, name: str = "chunk_size"
+) -> int:
+    """The games per chunk of a run of ``n`` games: ``chunk`` (None: ``default``), checked.
 
     Parameters
     ----------
-    n, chunk : int
-        Run size and games per chunk (both already whole numbers >= 1).
+    n : int
+        Run size (already a whole number >= 1).
+    chunk : object
+        The chunk size given, or None.
+    default : int
+        The game's default chunk size.
     records_per_game : float
         Upper estimate of hand records per game (1 at a hand level).
     name : str
         How the message names the chunk size.
 
+    Returns
+    -------
+    int
+
     Raises
     ------
     ValueError
-        A chunk of more than :data:`MAX_CHUNK_RECORDS` records, or more than
-        :data:`MAX_CHUNKS` chunks; the message gives the accepted chunk sizes.
+        Not a whole number from 1 to :data:`MAX_CHUNK_RECORDS`, a chunk of more than
+        :data:`MAX_CHUNK_RECORDS` records, or more than :data:`MAX_CHUNKS` chunks; the message
+        gives the accepted chunk sizes.
     """
+    chunk = default if chunk is None else whole_number(chunk, name, 1, MAX_CHUNK_RECORDS)
     largest = max(1, int(MAX_CHUNK_RECORDS // max(records_per_game, 1.0)))
     smallest = -(-n // MAX_CHUNKS)
     if min(chunk, n) > largest:
@@ -206,3 +218,4 @@ def check_chunks(n: int, chunk: int, records_per_game: float, name: str = "chunk
             f"n={n:,} in chunks of {chunk:,} makes more than {MAX_CHUNKS:,} chunks; give "
             f"{name} from {smallest:,} to {largest:,}"
         )
+    return chunk

@@ -56,7 +56,7 @@ from .distributed import (
     require_dask,
 )
 from .game import Game, RunSpec, get_game
-from .limits import MAX_CHUNK_RECORDS, check_chunks, max_local_workers, run_size, whole_number
+from .limits import check_chunks, max_local_workers, run_size, whole_number
 from .progress import progress_bar
 from .results import Results, write_parquet_atomic
 from .rng import root_from_seed
@@ -183,9 +183,9 @@ def check_simulation(
     ------
     ValueError
         Unknown game, option, rules, preset, switch, policy, level or backend; bad players,
-        ``n``, ``chunk_size``, seed or ``threads`` (ranges: :mod:`cuarenta_sim.limits`);
-        ``keep_hands=False`` at the hand level;
-        ``client`` / ``workers`` without ``backend="dask"``; ``dataset`` without
+        ``n``, ``chunk_size``, seed, ``threads`` or ``workers`` (:mod:`cuarenta_sim.limits`);
+        ``keep_hands=False`` at the hand level; ``client`` / ``workers`` without
+        ``backend="dask"``; ``dataset`` without
         ``aggregate()``, ``records`` without ``dataset``, a dataset without an explicit seed;
         records that cannot fit in memory (the message names ``aggregate()`` and the command
         line's ``--aggregates-only``); Dask not installed.
@@ -215,11 +215,6 @@ def check_simulation(
         keep_hands,
         **opts,
     )
-    chunk = (
-        spec.default_chunk()
-        if chunk_size is None
-        else whole_number(chunk_size, "chunk_size", 1, MAX_CHUNK_RECORDS)
-    )
     max_threads = numba.config.NUMBA_NUM_THREADS
     if threads is not None and (
         isinstance(threads, bool)
@@ -246,7 +241,7 @@ def check_simulation(
         raise ValueError("a dataset run must be resumable: give an explicit seed, not None")
     if not aggregates and keep_hands:
         _check_result_memory(g, spec, n)
-    check_chunks(n, chunk, spec.records_per_game())
+    chunk = check_chunks(n, chunk_size, spec.default_chunk(), spec.records_per_game())
     if backend == "dask":
         require_dask()
     mode = "frames" if not aggregates else ("records" if records else "aggregates")
