@@ -316,17 +316,10 @@ class ChunkStore:
             if not isinstance(manifest, dict) or manifest.get("format") != STORE_FORMAT:
                 raise ValueError(f"{path} is not a cuarenta_sim chunk-store manifest")
             theirs = manifest.get("identity", {})
-            if manifest.get("digest") != self.digest or theirs != json.loads(
-                json.dumps(self.identity, default=str)
-            ):
-                diff = sorted(
-                    k
-                    for k in set(theirs) | set(self.identity)
-                    if theirs.get(k) != self.identity.get(k)
-                )
-                detail = ", ".join(
-                    f"{k}: {theirs.get(k)!r} there, {self.identity.get(k)!r} now" for k in diff
-                )
+            ours = json.loads(json.dumps(self.identity, default=str))
+            if manifest.get("digest") != self.digest or theirs != ours:
+                # Name the settings that differ (a switch, not the whole rules dict).
+                detail = ", ".join(_differences(theirs, ours)) or "another format version"
                 raise ValueError(
                     f"{self.directory} holds a run with different settings ({detail}); use "
                     f"another directory or the same settings to resume it"
@@ -429,3 +422,21 @@ def dataset_lock(directory: str | os.PathLike[str] | None) -> Iterator[None]:
 
     with exclusive([root], "--dataset", describe=left):
         yield
+
+
+def _differences(theirs: Any, ours: Any, prefix: str = "") -> list[str]:
+    """``"key: <theirs> there, <ours> now"`` for every setting that differs, descending into
+    nested settings (``switches.max_sum_cards``) so that a message names what changed."""
+    if not isinstance(theirs, dict) or not isinstance(ours, dict):
+        return [f"{prefix.rstrip('.')}: {theirs!r} there, {ours!r} now"]
+    out: list[str] = []
+    for key in sorted(set(theirs) | set(ours), key=str):
+        a, b = theirs.get(key), ours.get(key)
+        if a != b:
+            nested = isinstance(a, dict) and isinstance(b, dict)
+            out += (
+                _differences(a, b, f"{prefix}{key}.")
+                if nested
+                else [f"{prefix}{key}: {a!r} there, {b!r} now"]
+            )
+    return out

@@ -234,7 +234,20 @@ def tornado(
     Returns
     -------
     Axes
+
+    Raises
+    ------
+    ValueError
+        An empty frame, or one missing ``label`` or an estimate column (the message names
+        the columns needed).
     """
+    needed = [c for c in (label, "estimate", "lower", "upper") if c not in frame]
+    if frame.empty or needed:
+        what = f"lacks column(s) {', '.join(needed)}" if needed else "has no rows"
+        raise ValueError(
+            f"tornado: the frame {what}; give one row per variant with columns {label}, "
+            "estimate, lower, upper (optional defined, verdict)"
+        )
     ax = _axes(ax, (7.0, 0.35 * len(frame) + 1.5))
     order = frame.assign(_abs=frame["estimate"].abs()).sort_values("_abs", kind="stable")
     y = np.arange(len(order))

@@ -57,6 +57,7 @@ from .distributed import (
     require_dask,
 )
 from .game import Game, RunSpec, get_game
+from .limits import check_chunks, max_local_workers, run_size, whole_number
 from .memory import check_memory
 from .progress import notify_work, progress_bar
 from .results import Results, write_parquet_atomic
@@ -135,12 +136,6 @@ class ValidatedRun:
         return chunk_ranges(self.n, self.chunk)
 
 
-def _positive_int(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value <= 0:
-        raise ValueError(f"{name} must be a positive whole number, got {value!r}")
-    return int(value)
-
-
 def check_simulation(
     game: str = "cuarenta",
     *,
@@ -190,8 +185,9 @@ def check_simulation(
     ------
     ValueError
         Unknown game, option, rules, preset, switch, policy, level or backend; bad players,
-        ``n``, ``chunk_size``, seed or ``threads``; ``keep_hands=False`` at the hand level;
-        ``client`` / ``workers`` without ``backend="dask"``; ``dataset`` without
+        ``n``, ``chunk_size``, seed, ``threads`` or ``workers`` (:mod:`cuarenta_sim.limits`);
+        ``keep_hands=False`` at the hand level; ``client`` / ``workers`` without
+        ``backend="dask"``; ``dataset`` without
         ``aggregate()``, ``records`` without ``dataset``, a dataset without an explicit seed;
         Dask not installed.
     InsufficientMemoryError
@@ -209,7 +205,7 @@ def check_simulation(
         )
     opts = {name: options.get(name, opt.default) for name, opt in g.options.items()}
     rule_set = g.resolve_rules(g.default_rules if rules is None else rules)
-    n = _positive_int(g.default_n if n is None else n, "n")
+    n = run_size(g.default_n if n is None else n)
     if not isinstance(progress, bool) or not isinstance(keep_hands, bool):
         raise ValueError("progress and keep_hands must be True or False")
     if not isinstance(records, bool):
@@ -224,7 +220,6 @@ def check_simulation(
         keep_hands,
         **opts,
     )
-    chunk = spec.default_chunk() if chunk_size is None else _positive_int(chunk_size, "chunk_size")
     max_threads = numba.config.NUMBA_NUM_THREADS
     if threads is not None and (
         isinstance(threads, bool)
@@ -238,6 +233,8 @@ def check_simulation(
         raise ValueError(f"unknown backend {backend!r}; accepted: {', '.join(BACKENDS)}")
     if backend != "dask" and (client is not None or workers is not None):
         raise ValueError("client= and workers= are for backend='dask'")
+    if workers is not None:
+        whole_number(workers, "workers", 1, max_local_workers())
     if dataset is not None and not aggregates:
         raise ValueError(
             "dataset= keeps a resumable run on disk; use it with aggregate() (counters only, "
@@ -247,6 +244,7 @@ def check_simulation(
         raise ValueError("records=True writes Parquet files; give dataset=DIRECTORY")
     if dataset is not None and seed is None:
         raise ValueError("a dataset run must be resumable: give an explicit seed, not None")
+    chunk = check_chunks(n, chunk_size, spec.default_chunk(), spec.records_per_game())
     if keep_hands or aggregates:
         check_memory(g, spec, n, "aggregates" if aggregates else "records", chunk)
     if backend == "dask":

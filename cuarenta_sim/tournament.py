@@ -46,9 +46,12 @@ import pandas as pd
 
 from . import stats
 from .distributions import chi2_sf
+from .limits import MAX_RUN, is_whole, whole_number
 
 #: Game levels a tournament can be played at (R9: chica to ``target``, mesa of chicas).
 TOURNAMENT_LEVELS = ("chica", "mesa")
+#: Most bootstrap replicates of :func:`ratings` (its ``(bootstrap, k)`` array stays small).
+MAX_BOOTSTRAP = 1_000_000
 #: Columns of the per-pair frame returned by :func:`play_duplicate` (one row per game index).
 PAIR_COLUMNS = ("game", "a_wins", "games", "a_points", "b_points", "datas")
 #: Pseudo-wins added to each direction of every match before fitting Bradley-Terry, so that a
@@ -358,12 +361,12 @@ def ratings(
     confidence : float
         Two-sided level of the percentile bootstrap interval.
     bootstrap : int
-        Bootstrap replicates. Each draws game indices with replacement and applies the *same*
-        draw to every match (:func:`bootstrap_draws`): entry ``g`` of every match was dealt
-        the same decks (one seed for the whole tournament), so a deal that favours one style
-        of play favours it in every match, and the ratings' uncertainty must carry that
-        shared luck. A shorter match (fewer pairs, e.g. a slow search policy's) keeps the
-        drawn deals it played.
+        Bootstrap replicates, 0 to :data:`MAX_BOOTSTRAP`. Each draws game indices with replacement
+        and applies the *same* draw to every match (:func:`bootstrap_draws`): entry ``g`` of every
+        match was dealt the same decks (one seed for the whole tournament), so a deal that favours
+        one style of play favours it in every match, and the ratings' uncertainty must carry that
+        shared luck. A shorter match (fewer pairs, e.g. a slow search policy's) keeps the drawn
+        deals it played.
     seed : int
         Seed of the bootstrap draws (a generator of its own: the draws never touch a game's
         streams).
@@ -377,6 +380,8 @@ def ratings(
         strength per policy reproduces the head-to-head table.
     """
     stats.z_value(confidence)
+    bootstrap = whole_number(bootstrap, "bootstrap", 0, MAX_BOOTSTRAP)
+    seed = whole_number(seed, "seed", 0)
     k = len(policies)
     theta = bradley_terry(_wins_matrix(k, matches))
     rng = np.random.default_rng(seed)
@@ -583,15 +588,13 @@ class TournamentSettings:
             raise ValueError(f"a policy is listed twice: {self.policies!r}")
         for name, low in (("chicas", 2), ("mesas", 0)):
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < low or v % 2:
+            if not is_whole(v) or not low <= v <= 2 * MAX_RUN or v % 2:
                 raise ValueError(
-                    f"--{name} must be an even whole number >= {low} (games are played in "
-                    f"duplicate pairs), got {v!r}"
+                    f"--{name} must be an even whole number from {low} to {2 * MAX_RUN:,} "
+                    f"(games are played in duplicate pairs), got {v!r}"
                 )
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise ValueError(f"--seed must be a non-negative integer, got {self.seed!r}")
-        if not isinstance(self.bootstrap, int) or self.bootstrap < 0:
-            raise ValueError(f"bootstrap must be a non-negative integer, got {self.bootstrap!r}")
+        whole_number(self.seed, "--seed", 0)
+        whole_number(self.bootstrap, "bootstrap", 0, MAX_BOOTSTRAP)
         for entry in self.pair_sizes:
             if len(entry) != 4 or not {entry[0], entry[1]} <= set(self.policies):
                 raise ValueError(
@@ -599,10 +602,10 @@ class TournamentSettings:
                     f"got {entry!r}"
                 )
             for name, v, low in (("chicas", entry[2], 2), ("mesas", entry[3], 0)):
-                if isinstance(v, bool) or not isinstance(v, int) or v < low or v % 2:
+                if not is_whole(v) or not low <= v <= 2 * MAX_RUN or v % 2:
                     raise ValueError(
                         f"pair_sizes {entry[0]} vs {entry[1]}: {name} must be an even whole "
-                        f"number >= {low}, got {v!r}"
+                        f"number from {low} to {2 * MAX_RUN:,}, got {v!r}"
                     )
         stats.z_value(self.confidence)
 

@@ -1,14 +1,18 @@
 """The Typer application, the entry point :func:`main`, exit statuses and signals.
 
-Exit status: 0 on success; 2 on bad input -- the library validates and raises ``ValueError``
-(unknown rules, policies, a malformed slug, an unwritable output location...), which is
-printed as one line on stderr, never a traceback; 130 on Ctrl-C (SIGINT) and 143 on SIGTERM
-(128 + the signal number). A run's outputs commit as one (:mod:`cuarenta_sim.outputs`): an
-interrupted or failed run leaves the earlier outputs or nothing, and its last line says which.
+Exit status: 0 on success; 1 when the output cannot be written (standard output closed: one
+line on stderr; a broken pipe, e.g. ``| head -0``: quietly, as click does); 2 on bad input --
+the library validates and raises ``ValueError`` (unknown rules, policies, a malformed slug, an
+unwritable output location...), which is printed as one line on stderr, never a traceback; 130
+on Ctrl-C (SIGINT) and 143 on SIGTERM (128 + the signal number). A run's outputs commit as one
+(:mod:`cuarenta_sim.outputs`): an interrupted or failed run leaves the earlier outputs or
+nothing, and its last line says which.
 """
 
 from __future__ import annotations
 
+import io
+import os
 import signal
 import sys
 from typing import Annotated
@@ -20,6 +24,9 @@ from .options import PanelCommand
 from .output import INTERRUPT_NOTE, PROG
 
 EXIT_BAD_INPUT = 2
+#: Standard output closed (``cmd >&-``) or a broken pipe (``cmd | head -0``): the output cannot
+#: be written. A broken pipe exits quietly (click's handling of EPIPE, no traceback).
+EXIT_OUTPUT = 1
 EXIT_SIGINT = 128 + signal.SIGINT
 EXIT_SIGTERM = 128 + signal.SIGTERM
 
@@ -99,11 +106,16 @@ def main(argv: list[str] | None = None) -> int:
     Returns
     -------
     int
-        Exit status: 0 success, 2 bad input (one line on stderr, no traceback), 130 after
-        SIGINT, 143 after SIGTERM.
+        Exit status: 0 success, 1 output that cannot be written (standard output closed; a
+        broken pipe exits 1 quietly through ``SystemExit``), 2 bad input (one line on stderr,
+        no traceback), 130 after SIGINT, 143 after SIGTERM.
     """
     from ..outputs import reset_summary
 
+    if _stdout_closed():
+        # Nothing printed could be read: refuse before any run (coreutils' "write error").
+        _error("cannot write the output: standard output is closed")
+        return EXIT_OUTPUT
     command = typer.main.get_command(app)
     _received.clear()
     INTERRUPT_NOTE.clear()
@@ -139,6 +151,24 @@ def main(argv: list[str] | None = None) -> int:
     if code == EXIT_SIGINT:
         return _interrupted()
     return int(code or 0)
+
+
+def _stdout_closed() -> bool:
+    """True when standard output is closed: Python then sets ``sys.stdout`` to None, or its
+    file descriptor is no longer open."""
+    if sys.stdout is None:
+        return True
+    try:
+        fd = sys.stdout.fileno()
+    except io.UnsupportedOperation:
+        return False  # no descriptor: a StringIO or a test's capture
+    except ValueError:
+        return True  # the file object was closed
+    try:
+        os.fstat(fd)
+    except OSError:
+        return True  # EBADF: the descriptor was closed
+    return False
 
 
 def _describe_os_error(err: OSError) -> str:

@@ -89,7 +89,9 @@ NOpt = Annotated[
     _opt("--n", "Number of hands (the hand level) or games to simulate; default 1,000,000."),
 ]
 SeedOpt = Annotated[int, _opt("--seed", "Non-negative seed; same seed, same decks.")]
-IndexOpt = Annotated[int, _opt("--index", "Which hand (hand level) or game of the run, from 0.")]
+IndexOpt = Annotated[
+    int, _opt("--index", "Which hand (hand level) or game of the run, from 0 to 2**63 - 1.")
+]
 
 # ---------------------------------------------------------------- output
 ConfidenceOpt = Annotated[
@@ -222,7 +224,8 @@ PrecisionOpt = Annotated[
         "--precision",
         "Size --n for this target interval half-width (at --confidence), in percentage points, "
         "of a rate per unit "
-        "(worst case 50%; stats.required_n), e.g. 0.1. Not with --n.",
+        "(worst case 50%; stats.required_n), e.g. 0.1; a study's --chicas and --mesas get the "
+        "same count unless given. Not with --n.",
     ),
 ]
 StudyRulesOpt = Annotated[

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shlex
 import sys
 import tempfile
@@ -23,18 +24,20 @@ PROG = "cuarenta-sim"
 
 
 # ---------------------------------------------------------------- output locations
-def _probe(path: Path, flag: str) -> None:
-    """Raise ValueError unless a file can be created where ``path`` will be written."""
+def _probe(path: Path, flag: str, shown: Path | None = None) -> None:
+    """Raise ValueError unless a file can be created where ``path`` will be written; the
+    message names ``shown`` (default ``path``): the output the user gave, never a test file."""
     ancestor = path.parent
     while not ancestor.exists():
         ancestor = ancestor.parent
+    where = path if shown is None else shown
     if not ancestor.is_dir():
-        raise ValueError(f"{flag} {path}: cannot create it, {ancestor} is not a directory")
+        raise ValueError(f"{flag} {where}: cannot create it, {ancestor} is not a directory")
     try:
         handle, probe = tempfile.mkstemp(dir=ancestor, prefix=".cuarenta-sim-probe-")
     except OSError as err:
         reason = err.strerror or str(err)
-        raise ValueError(f"{flag} {path}: cannot write in {ancestor} ({reason})") from err
+        raise ValueError(f"{flag} {where}: cannot write in {ancestor} ({reason})") from err
     os.close(handle)
     os.unlink(probe)
 
@@ -98,7 +101,7 @@ def check_directory(
                 raise ValueError(
                     f"{flag} {path}: {path / name} already exists; pass --force to overwrite it"
                 )
-    _probe(path / ".probe", flag)
+    _probe(path / ".probe", flag, shown=path)
 
 
 @contextlib.contextmanager
@@ -214,15 +217,23 @@ def format_rate(per_second: float) -> str:
     return f"{per_second:.3g}"
 
 
+#: A comma followed by a non-space: where :func:`provenance_headline` adds a space.
+_SPACED_COMMA = re.compile(r",(?=\S)")
+
+
 def provenance_headline(provenance: Mapping[str, Any], keys: Sequence[str]) -> str:
-    """``"key=value"`` pairs of the ``keys`` present in ``provenance``, joined by ``", "``."""
+    """``"key=value"`` pairs of the ``keys`` present in ``provenance``, joined by ``", "``.
+
+    List items and the parameters inside a value (a policy's ``heuristic(cards=350,...)``) are
+    separated by ``", "``, so that :func:`echo` can wrap the line at :data:`WIDTH` columns
+    (a canonical policy spec alone runs to 150 characters)."""
     parts = []
     for key in keys:
         if key in provenance:
             value = provenance[key]
             if isinstance(value, list | tuple):
                 value = ",".join(str(v) for v in value)
-            parts.append(f"{key}={value}")
+            parts.append(f"{key}={_SPACED_COMMA.sub(', ', str(value))}")
     return ", ".join(parts)
 
 

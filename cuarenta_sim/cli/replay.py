@@ -43,7 +43,8 @@ def replay(
     seed : int
         Non-negative seed, as given to ``simulate``.
     index : int
-        Hand (hand level) or game index within the run, >= 0.
+        Hand (hand level) or game index within the run, 0 to ``2**63 - 1``
+        (:mod:`cuarenta_sim.limits`).
     **options
         The game's extra options (e.g. Cuatrola's ``bid_policies``).
 
@@ -53,8 +54,10 @@ def replay(
         Any bad option (the game's replay validates them).
     """
     from ..game import get_game
+    from ..limits import game_index
 
     spec = get_game(game)
+    index = game_index(index, "--index")
     extra = game_options(spec, options)
     if seed < 0:
         # The reference engines take any integer; a negative seed would replay nothing

@@ -87,8 +87,10 @@ def _check_scheduler(backend: str, scheduler: str | None, workers: int | None) -
             "--workers sizes the local cluster started without --scheduler; the cluster at "
             "--scheduler has its own workers"
         )
-    if workers is not None and workers < 1:
-        raise ValueError(f"--workers must be a positive whole number, got {workers}")
+    if workers is not None:
+        from ..limits import max_local_workers, whole_number
+
+        whole_number(workers, "--workers", 1, max_local_workers())
 
 
 @with_game_options

@@ -348,12 +348,16 @@ class Comparison:
 
         Raises
         ------
-        KeyError
-            If no difference of the metric was computed.
+        ValueError
+            If no difference of the metric was computed; the message lists the metrics that
+            have differences.
         """
         out = self.differences[self.differences["metric"] == name]
         if out.empty:
-            raise KeyError(f"no differences of metric {name!r}")
+            known = list(dict.fromkeys(self.differences["metric"].astype(str)))
+            raise ValueError(
+                f"no differences of metric {name!r}; accepted: {', '.join(known) or 'none'}"
+            )
         return out.reset_index(drop=True)
 
 
@@ -697,10 +701,13 @@ def compare_rules(
     Raises
     ------
     ValueError
-        Bad rules, duplicate labels, or bad simulation arguments.
+        Bad rules, duplicate labels, sizes all 0 or beyond ``2**53``, or bad simulation
+        arguments.
     """
+    from ..limits import check_sizes
     from .rules import resolve_rules
 
+    check_sizes({"n_datas": n_datas, "n_chicas": n_chicas, "n_mesas": n_mesas})
     if isinstance(rules, Mapping):
         named = {str(k): resolve_rules(v) for k, v in rules.items()}
     else:

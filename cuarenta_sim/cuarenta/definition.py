@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game import Game, LazyCall, pipeline_hooks
+from ..limits import game_index
 from ..switches import presets_table
 from .rules import PRESETS, SWITCHES, resolve_rules
 
@@ -101,8 +102,7 @@ def replay(
     from .reference import play_game
     from .reference.replay import format_game
 
-    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-        raise ValueError(f"index must be a non-negative whole number, got {index!r}")
+    index = game_index(index)
     if isinstance(policies, str):
         from .policies import split_policy_list
 

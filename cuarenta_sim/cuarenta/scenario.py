@@ -27,8 +27,6 @@ from .cards import (
     check_rank_counts,
     counts_to_ranks,
     format_ranks,
-    parse_rank,
-    parse_ranks,
     ranks_to_counts,
 )
 from .reference.plays import Play, card_options, resolve_play
@@ -41,7 +39,18 @@ from .reference.scoring import (
 )
 from .reference.solver import SolverPosition
 from .reference.state import CARDS_PER_DEAL, deals_per_data
-from .rules import RuleSet, resolve_rules
+from .rules import RuleSet
+from .scenario_fields import ScenarioError, check_rondas_held, claims_field
+from .scenario_fields import check_fields as _check_fields
+from .scenario_fields import check_seat as _check_seat
+from .scenario_fields import int_field as _int_field
+from .scenario_fields import is_int as _is_int
+from .scenario_fields import list_field as _list
+from .scenario_fields import rank_field as _rank
+from .scenario_fields import ranks_field as _ranks
+from .scenario_fields import rondas_field as _rondas
+from .scenario_fields import rules_field as _rules
+from .scenario_fields import scores_field as _scores
 
 if TYPE_CHECKING:
     from .engine.solver import SolverTable
@@ -68,10 +77,6 @@ FIELDS: dict[str, tuple[str, ...]] = {
 }
 _PREVIOUS_FIELDS = ("seat", "trail", "deal")
 _FILE_FIELDS = ("name", "rule", "scenario", "expected", "note")
-
-
-class ScenarioError(ValueError):
-    """A malformed scenario; the message says what was wrong and what is accepted."""
 
 
 def evaluate(obj: object) -> dict[str, Any]:
@@ -437,6 +442,7 @@ def _end(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
         raise ScenarioError(
             f"cards must be [side 0, side 1] captured counts (whole numbers >= 0), got {cards!r}"
         )
+    cards = [int(x) for x in cards]
     table = _ranks(_list(obj["table"], "table"), what="table")
     if cards[0] + cards[1] + len(table) != N_CARDS:
         raise ScenarioError(
@@ -446,6 +452,7 @@ def _end(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
     last = obj.get("last_capturer")
     if last is not None and (not _is_int(last) or last not in (0, 1)):
         raise ScenarioError(f"last_capturer must be a side (0 or 1) or null, got {last!r}")
+    last = None if last is None else int(last)
     if last is not None and cards[last] == 0:
         raise ScenarioError(f"last_capturer {last} cannot be a side that captured no card")
     if (
@@ -490,6 +497,7 @@ def _solve(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
         raise ScenarioError(
             f"cards must be [side 0, side 1] captured counts (whole numbers >= 0), got {cards!r}"
         )
+    cards = [int(x) for x in cards]
     total = cards[0] + cards[1] + sum(held)
     if total != N_CARDS:
         made = (
@@ -505,6 +513,7 @@ def _solve(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
     last = obj.get("last_capturer")
     if last is not None and (not _is_int(last) or last not in (0, 1)):
         raise ScenarioError(f"last_capturer must be a side (0 or 1) or null, got {last!r}")
+    last = None if last is None else int(last)
     if last is None and cards[0] + cards[1] > 0:
         raise ScenarioError("last_capturer is needed (side 0 or 1): cards were captured (R8.1)")
     if last is not None and cards[last] == 0:
@@ -517,7 +526,8 @@ def _solve(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
             "previous: the first play of a deal follows no trail of this deal (R6.1); give "
             'null, or {"seat": s, "trail": rank, "deal": k} with k the deal before'
         )
-    claims, order = _claims(obj.get("claims"), obj.get("first_claim"))
+    check_rondas_held(rondas, hands)
+    claims, order = claims_field(obj.get("claims"), obj.get("first_claim"), rules, rondas, hands)
     position = SolverPosition(
         rules=rules,
         players=n,
@@ -600,124 +610,3 @@ def _solve_hands(value: object, seat: int, c: _Common) -> list[list[int]]:
                 f"{c.leader}) hold {size - 1} and the others {size} (R3.3)"
             )
     return hands
-
-
-def _claims(value: object, first: object) -> tuple[tuple[int, int], tuple[int, ...]]:
-    """``(claims, claim order)`` from the optional ``claims`` and ``first_claim`` fields."""
-    if value is None:
-        value = [0, 0]
-    claims = _list(value, "claims")
-    if len(claims) != 2 or not all(_is_int(x) and x >= 0 and x % 2 == 0 for x in claims):
-        raise ScenarioError(
-            f"claims must be [side 0, side 1] even points >= 0 claimed in this deal (R6.4), "
-            f"got {claims!r}"
-        )
-    claimed = [side for side in (0, 1) if claims[side] > 0]
-    if first is None:
-        if len(claimed) == 2:
-            raise ScenarioError("first_claim is needed (0 or 1): both sides hold claims")
-        order = tuple(claimed)
-    else:
-        if not _is_int(first) or first not in claimed:
-            raise ScenarioError(
-                f"first_claim must be a side holding claims ({', '.join(map(str, claimed))}), "
-                f"got {first!r}"
-            )
-        order = (int(first), *(s for s in claimed if s != first))
-    return (int(claims[0]), int(claims[1])), order
-
-
-# --------------------------------------------------------------------------- validation
-def _check_fields(obj: dict[str, Any], accepted: Sequence[str], what: str) -> None:
-    unknown = [k for k in obj if k not in accepted]
-    if unknown:
-        raise ScenarioError(
-            f"unknown field {', '.join(map(str, unknown))} in {what}; accepted: "
-            f"{', '.join(accepted)}"
-        )
-
-
-def _rules(value: object) -> RuleSet:
-    if not isinstance(value, str | dict):
-        raise ScenarioError(
-            "rules must be a preset name (quito, cuenca, pagat, quito_torneo) or "
-            f'{{"preset": name, switch: value, ...}}; got {value!r}'
-        )
-    return resolve_rules(value)
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _int_field(obj: dict[str, Any], name: str, default: int, *, where: str = "") -> int:
-    value = obj.get(name, default)
-    if not _is_int(value):
-        raise ScenarioError(f"{where or name} must be a whole number, got {value!r}")
-    return int(value)
-
-
-def _check_seat(seat: int, players: int, what: str) -> None:
-    if not 0 <= seat < players:
-        raise ScenarioError(f"{what} must be a seat 0..{players - 1}, got {seat}")
-
-
-def _list(value: object, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ScenarioError(f"{what} must be a list, got {value!r}")
-    return value
-
-
-def _ranks(value: list[Any], *, what: str) -> list[int]:
-    """Parse a list of ranks (a multiset, at most 4 of a rank: R1.1), naming the field."""
-    try:
-        return parse_ranks(value, what=what)
-    except ValueError as exc:
-        message = str(exc)
-        raise ScenarioError(message if message.startswith(what) else f"{what}: {message}") from None
-
-
-def _rank(value: object, what: str) -> int:
-    try:
-        return parse_rank(value)
-    except ValueError as exc:
-        raise ScenarioError(f"{what}: {exc}") from None
-
-
-def _scores(value: object, rules: RuleSet) -> list[int]:
-    if not isinstance(value, list) or len(value) != 2 or not all(_is_int(v) for v in value):
-        raise ScenarioError(f"scores must be [side 0, side 1] whole numbers, got {value!r}")
-    for v in value:
-        if v < 0 or v % 2 or v >= rules.target:
-            raise ScenarioError(
-                f"scores must be even (R1.4), >= 0 and below the target {rules.target} "
-                f"(the chica would be over); got {value!r}"
-            )
-    return [int(v) for v in value]
-
-
-def _rondas(value: object, players: int) -> list[list[int]]:
-    if value is None:
-        return [[] for _ in range(players)]
-    items = _list(value, "rondas")
-    if len(items) != players:
-        raise ScenarioError(
-            f"rondas must list, per seat ({players} seats), the ranks dealt as ronda; "
-            f"got {len(items)} entries"
-        )
-    rondas = []
-    for seat, item in enumerate(items):
-        ranks = sorted(set(_ranks(_list(item, f"rondas[{seat}]"), what=f"rondas[{seat}]")))
-        if len(ranks) > 1:
-            raise ScenarioError(
-                f"rondas[{seat}]: five cards hold at most one ronda (R4), got {format_ranks(ranks)}"
-            )
-        rondas.append(ranks)
-    held = [r for ranks in rondas for r in ranks]
-    for r in set(held):
-        if held.count(r) > 1:
-            raise ScenarioError(
-                f"rondas: two seats cannot both be dealt three of rank {RANK_NAMES[r]} (R1.1: "
-                f"four cards of a rank)"
-            )
-    return rondas

@@ -44,6 +44,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from .cards import N_CARDS, N_SUITS, format_card, format_cards, parse_cards, parse_suit, points_of
 from .contracts import (
     CONTRACTS,
@@ -58,7 +60,7 @@ from .contracts import (
 from .reference.game import LAST_TRICK
 from .reference.scoring import CANTE_PLAIN, CANTE_TRUMP, score_hand
 from .reference.tricks import legal_plays, obligation, trick_points, trick_winner
-from .rules import CuatrolaRules, resolve_rules
+from .rules import PRESETS, CuatrolaRules, resolve_rules
 
 KINDS = ("trick", "bids", "hand")
 _COMMON = ("game", "kind", "rules")
@@ -138,7 +140,7 @@ def _evaluate(obj: object) -> dict[str, Any]:
     if kind not in KINDS:
         raise ScenarioError(f"kind must be one of {', '.join(KINDS)} for Cuatrola; got {kind!r}")
     _check_fields(obj, FIELDS[kind], f"a Cuatrola {kind} scenario")
-    rules = resolve_rules(obj.get("rules", "ro"))
+    rules = _rules(obj.get("rules", "ro"))
     if kind == "trick":
         return _trick(obj)
     if kind == "bids":
@@ -396,15 +398,28 @@ def _check_fields(obj: dict[str, Any], accepted: Sequence[str], what: str) -> No
         )
 
 
+def _rules(value: object) -> CuatrolaRules:
+    """The ``rules`` field; a rules object must name its preset (``{}`` is refused rather
+    than read as ``ro``)."""
+    if isinstance(value, dict) and "preset" not in value:
+        raise ScenarioError(
+            f"rules {value!r} names no preset: a rules object needs its preset (no preset is "
+            f"assumed); give a preset name ({', '.join(PRESETS)}), a slug, or "
+            '{"preset": name, switch: value, ...}'
+        )
+    return resolve_rules(value)  # type: ignore[arg-type]
+
+
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    """A whole number: a Python or numpy integer, not a bool."""
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
 
 
 def _int(obj: dict[str, Any], name: str, default: int) -> int:
     value = obj.get(name, default)
     if not _is_int(value):
         raise ScenarioError(f"{name} must be a whole number, got {value!r}")
-    return value
+    return int(value)  # type: ignore[call-overload]
 
 
 def _check_seat(seat: object, what: str) -> None:
@@ -421,7 +436,7 @@ def _pair(value: object, what: str, high: int) -> list[int]:
         raise ScenarioError(
             f"{what} must be [pair 0, pair 1], whole numbers from 0 to {high}, got {value!r}"
         )
-    return list(value)
+    return [int(v) for v in value]
 
 
 def _scores(value: object, rules: CuatrolaRules) -> list[int]:

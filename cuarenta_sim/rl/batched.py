@@ -39,6 +39,7 @@ from ..cuarenta.policies import POLICIES, parse_policy
 from ..cuarenta.policies.kernel import POLICY_GREEDY, POLICY_HEURISTIC, POLICY_RANDOM
 from ..cuarenta.rules import RuleSet, resolve_rules
 from ..cuarenta.tables import SUM_START, enumerate_sum_bases
+from ..limits import MAX_START_INDEX, finite_number, physical_memory, whole_number
 from ..rng import root_from_seed
 from . import batched_kernel as bk
 from .cuarenta_actions import PLAYS, action_name
@@ -154,6 +155,28 @@ def _check_players(players: object) -> None:
         raise ValueError(f"players must be 2 or 4, got {players!r}")
 
 
+def env_bytes(players: int, observation: str) -> int:
+    """Bytes of the arrays one env of :class:`BatchedCuarenta` holds (state, streams, deck,
+    observation, mask, reward and flags)."""
+    dim = sum(size for _, size in observation_segments(players, observation))
+    obs = dim * (1 if observation == "compact" else 4)
+    return 8 * (bk.N_FIELDS + bk.N_RNG) + 40 + obs + bk.MASK_BYTES + 4 * players + 3 + 4
+
+
+def _check_envs_memory(n_envs: int, players: int, observation: str) -> None:
+    """Refuse, before allocating, more envs than this machine's physical memory holds."""
+    total = physical_memory()
+    if total is None:
+        return
+    most = max(1, total // env_bytes(players, observation))
+    if n_envs > most:
+        raise ValueError(
+            f"n_envs must be a positive whole number up to {most:,} here ({players} players, "
+            f"observation {observation!r}: {env_bytes(players, observation):,} bytes an env, "
+            f"{total / 2**30:,.1f} GiB of memory), got {n_envs!r}"
+        )
+
+
 class BatchedStep(NamedTuple):
     """What :meth:`BatchedCuarenta.reset` and :meth:`BatchedCuarenta.step` return.
 
@@ -192,7 +215,8 @@ class BatchedCuarenta:
     Parameters
     ----------
     n_envs : int
-        Number of games, >= 1.
+        Number of games, >= 1, at most what the machine's physical memory holds
+        (:func:`env_bytes` each).
     rules : str, dict or RuleSet
         A preset (``quito``, ``cuenca``, ``pagat``, ``quito_torneo``), slug, dict or RuleSet.
     players : int
@@ -222,7 +246,9 @@ class BatchedCuarenta:
         ``data``: the side with more points; nothing on a tie or a truncated chica). Points
         gained before an episode's first decision are paid with its first step.
     start_index : int
-        Game index of env 0's first episode (see the module docstring), >= 0.
+        Game index of env 0's first episode (see the module docstring), from 0 to ``2**62``
+        (:data:`cuarenta_sim.limits.MAX_START_INDEX`): the game indices stay below ``2**63``
+        for the next ``2**62`` episodes.
 
     Raises
     ------
@@ -251,8 +277,7 @@ class BatchedCuarenta:
         point_reward: float = 0.0,
         start_index: int = 0,
     ) -> None:
-        if isinstance(n_envs, bool) or not isinstance(n_envs, int | np.integer) or n_envs < 1:
-            raise ValueError(f"n_envs must be a positive integer, got {n_envs!r}")
+        whole_number(n_envs, "n_envs", 1)
         _check_players(players)
         if episode not in EPISODES:
             raise ValueError(f"unknown episode {episode!r}; accepted: {', '.join(EPISODES)}")
@@ -260,6 +285,7 @@ class BatchedCuarenta:
             raise ValueError(
                 f"unknown observation {observation!r}; accepted: {', '.join(OBSERVATIONS)}"
             )
+        _check_envs_memory(int(n_envs), int(players), observation)
         if seed is None:
             raise ValueError("seed must be a non-negative integer (an explicit seed)")
         root, _ = root_from_seed(seed)
@@ -275,16 +301,10 @@ class BatchedCuarenta:
         if not isinstance(auto_reset, bool):
             raise ValueError(f"auto_reset must be True or False, got {auto_reset!r}")
         for name, value in (("win_reward", win_reward), ("point_reward", point_reward)):
-            if isinstance(value, bool) or not isinstance(value, int | float | np.number):
-                raise ValueError(f"{name} must be a number, got {value!r}")
-            if not np.isfinite(value):
-                raise ValueError(f"{name} must be finite, got {value!r}")
-        if (
-            isinstance(start_index, bool)
-            or not isinstance(start_index, int | np.integer)
-            or start_index < 0
-        ):
-            raise ValueError(f"start_index must be a non-negative integer, got {start_index!r}")
+            finite_number(value, name)
+        # Game indices start_index + k * n_envs + i stay below 2**63 (int64) for the next
+        # 2**62 episodes (cuarenta_sim.limits).
+        whole_number(start_index, "start_index", 0, MAX_START_INDEX)
         self.ruleset = resolve_rules(rules)
         self.n_envs = int(n_envs)
         self.players = int(players)

@@ -60,6 +60,7 @@ from ..cuatrola.contracts import CONTRACTS, DECLARATIONS  # noqa: E402
 from ..cuatrola.reference.game import MAX_HANDS  # noqa: E402
 from ..cuatrola.rules import CuatrolaRules  # noqa: E402
 from ..cuatrola.rules import from_slug as cuatrola_from_slug  # noqa: E402
+from ..limits import finite_number  # noqa: E402
 from . import cuarenta_actions, cuarenta_obs, cuatrola_obs  # noqa: E402
 from .cuarenta_game import CHANCE, EPISODES, MAX_DATAS, CuarentaGame  # noqa: E402
 from .cuatrola_game import EPISODES as CUATROLA_EPISODES  # noqa: E402
@@ -111,11 +112,14 @@ def _params(game: str, given: dict[str, Any], spec: dict[str, Any]) -> dict[str,
         )
     out = {**spec, **given}
     for name in _COMMON:
-        v = out[name]
-        if isinstance(v, bool) or not isinstance(v, int | float) or not np.isfinite(v):
-            raise ValueError(f"{game} parameter {name} must be a finite number, got {v!r}")
-        out[name] = float(v)
+        out[name] = finite_number(out[name], f"{game} parameter {name}")
     return out
+
+
+def _plain(given: dict[str, Any] | None, checked: dict[str, Any]) -> dict[str, Any]:
+    """The parameters given, as the checked plain Python values OpenSpiel's C++ side takes
+    (a numpy integer or an int beyond 32 bits there raised TypeError / RuntimeError)."""
+    return {k: int(checked[k]) if k == "players" else checked[k] for k in given or {}}
 
 
 def _slug(rules: object) -> str:
@@ -190,7 +194,7 @@ class CuarentaSpielGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=turns * datas,
         )
-        super().__init__(CUARENTA_TYPE, info, params or {})
+        super().__init__(CUARENTA_TYPE, info, _plain(params, p))
 
     def new_initial_state(self) -> CuarentaSpielState:
         """Return the initial state: a chance node drawing the first dealer."""
@@ -449,7 +453,7 @@ class CuatrolaSpielGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=hands * (4 + CUATROLA_CARDS),
         )
-        super().__init__(CUATROLA_TYPE, info, params or {})
+        super().__init__(CUATROLA_TYPE, info, _plain(params, p))
 
     def new_initial_state(self) -> CuatrolaSpielState:
         """Return the initial state: a chance node drawing the first dealer."""

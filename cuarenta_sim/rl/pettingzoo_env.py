@@ -59,6 +59,7 @@ from ..cuatrola.cards import format_card  # noqa: E402
 from ..cuatrola.contracts import CONTRACTS, DECLARATIONS  # noqa: E402
 from ..cuatrola.rules import CuatrolaRules  # noqa: E402
 from ..cuatrola.rules import resolve_rules as resolve_cuatrola  # noqa: E402
+from ..limits import finite_number  # noqa: E402
 from ..rng import root_from_seed  # noqa: E402
 from . import cuarenta_actions, cuarenta_obs, cuatrola_obs  # noqa: E402
 from .cuarenta_game import EPISODES as CUARENTA_EPISODES  # noqa: E402
@@ -72,9 +73,7 @@ RENDER_MODES = ("ansi", "human")
 
 
 def _check_reward(name: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not np.isfinite(value):
-        raise ValueError(f"{name} must be a finite number, got {value!r}")
-    return float(value)
+    return finite_number(value, name)
 
 
 class _CardGameEnv(AECEnv):

@@ -27,6 +27,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from ..io import atomic_path
+from ..limits import MAX_RUN, is_whole, whole_number
 from ..reports import Report, estimate_decimals, format_number
 
 #: Chicas and mesas per rule set default to ``n // CHICA_DIVISOR`` and ``n // MESA_DIVISOR``.
@@ -91,24 +92,19 @@ class StudySettings:
     model_n: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        if isinstance(self.n, bool) or not isinstance(self.n, int) or self.n <= 0:
-            raise ValueError(f"--n must be a positive whole number of datas, got {self.n!r}")
-        if self.seed < 0:
-            raise ValueError(f"--seed must be a non-negative integer, got {self.seed}")
+        if not is_whole(self.n) or not 1 <= self.n <= MAX_RUN:
+            raise ValueError(
+                f"--n must be a positive whole number of datas up to {MAX_RUN:,}, got {self.n!r}"
+            )
+        whole_number(self.seed, "--seed", 0)
         if not self.players or any(p not in (2, 4) for p in self.players):
             raise ValueError(f"--players must be 2, 4 or 2,4 (R2.1), got {self.players!r}")
         if len(set(self.players)) != len(self.players):
             raise ValueError(f"--players lists a player count twice: {self.players!r}")
-        for name in ("chicas", "mesas"):
+        for name in ("chicas", "mesas", "confirm_n"):
             v = getattr(self, name)
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v <= 0):
-                raise ValueError(f"--{name} must be a positive whole number, got {v!r}")
-        if self.confirm_n is not None and (
-            isinstance(self.confirm_n, bool)
-            or not isinstance(self.confirm_n, int)
-            or self.confirm_n <= 0
-        ):
-            raise ValueError(f"--confirm-n must be a positive whole number, got {self.confirm_n!r}")
+            if v is not None:
+                whole_number(v, f"--{name.replace('_', '-')}", 1, MAX_RUN)
         if self.model_n and len(self.model_n) != len(self.models):
             raise ValueError(
                 f"model_n gives {len(self.model_n)} sizes for {len(self.models)} model(s)"

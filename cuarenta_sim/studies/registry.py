@@ -191,7 +191,8 @@ class Study:
             Size of the confirmatory run.
         precision : float or None
             Target interval half-width in percentage points (studies that take it): ``n`` is
-            sized by :func:`precision_n`; not together with ``n``.
+            sized by :func:`precision_n`, and so are the chicas and mesas of a study that
+            plays them (unless given); not together with ``n``.
 
         Returns
         -------
@@ -204,21 +205,25 @@ class Study:
         """
         import numba
 
+        from ..limits import MAX_RUN, is_whole, whole_number
         from ..stats import z_value
 
-        if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n <= 0):
-            raise ValueError(f"--n must be a positive whole number of {self.n_unit}, got {n!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"--seed must be a non-negative integer, got {seed!r}")
-        for option, value in (("chicas", chicas), ("mesas", mesas)):
-            if value is not None and (
-                isinstance(value, bool) or not isinstance(value, int) or value <= 0
-            ):
-                raise ValueError(f"--{option} must be a positive whole number, got {value!r}")
-        if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        if n is not None and (not is_whole(n) or not 1 <= n <= MAX_RUN):
             raise ValueError(
-                f"--threads must be a whole number from 1 to {numba.config.NUMBA_NUM_THREADS} "
-                f"(NUMBA_NUM_THREADS), got {threads}"
+                f"--n must be a positive whole number of {self.n_unit} up to {MAX_RUN:,}, got {n!r}"
+            )
+        n = None if n is None else int(n)
+        seed = whole_number(seed, "--seed", 0)
+        for option, value in (("chicas", chicas), ("mesas", mesas), ("confirm-n", confirm_n)):
+            if value is not None:
+                whole_number(value, f"--{option}", 1, MAX_RUN)
+        chicas, mesas = (None if v is None else int(v) for v in (chicas, mesas))
+        confirm_n = None if confirm_n is None else int(confirm_n)
+        top = numba.config.NUMBA_NUM_THREADS
+        if threads is not None and (not is_whole(threads) or not 1 <= threads <= top):
+            raise ValueError(
+                f"--threads must be a whole number from 1 to {top} (NUMBA_NUM_THREADS), "
+                f"got {threads!r}"
             )
         z_value(confidence)
         given = {
@@ -256,6 +261,11 @@ class Study:
             if n is not None:
                 raise ValueError("give --n or --precision, not both")
             values["n"] = precision_n(precision, confidence)
+            # The chica and mesa rates get the same half-width: as many chicas and mesas as
+            # datas (a study's default share of n, e.g. n // 40 chicas, would leave a handful).
+            for level in ("chicas", "mesas"):
+                if level in self.options and values[level] is None:
+                    values[level] = values["n"]
         for key, default in self.defaults.items():
             if values.get(key) is None:
                 values[key] = default() if callable(default) else default
@@ -393,13 +403,13 @@ def precision_n(precision: float, confidence: float = DEFAULT_CONFIDENCE) -> int
     ValueError
         A precision that is not a number in (0, 50).
     """
+    from ..limits import finite_number
     from ..stats import required_n
 
-    ok = (
-        isinstance(precision, (int, float))
-        and not isinstance(precision, bool)
-        and 0.0 < float(precision) < 50.0
-    )
+    try:
+        ok = 0.0 < finite_number(precision, "--precision") < 50.0
+    except ValueError:
+        ok = False
     if not ok:
         raise ValueError(
             "--precision must be a half-width in percentage points between 0 and 50 "

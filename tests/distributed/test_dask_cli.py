@@ -42,7 +42,7 @@ def estimate_lines(out: str) -> list[str]:
             ("--backend", "dask", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"),
             "the cluster at --scheduler has its own workers",
         ),
-        (("--backend", "dask", "--workers", "0"), "--workers must be a positive"),
+        (("--backend", "dask", "--workers", "0"), "--workers must be a positive whole number"),
         (("--chunk-size", "0"), "chunk_size must be a positive"),
         (("--aggregates-only", "--out", "x.parquet"), "records are not kept in memory"),
         (("--dataset", "d", "--out", "x.parquet"), "records are not kept in memory"),

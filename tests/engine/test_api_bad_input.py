@@ -12,7 +12,7 @@ from cuarenta_sim.results import games_path
     ("kwargs", "message"),
     [
         ({"n": 10**12}, "needs about .* GiB at its peak"),
-        ({"n": 2**63}, "largest --n that fits"),
+        ({"n": 2**63}, "n must be a positive whole number up to 9,007,199,254,740,992"),
         ({"policies": 5}, "policies must be a policy name"),
         ({"policies": ("greedy",) * 3}, "one per side"),
         ({"players": 2.0}, "players must be 2 or 4"),

@@ -24,6 +24,14 @@ BASE: dict[str, Any] = {
 }
 
 
+# Claims need end-of-deal crediting and an opponent's ronda (R6.4): seat 0 (4 cards played) may
+# have been dealt three 7s, seat 1 (3 played, a K held) three Ks (R4.1).
+END_OF_DEAL: dict[str, Any] = {
+    "rules": {"preset": "quito", "caida_en_ronda_timing": "end_of_deal"},
+    "rondas": [["7"], ["K"]],
+}
+
+
 def solve(**changes: Any) -> dict[str, Any]:
     return evaluate({**BASE, **changes})
 
@@ -99,8 +107,11 @@ def test_four_players_and_game_field() -> None:
         ({"last_capturer": None}, "last_capturer is needed"),
         ({"last_capturer": 2}, "last_capturer must be a side"),
         ({"claims": [3, 0]}, "claims must be [side 0, side 1] even points"),
-        ({"claims": [2, 10]}, "first_claim is needed"),
-        ({"claims": [2, 0], "first_claim": 1}, "first_claim must be a side holding claims"),
+        ({**END_OF_DEAL, "claims": [2, 2]}, "first_claim is needed"),
+        (
+            {**END_OF_DEAL, "claims": [2, 0], "first_claim": 1},
+            "first_claim must be a side holding claims",
+        ),
         ({"card": "6"}, "unknown field card in a solve scenario"),
         ({"previous": {"seat": 1, "trail": "6"}}, "previous.seat must be the seat before"),
         ({"table": []}, "0 on the table make 39"),
@@ -121,6 +132,7 @@ def test_missing_fields_and_first_play_of_the_deal() -> None:
         **BASE,
         "seat": 0,
         "hands": [["Q", "2", "3", "4", "5"], ["6", "K", "K", "K", "7"]],
+        "rondas": [[], ["K"]],  # three Ks held: a ronda dealt in this deal (R4.1)
         "table": ["6"],
         "previous": {"seat": 1, "trail": "6"},
         "cards": [17, 12],

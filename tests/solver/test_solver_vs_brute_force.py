@@ -90,12 +90,30 @@ def test_pending_claims(players: int) -> None:
     """Claims made earlier in the deal (R6.4 end_of_deal) are credited at its end, first
     claimer first, each with its target check (R9.2); random play rarely leaves any."""
     cases = [((10, 0), (0,)), ((0, 10), (1,)), ((10, 10), (0, 1)), ((10, 20), (1, 0))]
-    for i in range(24):
+    judged = 0
+    for i in range(400):
         p = random_position("pagat", players, SEED + 7, i, max_remaining=7)
         claims, order = cases[i % len(cases)]
         p = dataclasses.replace(p, claims=claims, claim_order=order)
+        possible = _claims_possible(p)
+        if i >= 24 and (not possible or judged >= 3):
+            continue  # past the first 24, only positions the judge accepts
         assert kernel_values(p) == reference_values(p), f"{players}p position {i}"
-        solve_scenario_check(p)
+        if possible:
+            solve_scenario_check(p)
+            judged += 1
+        else:
+            # A claim needs an opponent's ronda of this deal (R6.4): the judge refuses it.
+            error = evaluate(solve_scenario(p)).get("error", "")
+            assert "R6.4" in error and "claims[" in error, error
+    assert judged >= 1
+
+
+def _claims_possible(p) -> bool:  # type: ignore[no-untyped-def]
+    """Every claiming side has an opponent holding a ronda of this deal (R6.4)."""
+    return all(
+        any(p.rondas[s] for s in range(1 - side, p.players, 2)) for side in (0, 1) if p.claims[side]
+    )
 
 
 def test_table_size_does_not_change_values() -> None:

@@ -199,10 +199,14 @@ def test_a_new_game_is_one_registration(monkeypatch: pytest.MonkeyPatch, tmp_pat
     match = simulate("coin", n=40, level="match", seed=4, keep_hands=False)
     assert match.hands is None and match.provenance["hands_played"] == 120
     assert match.provenance["truncated"] == 0
-    run = check_simulation("coin", n=10**30, level="match", seed=1, aggregates=True)
-    assert run.n == 10**30 and run.chunk == 64 and run.mode == "aggregates"
+    # The largest run in chunks of 64: 2**20 chunks (cuarenta_sim.limits); n = 10**30 is
+    # beyond any int64 game index and refused (issue 20).
+    run = check_simulation("coin", n=64 * 2**20, level="match", seed=1, aggregates=True)
+    assert run.n == 64 * 2**20 and run.chunk == 64 and run.mode == "aggregates"
+    with pytest.raises(ValueError, match=r"n must be a positive whole number up to"):
+        check_simulation("coin", n=10**30, level="match", seed=1, aggregates=True)
     # An unmeasured game: the memory model's fallback on its declared record size.
     with pytest.raises(ValueError, match=r"matches with its records kept .* --aggregates-only"):
-        check_simulation("coin", n=10**30, level="match", seed=1)
+        check_simulation("coin", n=2**40, level="match", seed=1, chunk_size=2**25)
     with pytest.raises(ValueError, match="unknown option bid_policies for game 'coin'"):
         check_simulation("coin", bid_policies="never")

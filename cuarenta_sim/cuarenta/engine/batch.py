@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
+from ...limits import game_index
 from ...rng import root_from_seed
 from ..policies import POLICY_NAMES, SeatPolicies, default_params, resolve_policies
 from ..policies.kernel import N_PARAMS
@@ -243,8 +244,7 @@ def trace_game(
     ruleset = resolve_rules(rules)
     ids = resolve_policies(policies, players)
     code = level_code(level)
-    if isinstance(index, bool) or not isinstance(index, int | np.integer) or index < 0:
-        raise ValueError(f"index must be a non-negative integer, got {index!r}")
+    index = game_index(index)
     if seed is None:
         raise ValueError("trace_game needs an explicit seed (a non-negative integer)")
     root, _ = root_from_seed(seed)

@@ -96,6 +96,16 @@ N_FEATURES = len(FEATURE_NAMES)
 #: Fixed-point scale of the weights: a weight is ``round(WEIGHT_SCALE * coefficient / scale)``
 #: for a float coefficient on the feature divided by its scale.
 WEIGHT_SCALE = 1_000_000
+#: Largest weight magnitude a weights file may hold: ``2**40``. Every feature is an integer
+#: whose largest magnitude is bounded by the rules (per mille chances <= 1000, 10 ranks, 40
+#: cards, at most 3 earlier deals, rule values <= ``MAX_POINTS`` = 100): ``openings_deal``
+#: <= 3 x 10 x 1000 x 40, ``openings`` <= 10 x 1000 x 40, ``caida`` and ``caida_near`` <=
+#: 1000 x 100, ``next_best`` <= 1000 x 40, the others a few thousand at most; their sum is
+#: below ``2**21``. So a play's score ``sum_j w[j] * f[j]``, and every partial sum the kernel
+#: folds, stays below ``2**40 * 2**21 = 2**61``: the int64 kernel equals the pure-Python
+#: twin exactly. The shipped files use at most ``2**25``; the strategies study's tactic
+#: doses shift a weight to a few times ``2**35``.
+WEIGHT_LIMIT = 2**40
 #: Spec value naming the default weights shipped with the package.
 DEFAULT_WEIGHTS = "learned_v2"
 #: Spec values naming shipped weights files (``weights/<name>.npz``).
@@ -108,7 +118,7 @@ MODEL_PLAYERS = (2, 4)
 _ACCEPTED = (
     f"accepted: {' or '.join(SHIPPED_WEIGHTS)} or the path of a .npz weights file written by "
     f"benchmarks/train_learned.py or tune_learned.py (feature version {FEATURE_VERSION}, "
-    f"weights of shape (2, {N_FEATURES}) for 2 and 4 players)"
+    f"int64 weights of shape (2, {N_FEATURES}) for 2 and 4 players, each within +-2**40)"
 )
 
 
@@ -159,7 +169,8 @@ def load_weights(value: str) -> LearnedWeights:
     ------
     ValueError
         Missing or unreadable file, another feature version, other feature names, or weights
-        of another shape or dtype: one line saying what was wrong and what is accepted.
+        of another shape, not int64, or beyond ``+-WEIGHT_LIMIT`` (where the kernel's int64
+        scores could overflow): one line saying what was wrong and what is accepted.
     """
     path = weights_path(value)
     try:
@@ -200,12 +211,10 @@ def _load(path: str, _mtime: int, _size: int) -> LearnedWeights:
             f"learned weights file {path!r} lists other features than version "
             f"{FEATURE_VERSION}; {_ACCEPTED}"
         )
+    problem = _weights_problem(arrays["weights"])
+    if problem:
+        raise ValueError(f"learned weights file {path!r} has {problem}; {_ACCEPTED}")
     weights = arrays["weights"]
-    if weights.shape != (len(MODEL_PLAYERS), N_FEATURES) or weights.dtype != np.int64:
-        raise ValueError(
-            f"learned weights file {path!r} has weights of shape {weights.shape} and dtype "
-            f"{weights.dtype}, not int64; {_ACCEPTED}"
-        )
     try:
         provenance = json.loads(str(arrays["provenance"]))
     except ValueError:
@@ -215,6 +224,26 @@ def _load(path: str, _mtime: int, _size: int) -> LearnedWeights:
     weights = weights.copy()
     weights.flags.writeable = False
     return LearnedWeights(path, weights, provenance)
+
+
+def _weights_problem(weights: np.ndarray, *, int64: bool = True) -> str:
+    """What is wrong with a weights array (shape, type, range), or "" when nothing is;
+    ``int64`` False accepts integers of any width (converted when written)."""
+    expected = (len(MODEL_PLAYERS), N_FEATURES)
+    if weights.shape != expected:
+        return f"weights of shape {weights.shape}, not {expected} (2 and 4 players x features)"
+    if weights.dtype.kind not in "iu":
+        kind = "numbers with fractions" if weights.dtype.kind == "f" else "not integers"
+        return f"weights of type {weights.dtype} ({kind}), not 64-bit integers (int64)"
+    worst = max(abs(int(weights.max())), abs(int(weights.min())))
+    if worst > WEIGHT_LIMIT:
+        return (
+            f"a weight of magnitude {worst:,}, beyond the accepted +-{WEIGHT_LIMIT:,} (2**40), "
+            "where the kernel's integer scores could overflow"
+        )
+    if int64 and weights.dtype != np.int64:
+        return f"weights of type {weights.dtype}, not 64-bit integers (int64)"
+    return ""
 
 
 def save_weights(path: str | Path, weights: np.ndarray, provenance: dict[str, Any]) -> None:
@@ -232,16 +261,12 @@ def save_weights(path: str | Path, weights: np.ndarray, provenance: dict[str, An
     Raises
     ------
     ValueError
-        Weights of another shape or not integers.
+        Weights of another shape, not integers, or beyond ``+-WEIGHT_LIMIT``.
     """
     weights = np.asarray(weights)
-    if weights.shape != (len(MODEL_PLAYERS), N_FEATURES) or not np.issubdtype(
-        weights.dtype, np.integer
-    ):
-        raise ValueError(
-            f"weights must be integers of shape (2, {N_FEATURES}), got {weights.shape} "
-            f"{weights.dtype}"
-        )
+    problem = _weights_problem(weights, int64=False)
+    if problem:
+        raise ValueError(f"weights: {problem}; {_ACCEPTED}")
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp.npz")
     np.savez_compressed(  # the JSON provenance compresses well

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ...limits import game_index
 from ...rng import (
     STREAM_GAME,
     STREAM_POLICY,
@@ -481,9 +482,7 @@ def play_game(
     _check_players(players)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; accepted: {', '.join(LEVELS)}")
-    if isinstance(index, bool) or not isinstance(index, int | np.integer) or index < 0:
-        raise ValueError(f"index must be a non-negative integer, got {index!r}")
-    index = int(index)
+    index = game_index(index)
     seats = seat_policies(policies, players)
     root, seed_used = root_from_seed(seed)
     g = _Game(rule_set, players, seats, root, index, level, on_step)

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
+from ...limits import game_index
 from ...rng import root_from_seed
 from ..policies import (
     bid_policy_array,
@@ -271,8 +272,7 @@ def trace_game(
     ruleset = resolve_rules(rules)
     plays, bids = kernel_policies(play_policies, bid_policies)
     code = level_code(level)
-    if isinstance(index, bool) or not isinstance(index, int | np.integer) or index < 0:
-        raise ValueError(f"index must be a non-negative integer, got {index!r}")
+    index = game_index(index)
     if seed is None:
         raise ValueError("trace_game needs an explicit seed (a non-negative integer)")
     root, _ = root_from_seed(seed)

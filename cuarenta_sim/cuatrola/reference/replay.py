@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...limits import game_index
 from ...rng import root_from_seed
 from ..cards import SUIT_NAMES, format_card, format_cards, from_mask
 from ..contracts import CONTRACTS, DECLARATIONS, NONE
@@ -140,8 +141,7 @@ def replay(
         raise ValueError(f"Cuatrola is played by 4 (C1.1); players must be 4, got {players!r}")
     plays = resolve_play_policies(policies)
     bids = resolve_bid_policies(bid_policies)
-    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-        raise ValueError(f"index must be a non-negative whole number, got {index!r}")
+    index = game_index(index)
     if level not in ("hand", "game"):
         raise ValueError(f"unknown Cuatrola level {level!r}; accepted: hand, game")
     if seed is None:
