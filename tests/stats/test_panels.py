@@ -134,17 +134,20 @@ def test_identical_rows_print_no_interval_and_holm_is_per_family() -> None:
             {**base, "metric": "points", "estimate": 0.002, "lower": 0.001, "upper": 0.003,
              "no_variation": False, "p_value": 1e-6, "differing": 12, "model": "a"},
             # p = 0.03 alone resolves; in a family of two after Holm (0.06) it does not.
-            {**base, "metric": "points", "estimate": 0.5, "lower": 0.01, "upper": 0.99,
+            {**base, "metric": "points", "estimate": 0.5, "lower": 0.02, "upper": 0.98,
              "no_variation": False, "p_value": 0.03, "differing": 400, "model": "b"},
-            {**base, "metric": "points", "estimate": 0.5, "lower": 0.01, "upper": 0.99,
+            {**base, "metric": "points", "estimate": 0.5, "lower": 0.02, "upper": 0.98,
              "no_variation": False, "p_value": 0.04, "differing": 400, "model": "b"},
         ]
     )  # fmt: skip
     out = apply_verdicts(frame, ["model"])
     assert list(out["verdict"]) == ["identical", "negligible", "not resolved", "not resolved"]
     assert diff_text(out.iloc[0]) == "0 (identical)"
+    # ... and its printed interval (at Holm's level 0.05/2 for both) reaches 0.
+    assert out["lower"].iloc[2] <= 0.0 < out["upper"].iloc[2]
     alone = apply_verdicts(frame.iloc[[2]], ["model"])
     assert alone["verdict"].iloc[0] == "resolved"
+    assert alone["lower"].iloc[0] == pytest.approx(0.02)
 
 
 # --------------------------------------------------------------------------- reports
