@@ -139,10 +139,12 @@ def discordant_test(
 
         * ``discordant < cutoff``: ``method = "exact binomial"``: McNemar's exact test
           (:func:`cuarenta_sim.distributions.sign_test_p`) and the Clopper-Pearson interval
-          of the share. The difference interval is its test inversion, conditional on the
-          discordant pairs: ``(d / n) (2 theta - 1)`` over the Clopper-Pearson interval of
-          the share ``theta`` (:func:`cuarenta_sim.verdict_intervals.conditional_exact_interval`),
-          so it excludes 0 exactly when ``p_value < 1 - confidence``.
+          of the share. The difference interval is the range of ``pi (2 theta - 1)`` over
+          the Clopper-Pearson intervals of the share ``theta`` (conditional on the
+          discordant pairs) and of the discordant rate ``pi``, both at ``confidence``
+          (:func:`cuarenta_sim.verdict_intervals.conditional_exact_interval`): its sign is
+          that of ``2 theta - 1``, so it excludes 0 exactly when ``p_value < 1 -
+          confidence`` (the test inversion), and it carries how many pairs differ.
         * otherwise ``method = "mcnemar score"``: the score statistic ``(n_ab - n_ba) /
           sqrt(discordant)`` (normal), the Wilson interval of the share (its inversion) and
           the paired interval of the difference (sd of the per-pair differences, Student t

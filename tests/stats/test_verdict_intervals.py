@@ -39,6 +39,7 @@ def test_conditional_exact_interval_is_dual_to_mcnemar_exact_on_many_random_case
             continue  # exactly on the boundary: neither side is wrong
         assert _excludes(lo, hi) == (p < 1 - conf), (n_pos, d, n, conf, p, lo, hi)
         assert lo < hi
+        assert lo <= (n_pos - (d - n_pos)) / n <= hi
         checked += 1
     assert checked > 1400
 
@@ -48,8 +49,7 @@ def test_exact_paired_row_reads_the_same_from_interval_and_p() -> None:
     t = stats.discordant_test(6, 0, n=500)
     assert t["p_value"] == pytest.approx(0.03125)
     assert t["lower"] > 0
-    # 5 of 5: p = 0.0625, the interval reaches 0 (the old Bonferroni bounds did too, but the
-    # exact test then said "not resolved" for a reason the interval did not show at 6 of 6).
+    # 5 of 5: p = 0.0625, the interval reaches 0.
     t = stats.discordant_test(5, 0, n=500)
     assert t["lower"] <= 0 < t["upper"]
 

@@ -374,7 +374,7 @@ def exact_table(t: pd.DataFrame, *, fraction: bool, scopes: dict[str, str] | Non
                 _row_cell(r, percent=pct),
                 f"{int(r['n']):,}",
                 r["method"],
-                "yes" if r["within"] else "**no**",
+                exact_flag(r["within"]),
             ]
         )
     header = ["event", "scope", "players", *(["level"] if "level" in t.columns else [])]
@@ -383,6 +383,20 @@ def exact_table(t: pd.DataFrame, *, fraction: bool, scopes: dict[str, str] | Non
     first = 4 if "level" in t.columns else 3
     right = tuple(range(first, len(header) - 2))
     return markdown_table(header, rows, right=right)
+
+
+def exact_flag(within: Any, no: str = "**no**") -> str:
+    """The *exact inside* cell of an odds row: ``"yes"``, ``no`` or, where the exact value does
+    not apply (a data scope inside chicas, :func:`cuarenta_sim.cuarenta.analysis.odds_check`'s
+    ``comparable``), ``"n/a (datas cut short)"``."""
+    if within is None or (isinstance(within, float) and np.isnan(within)):
+        return "n/a (datas cut short)"
+    return "yes" if bool(within) else no
+
+
+def inside_count(table: pd.DataFrame) -> int:
+    """Rows of an odds table whose exact value lies inside the interval (comparable rows)."""
+    return int((table["within"] == True).sum())  # noqa: E712 (object column: True/False/NaN)
 
 
 def select(frame: pd.DataFrame, **where: Any) -> pd.Series:

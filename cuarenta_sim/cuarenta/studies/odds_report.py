@@ -21,7 +21,15 @@ from ...studies.convergence import convergence_note
 from ...studies.framework import new_figure, provenance, say
 from .. import analysis, compare, odds
 from ..rules import resolve_rules
-from .common import est_text, exact_table, prose, select, wrap_console
+from .common import (
+    est_text,
+    exact_flag,
+    exact_table,
+    inside_count,
+    prose,
+    select,
+    wrap_console,
+)
 from .panel import Model, panel_models
 
 #: Replicate seeds (``seed + 1`` ...) of the convergence figure, each a quarter of the datas.
@@ -145,7 +153,7 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
         "Summary",
         pr.summary(
             settings,
-            int(odds_table["within"].sum()),
+            inside_count(odds_table),
             len(odds_table),
             ronda.iloc[0],
             caidas,
@@ -176,7 +184,7 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
             r["players"],
             f"{100 * r['exact']:.4f}%" if r["scope"] != "per data" else f"{r['exact']:.5f}",
             est_text(r, percent=r["scope"] != "per data"),
-            "yes" if r["within"] else "no",
+            exact_flag(r["within"], "no"),
         ]
         for _, r in odds_table.iterrows()
     ]
@@ -290,7 +298,7 @@ def _caida_panel(rate: pd.DataFrame, models: list[Model], s: StudySettings) -> p
 def _answers(
     odds_table: pd.DataFrame, caida_panel: pd.DataFrame, s: StudySettings, head: Model
 ) -> list[str]:
-    inside = int(odds_table["within"].sum())
+    inside = inside_count(odds_table)
     out = [
         f"{inside} of {len(odds_table)} exact dealing odds lie inside the interval of "
         f"their simulated estimate."
@@ -335,7 +343,7 @@ def _risk_section(risk: pd.DataFrame, check: pd.DataFrame, s: StudySettings) -> 
             f"{int(r['trials']):,}",
             f"{int(r['n']):,}",
             r["method"],
-            "yes" if r["within"] else "**no**",
+            exact_flag(r["within"]),
         ]
         for _, r in check.iterrows()
     ]

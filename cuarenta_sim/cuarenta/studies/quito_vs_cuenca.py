@@ -89,9 +89,9 @@ def _run_model(
                 analysis.odds_check(quito["data"], players, s.confidence).assign(level="data")
             )
             out["odds"].append(
-                analysis.odds_check(quito["chica_hands"], players, s.confidence).assign(
-                    level="chica"
-                )
+                analysis.odds_check(
+                    quito["chica_hands"], players, s.confidence, games=quito["chica"]
+                ).assign(level="chica")
             )
         del comp
     return out
