@@ -380,4 +380,3 @@ class ChunkStore:
             self.marker(start, stop),
             {"digest": self.digest, "range": [start, stop], "output": output},
         )
-

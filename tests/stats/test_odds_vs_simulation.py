@@ -91,7 +91,7 @@ def test_rondas_per_dealt_hand_inside_chicas_divide_by_hands_dealt(players: int)
     hands, games = res.hands, res.games
     table = analysis.odds_check(hands, players, CONFIDENCE, games=games)
     hand = table[(table["event"] == "ronda") & (table["scope"] == "hand")].iloc[0]
-    assert hand["comparable"] and hand["within"] is True or hand["within"] == True  # noqa: E712
+    assert hand["comparable"] and bool(hand["within"])
     assert hand["lower"] <= 350 / 9139 <= hand["upper"]
     dealt = analysis.hands_dealt(hands, players, games)
     assert int(dealt.sum()) == hand["n"] < 8 * len(hands)
