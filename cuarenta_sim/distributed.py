@@ -380,3 +380,4 @@ class ChunkStore:
             self.marker(start, stop),
             {"digest": self.digest, "range": [start, stop], "output": output},
         )
+

@@ -136,10 +136,9 @@ class Results:
         gpath = games_path(path)
         if provenance.get("level", "data") not in ("data", "hand"):
             games_table = pq.read_table(gpath) if gpath.exists() else None
-            if (
-                games_table is None
-                or (games_table.schema.metadata or {}).get(PROVENANCE_KEY) != raw
-            ):
+            if games_table is None or (games_table.schema.metadata or {}).get(
+                PROVENANCE_KEY
+            ) != raw:
                 raise ValueError(
                     f"{gpath} is missing or belongs to another run than {path}: the results "
                     f"are incomplete; simulate again"
