@@ -28,7 +28,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from .. import plotting
-from ..reports import Report, markdown_table, text_table
+from ..reports import Report, format_number, markdown_table, text_table
 from ..studies import (
     GeneratedReport,
     Progress,
@@ -64,6 +64,22 @@ EV_CLASSES = ("trumps", "aces_threes", "trump_aces_threes", "trump_rc", "positio
 TEMPLATES = Path(__file__).with_name("templates")
 #: Default hands per bid.
 DEFAULT_N = 250_000
+
+
+#: The derived thresholds are judged on ``n // HELD_OUT_DIVISOR`` hands per bid of a held-out
+#: seed (:func:`held_out_seed`), never on the hands they were chosen on.
+HELD_OUT_DIVISOR = 2
+
+
+def held_out_seed(seed: int) -> int:
+    """The seed on which thresholds derived on ``seed`` are judged: ``seed + 1`` (its decks
+    share nothing with ``seed``'s: every deck depends on ``(seed, hand index)``)."""
+    return int(seed) + 1
+
+
+def held_out_n(n: int) -> int:
+    """Hands per bid of the held-out run: ``max(100, n // HELD_OUT_DIVISOR)``."""
+    return max(100, int(n) // HELD_OUT_DIVISOR)
 
 
 def _prose() -> Any:
@@ -123,7 +139,16 @@ def cuatrola_bidding_study(
     tables["strength"] = tables["by_strength"]
     derived = derive_thresholds(tables["strength"])
     tables["thresholds"] = pd.DataFrame([derived._asdict()])
-    tables["threshold_comparison"] = threshold_comparison(o, derived, confidence=c)
+    # Judged on a held-out seed: the thresholds were chosen on seed s's hands.
+    held = run_bidding_experiment(
+        held_out_n(settings.n),
+        seed=held_out_seed(settings.seed),
+        play_policy=settings.policies[0],
+        rules=settings.rules,
+        threads=settings.threads,
+        progress=progress,
+    )
+    tables["threshold_comparison"] = threshold_comparison(held.outcomes, derived, confidence=c)
     tables["mano"] = mano_table(o, c)
     tables["trumps_check"] = trumps_check(o, c)
     tables["p_make_by_position_trumps"] = class_table(o, ["position", "trumps"], c)
@@ -248,6 +273,17 @@ def _cell(
     return cell(est, lo, hi, defined, percent=percent, suffix=suffix)
 
 
+def gain_cell(row: pd.Series | dict[str, Any]) -> str:
+    """The gain over passing of a bidding-table row: ``estimate [interval]`` at its Holm level,
+    or, when every hand of the class gained the same, ``"+2 in every hand (no variation)"``
+    (no interval is built from no spread; the verdict rests on the exact sign test)."""
+    est, lo, hi = (float(row[k]) for k in ("gain", "gain_lower", "gain_upper"))
+    tested = str(row.get("gain_verdict", "undefined")) != "undefined"
+    if tested and np.isfinite(est) and not (np.isfinite(lo) and np.isfinite(hi)):
+        return f"{format_number(est, 4)} in every hand (no variation)"
+    return _cell(est, lo, hi, tested)
+
+
 def _estimate_cell(
     row: pd.Series | dict[str, Any], *, percent: bool = False, suffix: str | None = None
 ) -> str:
@@ -365,9 +401,7 @@ def _bidding_section(bt: pd.DataFrame, confidence: float) -> str:
                 f"**{r['best']}**",
                 _get(r, "ev"),
                 _get(r, "p_make", percent=True),
-                _cell(
-                    r["gain"], r["gain_lower"], r["gain_upper"], r["gain_verdict"] != "undefined"
-                ),
+                gain_cell(r),
                 "yes" if r["beats_pass"] else "no",
                 f"{r['runner_up']} by {margin}",
             ]
@@ -512,6 +546,7 @@ def _threshold_section(
         derived.spec(),
         Thresholds(*DEFAULT_THRESHOLDS).spec(),
         command,
+        {"seed": s.seed, "held_seed": held_out_seed(s.seed), "held_n": held_out_n(s.n)},
     )
 
 
