@@ -211,3 +211,45 @@ def test_short_robustness_for_the_console() -> None:
     assert robustness(rows, short=True) == "2/3 same sign, 1 opposite"
     assert robustness(_rows((0.1, "not resolved", 0.01)), short=True) == "0/1 resolved"
     assert robustness(_rows((0.0, "identical", 0.0)), short=True) == "identical in all"
+
+
+# --------------------------------------------------------------------------- sizing (issue 18)
+def test_confirmatory_run_is_sized_to_its_stated_detectable_difference() -> None:
+    from cuarenta_sim import stats
+    from cuarenta_sim.cuarenta.studies import panel as panel_mod
+    from cuarenta_sim.cuarenta.studies.common import TEMPLATES
+
+    study = studies.get_study("quito-vs-cuenca")
+    s = study.settings(n=1_000_000, seed=0, players="2,4")
+    models = panel_mod.panel_models(s, sized_confirm=True)
+    confirm = models[-1]
+    assert confirm.role == "confirm" and confirm.label.startswith("solver")
+    plan = {p: (pol, d, c, m) for p, pol, d, c, m in confirm.plan}
+    two = stats.required_n("mean", 0.015, sd=0.224)
+    four = stats.required_n("mean", 0.0175, sd=0.237)
+    assert 800 <= two <= 1100 and plan[2][2] == two  # "about 1,000 chicas" for +-1.5 pp
+    assert plan[4][2] == four and plan[4][1] == 0 and plan[4][3] == 0  # 4p: chicas only
+    assert plan[4][0] == (panel_mod.CONFIRM_SOLVER_4P,)
+    # Achieved half-width at those sizes meets the stated detectable difference.
+    for p, n in ((2, two), (4, four)):
+        half = stats.critical_value(0.95, n) * panel_mod.SOLVER_CHICA_SD[p] / n**0.5
+        assert half <= panel_mod.CONFIRM_DETECTABLE[p]
+    # The Methods text states the same detectable differences and spreads.
+    text = (TEMPLATES / "quito_vs_cuenca.md.j2").read_text()
+    assert "±1.5 pp with 2 players" in text and "±1.75 pp with 4 players" in text
+    assert "0.224" in text and "0.237" in text
+    assert panel_mod.CONFIRM_DETECTABLE == {2: 0.015, 4: 0.0175}
+    assert panel_mod.SOLVER_CHICA_SD == {2: 0.224, 4: 0.237}
+
+
+def test_too_small_rows_count_neither_for_nor_against_agreement() -> None:
+    rows = pd.DataFrame(
+        [{"estimate": -0.2, "verdict": "resolved", "relative": -0.06},
+         {"estimate": -0.25, "verdict": "resolved", "relative": -0.08},
+         {"estimate": 0.1, "verdict": "too small to tell", "relative": 0.03}]
+    )  # fmt: skip
+    line = robustness(rows)
+    assert line.startswith("same sign in 2 of 2 models; too small to tell in 1")
+    assert panel.agrees(rows)
+    assert robustness(rows.iloc[[2]]) == "too small to tell under every model"
+    assert not panel.agrees(rows.iloc[[2]])

@@ -46,16 +46,18 @@ def _run_model(
     :func:`.qc_sections.convergence_players` (main run of the convergence figure).
     """
     headline = model.role == "headline"
-    n_chicas, n_mesas = model.n_chicas, model.n_mesas
     out: dict[str, list[Any]] = {
         k: [] for k in ("est", "diff", "lengths", "winprob", "odds", "conv")
     }
     for players in s.players:
+        policies, n_datas, n_chicas, n_mesas = model.run(players)
+        if n_datas + n_chicas + n_mesas == 0:
+            continue
         comp = compare.compare_rules(
             {"quito": "quito", "cuenca": "cuenca"},
             players=players,
-            policies=model.policies,
-            n_datas=model.n,
+            policies=policies,
+            n_datas=n_datas,
             n_chicas=n_chicas,
             n_mesas=n_mesas,
             seed=s.seed,
@@ -121,7 +123,7 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
         ``convergence`` (:func:`cuarenta_sim.studies.convergence.running_estimates`).
     """
     t0 = time.perf_counter()
-    models = panel_models(settings)
+    models = panel_models(settings, sized_confirm=True)
     head = models[0]
     runs: list[dict[str, Any]] = []
     parts: dict[str, list[Any]] = {
@@ -167,6 +169,11 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
                     "n": m.n,
                     "role": m.role,
                     "wall_time_s": walls[m.label],
+                    "plan": [
+                        {"players": p, "policies": list(pol), "datas": d, "chicas": c,
+                         "mesas": me}
+                        for p, pol, d, c, me in m.plan
+                    ],
                 }
                 for m in models
             ],
@@ -235,6 +242,8 @@ def _short(row: pd.Series) -> str:
         return "identical"
     if v == "negligible":
         return "no diff."
+    if v == "too small to tell":
+        return "too small"
     pct = row["metric"] in PERCENT_METRICS
     if pct:
         text = f"{100 * row['estimate']:+.2f} pp"
@@ -254,6 +263,13 @@ def _panel_frame(diff: pd.DataFrame, models: list[Model], s: StudySettings) -> p
             by = {r["model"]: r for _, r in sub.iterrows()}
             row: dict[str, Any] = {"metric": metric, "label": sub["label"].iloc[0], "players": p}
             for m in models:
+                if m.label not in by:
+                    # Not run at this level (the sized confirmation plays chicas only there).
+                    row[m.label] = "not run"
+                    row[f"{m.label} full"] = "not run"
+                    row[f"{m.label} relative"] = "n/a"
+                    row[f"{m.label} verdict"] = "not run at this level"
+                    continue
                 row[m.label] = _short(by[m.label])
                 row[f"{m.label} full"] = diff_text(by[m.label])
                 row[f"{m.label} relative"] = rel_text(by[m.label])
@@ -270,7 +286,7 @@ def _panel_markdown(panel: pd.DataFrame, models: list[Model]) -> str:
         cells = [r["label"], r["players"]]
         for m in models:
             verdict = r[f"{m.label} verdict"]
-            if verdict.startswith("identical"):
+            if verdict.startswith(("identical", "not run")):
                 cells.append(verdict)
                 continue
             rel = r[f"{m.label} relative"]
