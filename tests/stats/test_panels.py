@@ -124,8 +124,17 @@ def test_robustness_of_a_percentage_is_in_points() -> None:
 
 # --------------------------------------------------------------------------- verdicts
 def test_identical_rows_print_no_interval_and_holm_is_per_family() -> None:
-    base = {"label": "x", "level": "data", "kind": "mean", "n": 1000, "method": "paired",
-            "defined": True, "relative": np.nan, "relative_lower": np.nan, "relative_upper": np.nan}
+    base = {
+        "label": "x",
+        "level": "data",
+        "kind": "mean",
+        "n": 1000,
+        "method": "paired",
+        "defined": True,
+        "relative": np.nan,
+        "relative_lower": np.nan,
+        "relative_upper": np.nan,
+    }
     frame = pd.DataFrame(
         [
             # No pair differed: flagged, bounded by the rule of three, printed as identical.

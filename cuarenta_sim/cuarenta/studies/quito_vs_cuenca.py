@@ -170,8 +170,7 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
                     "role": m.role,
                     "wall_time_s": walls[m.label],
                     "plan": [
-                        {"players": p, "policies": list(pol), "datas": d, "chicas": c,
-                         "mesas": me}
+                        {"players": p, "policies": list(pol), "datas": d, "chicas": c, "mesas": me}
                         for p, pol, d, c, me in m.plan
                     ],
                 }
