@@ -176,7 +176,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
         pr.methods(base.slug(), _base_table(est), models, walls, settings, conv_text),
     )
 
-    figures = {f"tornado_{m}": _tornado(est, diff, m, head, settings) for m in TORNADO_METRICS}
+    figures = {f"tornado_{m}": _tornado(est, diff, m, head, settings, qc) for m in TORNADO_METRICS}
     figures["convergence"] = conv_fig
     console_rows = [
         [
@@ -265,7 +265,13 @@ def _cell(row: pd.Series, *, blind: bool = False) -> str:
         return "0 (identical)"
     text = rel_text(row) if row["metric"] == "datas_per_chica" else diff_text(row)
     v = str(row["verdict"])
-    mark = {"not resolved": " ~", "negligible": " (no difference)", "identical": ""}.get(v, "")
+    mark = {
+        "not resolved": " ~",
+        "too small to tell": " (too small to tell)",
+        "negligible": " (no difference)",
+        "resolved, possibly negligible": " (possibly negligible)",
+        "identical": "",
+    }.get(v, "")
     return text + mark
 
 
@@ -476,7 +482,14 @@ def _metric_section(
     return prose("sensitivity").metric(s, metric, bases, pct, method, table, head)
 
 
-def _tornado(est: pd.DataFrame, diff: pd.DataFrame, metric: str, head: Model, s: StudySettings):
+def _tornado(
+    est: pd.DataFrame,
+    diff: pd.DataFrame,
+    metric: str,
+    head: Model,
+    s: StudySettings,
+    qc: str | None = None,
+):
     """Tornado of ``metric`` under the headline model, in the report's units (percentage
     points for percentages); identical flips are drawn without a whisker."""
     pct = is_percent(metric)
@@ -491,17 +504,23 @@ def _tornado(est: pd.DataFrame, diff: pd.DataFrame, metric: str, head: Model, s:
         # An identical flip (no pair differed) has no measured spread: no whisker, as in the
         # tables, rather than its no-variation bound drawn like an interval.
         same = (sub["verdict"] == "identical").to_numpy()
+        # A flip whose switch acts only from scores cannot act on a level-data metric: marked
+        # "cannot act", never drawn as a measured zero. Labels as in the tables.
         sub = sub.assign(
             estimate=sub["estimate"] * k,
             lower=sub["lower"].where(~same, sub["estimate"]) * k,
             upper=sub["upper"].where(~same, sub["estimate"]) * k,
-            verdict=sub["verdict"].where(~sub["verdict"].str.startswith("resolved"), "resolved"),
-        )
+            cannot_act=[level_blind(v, str(lv)) for v, lv in zip(sub["variant"], sub["level"],
+                                                                 strict=True)],
+            flip=[_flip_name(v, qc) for v in sub["variant"]],
+        )  # fmt: skip
         plotting.tornado(
             sub,
             ax=ax,
-            xlabel=f"effect on {_label(est, metric)} ({unit})",
+            label="flip",
+            xlabel=f"effect on {_label(est, metric)} ({unit}); whiskers at each row's Holm level",
             title=f"{p} players, {head.label}",
+            legend=p == s.players[0],
         )
     return fig
 
