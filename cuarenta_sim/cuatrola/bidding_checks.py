@@ -20,6 +20,7 @@ from ..stats import (
     wilson_interval,
 )
 from .bidding_verdicts import difference_verdicts
+from .contracts import DECLARATIONS
 
 
 # --------------------------------------------------------------------------- value of mano
@@ -44,8 +45,6 @@ def mano_table(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
     -------
     DataFrame
     """
-    from .bidding import BIDS
-
     mano_won = outcomes["mano_won_pass"].to_numpy(np.int64)
     rows = [
         {
@@ -68,7 +67,7 @@ def mano_table(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
     ]
     pos = outcomes["position"].astype(str).to_numpy()
     is_mano = pos == "mano"
-    for bid in BIDS:
+    for bid in DECLARATIONS:  # the bids of bidding.BIDS, in that order
         success = outcomes["won_pass" if bid == "pass" else f"made_{bid}"].to_numpy(np.int64)
         value = outcomes[f"value_{bid}"].to_numpy(np.float64)
         for label, other in (("dealer", pos == "dealer"), ("other positions", ~is_mano)):
