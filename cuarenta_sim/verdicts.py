@@ -432,12 +432,12 @@ def verdict_table(
     DataFrame, same index as ``frame``
         ``p_value`` (the frame's ``p_value`` column where finite, else
         :func:`implied_p_value`; NaN for identical and undefined rows), ``p_adjusted`` (within
-        the row's family), ``family_size`` (tests in the row's family), ``level`` (two-sided
+        the row's family), ``family_size`` (tests in the row's family), ``test_level`` (two-sided
         level of the row's interval: the level its adjustment tested it at,
         :func:`cuarenta_sim.verdict_intervals.step_levels`), ``lower_adj`` / ``upper_adj``
-        (the row's interval at ``level``, :func:`cuarenta_sim.verdict_intervals.interval_at`:
+        (the row's interval at ``test_level``, :func:`cuarenta_sim.verdict_intervals.interval_at`:
         the interval to print beside the verdict), ``guarded`` (True where the interval at
-        ``level`` excluded 0 although the row's test did not reject, e.g. a mean whose
+        ``test_level`` excluded 0 although the row's test did not reject, e.g. a mean whose
         p-value is guarded by the exact sign test: the printed interval is then extended to 0,
         the hull of the interval and the value the test could not reject) and ``verdict``.
     """
@@ -514,7 +514,7 @@ def verdict_table(
             "p_value": p,
             "p_adjusted": adjusted,
             "family_size": size,
-            "level": level,
+            "test_level": level,
             "lower_adj": lo_adj,
             "upper_adj": hi_adj,
             "guarded": guarded,
@@ -567,7 +567,7 @@ def with_verdicts(frame: pd.DataFrame, **kwargs: object) -> pd.DataFrame:
 
     ``lower`` / ``upper`` become the intervals at each row's test level (the marginal ones
     are kept as ``lower_marginal`` / ``upper_marginal``); ``p_value``, ``p_adjusted``,
-    ``family_size``, ``level``, ``guarded`` and ``verdict`` are (re)set. Keyword arguments go
+    ``family_size``, ``test_level``, ``guarded`` and ``verdict`` are (re)set. Keyword arguments go
     to :func:`verdict_table`.
 
     Raises
@@ -579,7 +579,7 @@ def with_verdicts(frame: pd.DataFrame, **kwargs: object) -> pd.DataFrame:
     table = verdict_table(out, **kwargs)  # type: ignore[arg-type]
     out["lower_marginal"], out["upper_marginal"] = out["lower"], out["upper"]
     out["lower"], out["upper"] = table["lower_adj"], table["upper_adj"]
-    for col in ("p_value", "p_adjusted", "family_size", "level", "guarded", "verdict"):
+    for col in ("p_value", "p_adjusted", "family_size", "test_level", "guarded", "verdict"):
         out[col] = table[col]
     return out
 

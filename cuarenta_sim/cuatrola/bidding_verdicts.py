@@ -91,7 +91,7 @@ def apply_gain_verdicts(table: pd.DataFrame, confidence: float) -> pd.DataFrame:
     out["gain_lower"] = vt["lower_adj"]
     out["gain_upper"] = vt["upper_adj"]
     out["gain_p_adjusted"] = vt["p_adjusted"]
-    out["gain_level"] = vt["level"]
+    out["gain_level"] = vt["test_level"]
     out["gain_verdict"] = vt["verdict"]
     return out
 

@@ -194,3 +194,13 @@ def test_interval_at_is_dual_to_the_t_p_value() -> None:
         for level in (0.95, 0.99, 1 - 0.05 / 11):
             lo, hi = interval_at(est, est - c * se, est + c * se, n, "paired", 0.95, level)
             assert _excludes(lo, hi) == (p < 1 - level)
+
+
+def test_with_verdicts_keeps_the_metric_level_column() -> None:
+    """Regression: the test level must not overwrite a metric's level (data, chica, mesa),
+    which the sensitivity tornado reads to mark flips that cannot act."""
+    frame = pd.DataFrame({"estimate": [0.5], "lower": [0.4], "upper": [0.6], "n": 100,
+                          "method": "paired", "defined": True, "level": ["data"]})  # fmt: skip
+    out = stats.with_verdicts(frame)
+    assert out["level"].iloc[0] == "data"
+    assert out["test_level"].iloc[0] == pytest.approx(0.95)

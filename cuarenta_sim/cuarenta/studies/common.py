@@ -173,7 +173,7 @@ def apply_verdicts(
     -------
     DataFrame
         A copy with ``margin`` (:func:`margin_of`), ``detectable`` (:func:`detectable_of`),
-        ``p_adjusted``, ``family_size``, ``level`` and a new ``verdict``
+        ``p_adjusted``, ``family_size``, ``test_level`` and a new ``verdict``
         (:func:`cuarenta_sim.stats.with_verdicts`: Holm per family; identical, negligible,
         resolved, resolved possibly negligible, not resolved, too small to tell, undefined).
         ``lower`` / ``upper`` and ``relative_lower`` / ``relative_upper`` are the intervals at
@@ -184,7 +184,7 @@ def apply_verdicts(
     """
     out = diff.reset_index(drop=True).copy()
     if out.empty:
-        for col in ("margin", "detectable", "p_adjusted", "family_size", "level"):
+        for col in ("margin", "detectable", "p_adjusted", "family_size", "test_level"):
             out[col] = pd.Series(dtype=float)
         return out
     base = (
@@ -208,7 +208,7 @@ def apply_verdicts(
 
 
 def _relative_at_level(out: pd.DataFrame, confidence: float) -> None:
-    """Rescale the relative intervals of ``out`` to each row's ``level`` (log scale), and
+    """Rescale the relative intervals of ``out`` to each row's ``test_level`` (log scale), and
     make them agree with the verdicts (in place)."""
     from ...verdict_intervals import interval_at
 
@@ -218,7 +218,7 @@ def _relative_at_level(out: pd.DataFrame, confidence: float) -> None:
     for _, r in out.iterrows():
         a, b = interval_at(
             float(r["relative"]), float(r["relative_lower"]), float(r["relative_upper"]),
-            float(r["n"]), "paired log-ratio", confidence, float(r["level"]),
+            float(r["n"]), "paired log-ratio", confidence, float(r["test_level"]),
         )  # fmt: skip
         lo.append(a)
         hi.append(b)
