@@ -262,3 +262,28 @@ def test_too_small_rows_count_neither_for_nor_against_agreement() -> None:
     assert panel.agrees(rows)
     assert robustness(rows.iloc[[2]]) == "too small to tell under every model"
     assert not panel.agrees(rows.iloc[[2]])
+
+
+def test_every_report_row_verdict_agrees_with_its_printed_intervals(qc_panel) -> None:
+    """Issue 18 finding 1 on a real (small) report: for every difference row of the
+    quito-vs-cuenca tables, resolved holds exactly when the printed interval (and the printed
+    relative interval) excludes 0; the metric's level column survives."""
+    import numpy as np
+
+    diff = qc_panel.tables["differences"]
+    assert set(diff["level"]) <= {"data", "chica", "mesa"}
+    assert {"test_level", "lower_marginal", "upper_marginal"} <= set(diff.columns)
+    checked = 0
+    for _, r in diff.iterrows():
+        v = str(r["verdict"])
+        if v in ("identical", "undefined", "negligible"):
+            continue
+        for lo, hi in ((r["lower"], r["upper"]), (r["relative_lower"], r["relative_upper"])):
+            if not (np.isfinite(lo) and np.isfinite(hi)):
+                continue
+            assert v.startswith("resolved") == (lo > 0 or hi < 0), r.to_dict()
+            checked += 1
+        # The printed interval is never narrower than the marginal 95% one.
+        assert r["lower"] <= r["lower_marginal"] + 1e-12
+    assert checked > 20
+    assert (diff["test_level"] >= 0.95 - 1e-12).all()
