@@ -37,7 +37,7 @@ from .common import (
     verdict_text,
     wrap_console,
 )
-from .panel import Model, panel_models, robustness
+from .panel import Model, agrees, panel_models, robustness
 from .switch_notes import CONFIRM_SWITCHES, SWITCH_SCOPE, disputed, level_blind, switch_of
 
 #: Metrics shown as tornado charts in the sensitivity report, in order.
@@ -351,14 +351,12 @@ def _answers(
             out.append(f"The Quito vs Cuenca switch ({qc}) changes it by {rel_text(q)}; {verdict}.")
     all_chica = diff[(diff["metric"] == "datas_per_chica") & (diff["players"] == p)]
     n_flips = all_chica["variant"].nunique()
-    agree = sum(
-        robustness(g).startswith(f"same sign in {len(g)} of {len(g)}")
-        for _, g in all_chica.groupby("variant")
-    )
+    # Too-small runs count neither for nor against agreement (panel.agrees).
+    agree = sum(agrees(g) for _, g in all_chica.groupby("variant"))
     out.append(
         f"Across the {len(models)} player models, {agree} of {n_flips} flips change a "
         f"{p}-player chica's length with the same resolved sign under every model that "
-        f"played them."
+        f"played them and could tell (runs too small to tell left out)."
     )
     return out
 
