@@ -400,7 +400,7 @@ def pair_verdicts(matches: pd.DataFrame, confidence: float = 0.95) -> pd.DataFra
     for est, lo, hi, verdict in zip(
         rows["estimate"], rows["lower"], rows["upper"], table["verdict"], strict=True
     ):
-        if verdict == "resolved":
+        if verdict.startswith("resolved"):  # also "resolved, possibly negligible"
             words.append("a better" if est > 0 else "b better")
         elif within_margin(verdict, lo, hi):
             words.append("no difference")
