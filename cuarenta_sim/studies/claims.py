@@ -48,13 +48,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from ..io import write_text_atomic
 
 #: Label of a run too small to detect the difference a claim states (never counted for or
 #: against agreement).
@@ -89,6 +89,8 @@ _SUPPORTS: dict[str, frozenset[str]] = {
     "hurts": frozenset({"hurts"}),
 }
 
+_RESOLVED = frozenset({"resolved", "resolved, possibly negligible", "helps", "hurts"})
+
 #: Verdicts a claim may carry besides the phrases: "mixed" for a sentence that reports rows
 #: with different verdicts (each word is then checked against the rows only), "" for a
 #: sentence that states no verdict (a count, an exact value).
@@ -103,7 +105,12 @@ _NUMBER = re.compile(r"(?<![\w.])[-\u2212+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?
 _PLAYERS = re.compile(
     r"((?:\d+\s*(?:,|and|or|&)\s*)*\d+)\s*(?:-|\u2011)?\s*(?:players?\b|p\b|player\b)", re.I
 )
-_OF = re.compile(r"\b(\d+)\s+of\s+(?:the\s+)?(\d+)\b")
+_OF = re.compile(
+    r"\b(?:same sign|agree(?:s|ing)?|sign agrees?|consistent|the same direction)\s+in\s+"
+    r"(\d+)\s+of\s+(?:the\s+)?(\d+)\b"
+    r"|\b(\d+)\s+of\s+(?:the\s+)?(\d+)\s+(?:\w+\s+)?(?:agree|share|have the same)",
+    re.I,
+)
 _CONTAINS_ZERO = re.compile(r"\b(?:contains?|includes?|covers?|spans?)\s+(?:0|zero)\b", re.I)
 _EXCLUDES_ZERO = re.compile(
     r"\b(?:excludes?|(?:does not|doesn't) (?:contain|include))\s+(?:0|zero)\b", re.I
@@ -159,6 +166,10 @@ class Evidence:
     interval_matches_verdict : bool
         True when ``lower``/``upper`` are meant to agree with ``verdict`` (simultaneous or
         test-inverted intervals); then an interval that contradicts the verdict is an error.
+    scale : mapping str -> float
+        Factor from a value's table unit to its printed unit, per key (``{"relative": 100}``
+        when the table holds a fraction and the sentence prints a percentage); default 1.
+        Values stay as the table holds them, so they can be checked against the table.
     """
 
     table: str
@@ -168,6 +179,16 @@ class Evidence:
     model: str = ""
     role: str = ""
     interval_matches_verdict: bool = False
+    scale: Mapping[str, float] = field(default_factory=dict)
+
+    def printed(self) -> list[float]:
+        """Every value in its printed unit (value times its :attr:`scale`); non-numbers left out."""
+        out = []
+        for key, v in self.values.items():
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                continue
+            out.append(float(v) * float(self.scale.get(key, 1.0)))
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (values as plain floats/ints)."""
@@ -175,6 +196,7 @@ class Evidence:
             "table": self.table,
             "row": self.row,
             "values": {k: _plain(v) for k, v in self.values.items()},
+            "scale": {k: _plain(v) for k, v in self.scale.items()},
             "verdict": self.verdict,
             "model": self.model,
             "role": self.role,
@@ -366,10 +388,7 @@ def write_claims(claims: Sequence[Claim], path: str | Path) -> Path:
     """Write the claims as JSON (a list of :meth:`Claim.to_dict`) atomically; return the path."""
     path = Path(path)
     text = json.dumps([c.to_dict() for c in claims], indent=2, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".claims.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(tmp, path)
+    write_text_atomic(path, text)
     return path
 
 
@@ -433,9 +452,7 @@ def _check_one(
         printed = abs(float(text.replace(",", "").replace("\u2212", "-")))
         decimals = _decimals(text)
         rows = [
-            ev
-            for ev in claim.evidence
-            if any(_matches(v, printed, decimals) for v in ev.values.values())
+            ev for ev in claim.evidence if any(_matches(v, printed, decimals) for v in ev.printed())
         ]
         if rows:
             printed_numbers = True
@@ -517,15 +534,12 @@ def _check_agreement(claim: Claim, n: int, m: int) -> list[tuple[str, str]]:
     rows = [ev for ev in claim.evidence if ev.role == "agreement"]
     if not rows:
         return [("agreement", f"states '{n} of {m}' but no evidence row has role 'agreement'")]
-    counted = [
-        ev for ev in rows if _base(ev.verdict) != TOO_SMALL and _base(ev.verdict) != "undefined"
-    ]
-    signs = [_sign(ev.values.get("estimate", math.nan)) for ev in counted]
-    direction = claim.direction
-    if direction == 0:
-        pos, neg = signs.count(1), signs.count(-1)
-        direction = 1 if pos >= neg else -1
-    agree = sum(1 for s in signs if s == direction)
+    counted = [ev for ev in rows if _base(ev.verdict) not in (TOO_SMALL, "undefined")]
+    agree, _ = count_agreement(
+        [ev.verdict for ev in counted],
+        [ev.values.get("estimate", math.nan) for ev in counted],
+        claim.direction,
+    )
     out: list[tuple[str, str]] = []
     small = [ev.row for ev in rows if _base(ev.verdict) == TOO_SMALL]
     if m != len(counted):
@@ -534,7 +548,8 @@ def _check_agreement(claim: Claim, n: int, m: int) -> list[tuple[str, str]]:
             ("agreement", f"'{n} of {m}' counts {m} runs; {len(counted)} may be counted{why}")
         )
     if n != agree:
-        out.append(("agreement", f"'{n} of {m}': {agree} of the counted runs have the stated sign"))
+        msg = f"'{n} of {m}': {agree} of the counted runs are resolved with the stated sign"
+        out.append(("agreement", msg))
     return out
 
 
@@ -591,15 +606,18 @@ def verdict_words(text: str) -> list[str]:
 def count_agreement(
     verdicts: Sequence[str], estimates: Sequence[float], direction: int = 0
 ) -> tuple[int, int]:
-    """(agreeing, counted) runs of an "N of M" statement; runs labelled :data:`TOO_SMALL` or
-    ``"undefined"`` are not counted.
+    """(agreeing, counted) runs of an "N of M" statement ("same sign in N of M models").
+
+    Runs labelled :data:`TOO_SMALL` or ``"undefined"`` are not counted at all (neither in N
+    nor in M); a counted run agrees when its verdict is resolved (``resolved``, ``helps``,
+    ``hurts``, ``resolved, possibly negligible``) and its estimate has the stated sign.
 
     Parameters
     ----------
     verdicts, estimates : sequences of the same length
         Each run's verdict label and estimate.
     direction : int
-        +1 or -1: the sign counted as agreeing; 0: the majority sign of the counted runs.
+        +1 or -1: the sign counted as agreeing; 0: the commoner sign among the resolved runs.
 
     Raises
     ------
@@ -608,14 +626,15 @@ def count_agreement(
     """
     if len(verdicts) != len(estimates):
         raise ValueError(f"{len(verdicts)} verdicts for {len(estimates)} estimates")
-    signs = [
-        _sign(e)
+    pairs = [
+        (_base(v), _sign(e))
         for v, e in zip(verdicts, estimates, strict=True)
         if _base(v) not in (TOO_SMALL, "undefined")
     ]
+    signs = [sg for v, sg in pairs if v in _RESOLVED]
     if direction == 0:
         direction = 1 if signs.count(1) >= signs.count(-1) else -1
-    return sum(1 for s in signs if s == direction), len(signs)
+    return sum(1 for sg in signs if sg == direction), len(pairs)
 
 
 # ---------------------------------------------------------------------------------- helpers

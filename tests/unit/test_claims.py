@@ -224,7 +224,8 @@ def test_agreement_count_with_wrong_numerator_is_refused():
 
 
 def test_count_agreement_skips_too_small():
-    assert count_agreement(["resolved", TOO_SMALL, "not resolved"], [-1.0, 2.0, -0.1]) == (2, 2)
+    assert count_agreement(["resolved", TOO_SMALL, "not resolved"], [-1.0, 2.0, -0.1]) == (1, 2)
+    assert count_agreement(["resolved", TOO_SMALL, "resolved"], [-1.0, -2.0, -0.1]) == (2, 2)
     assert count_agreement(["resolved", "resolved"], [1.0, -2.0], direction=-1) == (1, 2)
     with pytest.raises(ValueError):
         count_agreement(["resolved"], [])
@@ -284,3 +285,19 @@ def test_every_problem_is_listed_and_template_errors_reported():
     assert ids == {"a", "b"}
     assert "template" in info.value.kinds and "number" in info.value.kinds
     assert "6.02" in str(info.value)
+
+
+def test_pairs_differ_is_not_an_agreement_count_and_scale_applies():
+    row = dataclasses.replace(
+        ROW,
+        values={"relative": -0.058213, "differing": 812, "n": 1000, "estimate": -0.2},
+        scale={"relative": 100.0},
+    )
+    claim = headline(
+        evidence=(row,),
+        template="With 2 players under {model}: {rel:.1f}% ({k} of {n} pairs differ; resolved).",
+        values={"model": "learned", "rel": -5.8213, "k": 812, "n": 1000},
+    )
+    check_claims([claim])
+    unscaled = dataclasses.replace(claim, evidence=(dataclasses.replace(row, scale={}),))
+    assert "number" in kinds_of([unscaled])
