@@ -418,7 +418,11 @@ def _check_one(
     # names are not numbers: strip identifiers (learned_v2, R5.2, P1) before parsing numbers
     lower = sentence.lower()
     named_models = {m for m in models if _mentions(lower, m)}
-    stripped = _IDENT.sub(lambda m: " " * len(m.group(0)), sentence)
+    stripped = sentence
+    for name in sorted(models | rules, key=len, reverse=True):  # names are not numbers
+        for m in _name_pattern(name).finditer(stripped):
+            stripped = stripped[: m.start()] + " " * (m.end() - m.start()) + stripped[m.end() :]
+    stripped = _IDENT.sub(lambda m: " " * len(m.group(0)), stripped)
 
     # player counts
     player_spans: list[tuple[int, int]] = []
@@ -675,8 +679,12 @@ def _matches(value: Any, printed: float, decimals: int) -> bool:
     return abs(v - printed) <= 0.5 * 10.0 ** (-decimals) * (1 + 1e-9) + 1e-12
 
 
+def _name_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w])" + re.escape(name) + r"(?![\w])", re.I)
+
+
 def _mentions(lower: str, name: str) -> bool:
-    return re.search(r"(?<![\w])" + re.escape(name.lower()) + r"(?![\w])", lower) is not None
+    return _name_pattern(name).search(lower) is not None
 
 
 def _evidence_in_tables(ev: Evidence, tables: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> str:
