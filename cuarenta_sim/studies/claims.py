@@ -73,6 +73,8 @@ VERDICT_PHRASES: tuple[str, ...] = (
     "resolved",
     "helps",
     "hurts",
+    "help",
+    "hurt",
 )
 
 #: For each phrase, the evidence verdicts (the part before any ":") that support it.
@@ -87,6 +89,8 @@ _SUPPORTS: dict[str, frozenset[str]] = {
     "resolved": frozenset({"resolved", "resolved, possibly negligible", "helps", "hurts"}),
     "helps": frozenset({"helps"}),
     "hurts": frozenset({"hurts"}),
+    "help": frozenset({"helps"}),
+    "hurt": frozenset({"hurts"}),
 }
 
 _RESOLVED = frozenset({"resolved", "resolved, possibly negligible", "helps", "hurts"})
@@ -666,8 +670,10 @@ def _sign(x: float) -> int:
 
 
 def _decimals(text: str) -> int:
-    mant = text.split("e")[0].split("E")[0]
-    return len(mant.split(".")[1]) if "." in mant else 0
+    """Printed precision as a power of ten: 2 for ``"6.02"``, 52 for ``"2.7e-51"``."""
+    mant, _, exp = text.lower().partition("e")
+    dec = len(mant.split(".")[1]) if "." in mant else 0
+    return dec - int(exp) if exp else dec
 
 
 def _matches(value: Any, printed: float, decimals: int) -> bool:
@@ -676,7 +682,7 @@ def _matches(value: Any, printed: float, decimals: int) -> bool:
     v = abs(float(value))
     if not math.isfinite(v):
         return False
-    return abs(v - printed) <= 0.5 * 10.0 ** (-decimals) * (1 + 1e-9) + 1e-12
+    return abs(v - printed) <= 0.5 * 10.0 ** (-decimals) * (1 + 1e-9) + 1e-300
 
 
 def _name_pattern(name: str) -> re.Pattern[str]:

@@ -301,3 +301,22 @@ def test_pairs_differ_is_not_an_agreement_count_and_scale_applies():
     check_claims([claim])
     unscaled = dataclasses.replace(claim, evidence=(dataclasses.replace(row, scale={}),))
     assert "number" in kinds_of([unscaled])
+
+
+def test_numbers_inside_model_names_are_not_numbers():
+    row = dataclasses.replace(ROW, model="pimc(samples=16)")
+    claim = headline(
+        evidence=(row,),
+        scope=dataclasses.replace(SCOPE, models=("pimc(samples=16)",)),
+        values={**headline().values, "model": "pimc(samples=16)"},
+    )
+    check_claims([claim])
+
+
+def test_scientific_notation_is_matched_to_its_own_precision():
+    row = dataclasses.replace(ROW, values={**ROW.values, "p_value": 2.7e-51})
+    claim = headline(evidence=(row,), template=headline().template + " (p = {p:.2g})",
+                     values={**headline().values, "p": 2.7e-51})  # fmt: skip
+    check_claims([claim])
+    wrong = dataclasses.replace(claim, template=headline().template + " (p = 3.1e-51)")
+    assert "number" in kinds_of([wrong])
