@@ -65,3 +65,31 @@ def test_planted_overclaim_in_a_real_claim_is_refused(built) -> None:
     with pytest.raises(ClaimError) as info:
         check_claims([*rep.claims[1:], planted])
     assert "number" in info.value.kinds, render_claim(planted)
+
+
+def test_robustness_never_counts_a_run_too_small_to_tell() -> None:
+    import pandas as pd
+
+    from cuarenta_sim.cuarenta.studies.claim_rows import across_models
+    from cuarenta_sim.cuarenta.studies.panel import robustness
+    from cuarenta_sim.studies.claims import TOO_SMALL
+
+    rows = pd.DataFrame(
+        {
+            "model": ["learned", "heuristic", "greedy", "solver (confirm)"],
+            "metric": "datas_per_chica",
+            "estimate": [-0.20, -0.19, -0.28, 0.05],
+            "relative": [-0.06, -0.058, -0.088, 0.015],
+            "verdict": ["resolved", "resolved", "resolved", TOO_SMALL],
+        }
+    )
+    line = robustness(rows)
+    assert line.startswith("same sign in 3 of 3 models"), line
+    assert f"{TOO_SMALL} in 1 (not counted)" in line
+    text = across_models(rows, relative=True)
+    assert text.startswith("same sign in 3 of 3 models"), text
+    assert f"{TOO_SMALL}: solver" in text
+    # the same run labelled not resolved is counted against agreement
+    rows.loc[3, "verdict"] = "not resolved"
+    assert robustness(rows).startswith("same sign in 3 of 4 models")
+    assert across_models(rows, relative=True).startswith("same sign in 3 of 4 models")

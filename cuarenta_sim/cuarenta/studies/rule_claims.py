@@ -267,6 +267,7 @@ def sensitivity_claims(
                     row=f"flips resolved with one sign under every model|datas_per_chica|{p}",
                     values={"agreeing flips": agree, "flips": len(flips)},
                 ),
+                *(diff_evidence(r, keys=keys, role="") for _, r in all_chica.iterrows()),
             ),
             test=SENS_TEST + "; agreement counts skip runs labelled too small to tell",
             verdict="",
