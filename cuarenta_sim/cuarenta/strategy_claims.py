@@ -247,7 +247,7 @@ def _tactics_claim(learned: pd.DataFrame, players: int) -> Claim:
         id=f"strategies.tactics.{players}p",
         template=(
             "With {p} players, forced on the learned player, of the {n} folk tactics {parts} "
-            "(Holm over the family; no difference = within {margin:g} percentage point of win "
+            "(Holm over the family; practical margin ±{margin:g} percentage point of win "
             "rate)."
         ),
         values={
