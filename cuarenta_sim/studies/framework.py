@@ -2,10 +2,12 @@
 
 A study (registered in :mod:`cuarenta_sim.studies.registry` by its game's package) simulates,
 estimates, draws its figures and returns a :class:`GeneratedReport` whose
-:meth:`GeneratedReport.write` puts ``report.md``, ``figures/*.png`` and ``provenance.json`` into
-``reports/<name>/`` (every file written atomically; the directory is regenerated, never
-hand-edited). The sentences of a report come from its Jinja2 template
-(:mod:`cuarenta_sim.studies.templates`); the helpers here format the numbers in them.
+:meth:`GeneratedReport.write` puts ``report.md``, ``figures/*.png``, ``provenance.json`` and
+``claims.json`` into ``reports/<name>/`` (every file written atomically; the directory is
+regenerated, never hand-edited). The sentences of a report come from its Jinja2 template
+(:mod:`cuarenta_sim.studies.templates`); its answer sentences are claims
+(:mod:`cuarenta_sim.studies.claims`) checked before anything is written; the helpers here
+format the numbers in them.
 
 Interval methods (named in every table): ``wilson`` (proportions), ``normal`` (means of
 independent datas or games), ``ratio`` (ratio of sums over datas, delta method), ``paired``
