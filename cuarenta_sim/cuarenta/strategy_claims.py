@@ -168,6 +168,9 @@ def strategy_claims(
     if sweep is not None:
         pts = [p for p in sweep["sweep"] if p["policy"] == "solver"]
         if pts:
+            conf = sweep.get("sweep_settings", {})
+            sweep_players = int(conf.get("players", players))
+            repeats = int(conf.get("repeats", 1))
             lo_p = min(pts, key=lambda p: p["samples"])
             hi_p = max(pts, key=lambda p: p["samples"])
             claims.append(
@@ -177,10 +180,12 @@ def strategy_claims(
                         "More samples buy strength at a price: with {p} players against the "
                         "heuristic, `solver` wins {lo} at {lo_s} samples ({lo_r:,.0f} "
                         "decisions/s) and {hi} at {hi_s} ({hi_r:,.0f} decisions/s); the rates "
-                        "are CPU-adjusted, from one timing repeat."
+                        "are CPU-adjusted, from {reps} timing repeat{rs}."
                     ),
                     values={
-                        "p": players,
+                        "p": sweep_players,
+                        "reps": repeats,
+                        "rs": "" if repeats == 1 else "s",
                         "lo": _pct(lo_p["win_rate"], lo_p["lower"], lo_p["upper"]),
                         "hi": _pct(hi_p["win_rate"], hi_p["lower"], hi_p["upper"]),
                         "lo_s": lo_p["samples"],
@@ -188,28 +193,37 @@ def strategy_claims(
                         "lo_r": lo_p["decisions_per_s_cpu_adjusted"],
                         "hi_r": hi_p["decisions_per_s_cpu_adjusted"],
                     },
-                    evidence=tuple(
+                    evidence=(
+                        *(
+                            Evidence(
+                                table="strength_vs_cost",
+                                row=f"{q['policy']}|{q['samples']}",
+                                values={
+                                    k: float(q[k])
+                                    for k in (
+                                        "win_rate",
+                                        "lower",
+                                        "upper",
+                                        "samples",
+                                        "decisions_per_s_cpu_adjusted",
+                                    )
+                                },
+                                model="solver",
+                                scale={"win_rate": 100.0, "lower": 100.0, "upper": 100.0},
+                            )
+                            for q in (lo_p, hi_p)
+                        ),
                         Evidence(
                             table="strength_vs_cost",
-                            row=f"{q['policy']}|{q['samples']}",
-                            values={
-                                k: float(q[k])
-                                for k in (
-                                    "win_rate",
-                                    "lower",
-                                    "upper",
-                                    "samples",
-                                    "decisions_per_s_cpu_adjusted",
-                                )
-                            },
-                            model="solver",
-                            scale={"win_rate": 100.0, "lower": 100.0, "upper": 100.0},
-                        )
-                        for q in (lo_p, hi_p)
+                            row="settings",
+                            values={"players": sweep_players, "repeats": repeats},
+                        ),
                     ),
                     test="duplicate chicas against heuristic, Wilson interval",
-                    scope=Scope(models=("solver", "heuristic"), players=(players,), rules=RULES),
-                    caveats=("decision rates CPU-adjusted from one repeat, no error bars",),
+                    scope=Scope(
+                        models=("solver", "heuristic"), players=(sweep_players,), rules=RULES
+                    ),
+                    caveats=("decision rates CPU-adjusted, no error bars",),
                 )
             )
     return claims[:5]

@@ -130,6 +130,8 @@ def across_models(rows: Any, *, relative: bool) -> str:
         parts.append(f"no resolved effect in {counted} models")
     else:
         pct = "metric" in rows and is_percent(str(rows["metric"].iloc[0]))
+        rel = [float(rows["relative"].iloc[i]) for i in main]
+        relative = relative and bool(np.isfinite(rel).all())
         vals = (
             [float(rows["relative"].iloc[i]) * 100.0 for i in main]
             if relative
