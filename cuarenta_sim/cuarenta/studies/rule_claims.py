@@ -259,6 +259,9 @@ def sensitivity_claims(
                 "Under every player model whose run is large enough to detect the change "
                 "({models}), {agree} of {n} flips change a {p}-player chica's length with one "
                 "resolved sign."
+                if len(models) > 1
+                else "Under {models}, {agree} of {n} flips change a {p}-player chica's length "
+                "with a resolved sign."
             ),
             values={"models": ", ".join(models), "agree": agree, "n": len(flips), "p": p},
             evidence=(
