@@ -320,3 +320,22 @@ def test_scientific_notation_is_matched_to_its_own_precision():
     check_claims([claim])
     wrong = dataclasses.replace(claim, template=headline().template + " (p = 3.1e-51)")
     assert "number" in kinds_of([wrong])
+
+
+# ------------------------------------------------------------------ generation refuses
+def test_generated_report_refuses_bad_claims_and_writes_nothing(tmp_path):
+    from cuarenta_sim.reports import Report
+    from cuarenta_sim.studies import GeneratedReport
+
+    bad = headline(template=headline().template.replace("by {rel:.2f}%", "by 6.02%"))
+    rep = GeneratedReport(name="x", report=Report(title="t", provenance={}), claims=[bad])
+    with pytest.raises(ClaimError, match=r"6\.02"):
+        rep.write(tmp_path / "x")
+    assert not (tmp_path / "x").exists()
+    empty = GeneratedReport(name="x", report=Report(title="t", provenance={}))
+    with pytest.raises(ClaimError, match="states no claims"):
+        empty.write(tmp_path / "x")
+    good = GeneratedReport(name="x", report=Report(title="t", provenance={}), claims=[headline()])
+    written = good.write(tmp_path / "x")
+    assert written[-1].name == "claims.json"
+    assert json.loads(written[-1].read_text())[0]["sentence"] == render_claim(headline())
