@@ -394,11 +394,6 @@ def exact_flag(within: Any, no: str = "**no**") -> str:
     return "yes" if bool(within) else no
 
 
-def inside_count(table: pd.DataFrame) -> int:
-    """Rows of an odds table whose exact value lies inside the interval (comparable rows)."""
-    return int((table["within"] == True).sum())  # noqa: E712 (object column: True/False/NaN)
-
-
 def select(frame: pd.DataFrame, **where: Any) -> pd.Series:
     """The one row of ``frame`` whose columns equal ``where``.
 

@@ -19,6 +19,7 @@ import pandas as pd
 
 from ...reports import format_number
 from ...studies import StudySettings
+from ...studies.claims import TOO_SMALL
 from .common import PERCENT_METRICS
 
 #: Panel models other than the headline play ``n // PANEL_DIVISOR`` datas (and chicas and
@@ -266,13 +267,14 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
     -------
     str
         ``"same sign in 3 of 3 models; size from -5.9% to -8.9%"``: the count of models
-        whose effect is resolved with the commonest sign, out of the models that could tell
-        (a "too small to tell" row, :func:`cuarenta_sim.verdicts.too_small`, counts neither
-        for nor against agreement: it is listed apart), then the models
+        whose effect is resolved with the commonest sign, out of all models, then the models
         that are not resolved, negligible ("no difference") or identical, or whose resolved
         sign is the other one (``"opposite sign in 1"``); the size range (smallest to largest
         magnitude) over the resolved models of the commonest sign. ``"identical under every
-        model"`` and ``"no difference under any model"`` when that is so.
+        model"`` and ``"no difference under any model"`` when that is so. Runs labelled
+        ``"too small to tell"`` (:data:`cuarenta_sim.studies.claims.TOO_SMALL`) are left out of
+        the count, for and against, and listed apart (``"too small to tell in 1 (not
+        counted)"``).
 
         With ``short``, the console form: ``"3/3 same sign"`` (``", 1 opposite"`` when a
         resolved model disagrees; ``"0/3 resolved"``, ``"identical in all"``, ``"no diff.
@@ -287,12 +289,15 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
         raise ValueError("robustness needs at least one model's row")
     if short:
         return _short_form(robustness(rows, relative=relative))
+    # A run labelled too small to tell is never counted for or against agreement (issue 18).
+    small = int((rows["verdict"].astype(str) == TOO_SMALL).sum())
+    rows = rows[rows["verdict"].astype(str) != TOO_SMALL]
+    if rows.empty:
+        return f"{TOO_SMALL} in {small}"
+    m = len(rows)
     verdict = rows["verdict"].astype(str)
-    m = int((verdict != "too small to tell").sum())
     est = rows["estimate"].to_numpy(dtype=np.float64)
     resolved = verdict.str.startswith("resolved").to_numpy()
-    if (verdict == "too small to tell").all():
-        return "too small to tell under every model"
     if (verdict == "identical").all():
         return "identical under every model"
     if verdict.isin(["identical", "negligible"]).all():
@@ -305,7 +310,6 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
     if other:
         parts.append(f"opposite sign in {int(other)}")
     for word, label in (
-        ("too small to tell", "too small to tell"),
         ("not resolved", "not resolved"),
         ("undefined", "undefined"),
         ("negligible", "no difference"),
@@ -316,6 +320,8 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
             parts.append(f"{label} in {count}")
     if not main.any():
         parts[0] = f"no resolved effect in {m} models"
+    if small:
+        parts.append(f"{TOO_SMALL} in {small} (not counted)")
     line = "; ".join(parts)
     if main.any():
         pct = "metric" in rows and bool(rows["metric"].isin(list(PERCENT_METRICS)).all())
@@ -334,7 +340,7 @@ def _short_form(line: str) -> str:
 
     if line == "identical under every model":
         return "identical in all"
-    if line == "too small to tell under every model":
+    if line.startswith(TOO_SMALL):
         return "too small in all"
     if line.startswith("no difference under any"):
         return "no diff. in all"
