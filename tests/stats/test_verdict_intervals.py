@@ -204,3 +204,46 @@ def test_with_verdicts_keeps_the_metric_level_column() -> None:
     out = stats.with_verdicts(frame)
     assert out["level"].iloc[0] == "data"
     assert out["test_level"].iloc[0] == pytest.approx(0.95)
+
+
+# --------------------------------------------------------------------------- margins
+def test_margins_relative_to_the_base_rate_where_that_is_the_natural_scale() -> None:
+    """Finding 7: with absolute margins the same ~-0.1 pp effect on the share of points from
+    "other" was "no difference" under learned (-0.0967 [-0.0990, -0.0944] pp, inside +-0.1)
+    and "resolved" under greedy (-0.1539 pp). Relative to the base (0.5% of 1.43% = 0.007 pp)
+    both are resolved; probabilities of game outcomes keep an absolute 0.1 pp."""
+    from cuarenta_sim.cuarenta.studies.common import (
+        ABSOLUTE_MARGIN_METRICS,
+        RELATIVE_MARGIN,
+        apply_verdicts,
+        detectable_of,
+        margin_of,
+    )
+
+    assert margin_of("share_other", 0.014315) == pytest.approx(RELATIVE_MARGIN * 0.014315)
+    assert margin_of("points", 21.378) == pytest.approx(0.005 * 21.378)
+    assert margin_of("first_dealer_wins", 0.54) == pytest.approx(0.001)
+    assert "first_dealer_wins" in ABSOLUTE_MARGIN_METRICS
+    assert margin_of("points") == pytest.approx(0.01)  # base unknown: the absolute fallback
+    assert detectable_of("datas_per_chica", 3.39) == pytest.approx(0.015 * 3.39)
+    assert detectable_of("zapateria", 0.10) == pytest.approx(0.015)
+    frame = pd.DataFrame(
+        {
+            "metric": "share_other",
+            "model": ["learned", "greedy"],
+            "estimate": [-0.000967, -0.001539],
+            "lower": [-0.000990, -0.001554],
+            "upper": [-0.000944, -0.001524],
+            "n": [1_000_000, 250_000],
+            "method": "paired ratio",
+            "defined": True,
+            "no_variation": False,
+            "p_value": [1e-50, 1e-50],
+            "baseline_value": [0.014315, 0.01536],
+        }
+    )
+    out = apply_verdicts(frame, ["model"])
+    assert list(out["verdict"]) == ["resolved", "resolved"]
+    # The old absolute margin (0.1 pp) would have called the learned row "no difference".
+    old = stats.with_verdicts(frame, family="model", margin=0.001)
+    assert list(old["verdict"]) == ["negligible", "resolved"]
