@@ -293,7 +293,7 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
     small = int((rows["verdict"].astype(str) == TOO_SMALL).sum())
     rows = rows[rows["verdict"].astype(str) != TOO_SMALL]
     if rows.empty:
-        return f"{TOO_SMALL} in {small}"
+        return f"{TOO_SMALL} in {small} of {small} models"
     m = len(rows)
     verdict = rows["verdict"].astype(str)
     est = rows["estimate"].to_numpy(dtype=np.float64)
