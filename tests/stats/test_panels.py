@@ -260,7 +260,7 @@ def test_too_small_rows_count_neither_for_nor_against_agreement() -> None:
     line = robustness(rows)
     assert line.startswith("same sign in 2 of 2 models") and "too small to tell in 1" in line
     assert panel.agrees(rows)
-    assert robustness(rows.iloc[[2]]).== "too small to tell in 1 of 1 models"
+    assert robustness(rows.iloc[[2]]) == "too small to tell in 1 of 1 models"
     assert not panel.agrees(rows.iloc[[2]])
 
 
