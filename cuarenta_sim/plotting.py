@@ -207,6 +207,10 @@ def score_heatmap(
     return ax
 
 
+#: Colour of a "no difference" bar (interval inside the practical margin) in verdict figures.
+NEGLIGIBLE_COLOR = "khaki"
+
+
 def tornado(
     frame: pd.DataFrame,
     ax: Axes | None = None,
@@ -219,7 +223,8 @@ def tornado(
     """Tornado chart: one horizontal bar per variant, largest absolute effect on top.
 
     Colours (every one in the legend): resolved effects blue (positive) or red (negative),
-    hatched when "resolved, possibly negligible"; not resolved or too small to tell grey; an
+    hatched when "resolved, possibly negligible"; not resolved or too small to tell grey; no
+    difference (inside the practical margin) :data:`NEGLIGIBLE_COLOR`; an
     identical variant (no pair differed) a black tick at 0. A variant that cannot act on the
     metric (column ``cannot_act`` True) gets no bar, only the words "cannot act" at 0, so it
     never reads as a measured zero. Whiskers are the rows' ``lower`` / ``upper`` as given (the
@@ -265,9 +270,10 @@ def tornado(
     maybe = np.array([v.startswith("resolved, possibly negligible") for v in verdict])
     identical = verdict == "identical"
     est = order["estimate"].to_numpy(np.float64)
+    negligible = verdict == "negligible"
     colors = [
-        (COLORS[3] if e < 0 else COLORS[0]) if ok else "lightgray"
-        for e, ok in zip(est, resolved, strict=True)
+        (COLORS[3] if e < 0 else COLORS[0]) if ok else (NEGLIGIBLE_COLOR if neg else "lightgray")
+        for e, ok, neg in zip(est, resolved, negligible, strict=True)
     ]
     widths = np.where(cannot | identical, 0.0, np.nan_to_num(est))
     errors = _errors(order)
@@ -294,6 +300,7 @@ def tornado(
             Patch(facecolor="gray", hatch="//", edgecolor="white",
                   label="resolved, possibly negligible"),
             Patch(facecolor="lightgray", label="not resolved / too small to tell"),
+            Patch(facecolor=NEGLIGIBLE_COLOR, label="no difference (inside the margin)"),
             Patch(facecolor="white", edgecolor="black", label="| identical: 0 of n differ"),
         ]  # fmt: skip
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2,

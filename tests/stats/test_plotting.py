@@ -123,6 +123,7 @@ def test_tornado_marks_cannot_act_and_has_a_legend_for_every_colour() -> None:
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "not resolved / too small to tell" in labels
     assert "resolved, possibly negligible" in labels
+    assert "no difference (inside the margin)" in labels
     widths = {p.get_y(): p.get_width() for p in ax.patches if hasattr(p, "get_width")}
     assert 0.0 in widths.values()  # the cannot-act row has no bar
     plt.close(ax.figure)

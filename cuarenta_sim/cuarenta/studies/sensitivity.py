@@ -455,7 +455,7 @@ def _tornado(
     points for percentages); identical flips are drawn without a whisker."""
     pct = is_percent(metric)
     k = 100.0 if pct else 1.0
-    unit = "percentage points" if pct else str(_label(est, metric))
+    unit = " (percentage points)" if pct else ""
     flips = diff["variant"].nunique()
     fig, axes = new_figure(1, len(s.players), (6.5, 0.32 * flips + 1.6))
     for ax, p in zip(axes[0], s.players, strict=True):
@@ -479,7 +479,7 @@ def _tornado(
             sub,
             ax=ax,
             label="flip",
-            xlabel=f"effect on {_label(est, metric)} ({unit}); whiskers at each row's Holm level",
+            xlabel=f"effect on {_label(est, metric)}{unit}\nwhiskers: intervals at Holm's level",
             title=f"{p} players, {head.label}",
             legend=p == s.players[0],
         )
