@@ -150,6 +150,15 @@ def bidding_claims(
             constants={
                 "hand_strength minimum": STRENGTH_RANGE[0],
                 "hand_strength maximum": STRENGTH_RANGE[1],
+                **(
+                    {
+                        "seed the thresholds were derived on": int(held["seed"]),
+                        "held-out seed they are judged on": int(held["held_seed"]),
+                        "held-out hands per bid": int(held["held_n"]),
+                    }
+                    if held
+                    else {}
+                ),
             },
             caveats=(
                 ("thresholds judged on a held-out seed, not the hands they were derived from",)
