@@ -31,7 +31,8 @@ def mano_table(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
     (``wilson``) and its game points per hand minus the other pair's (``normal``); then for
     each bid the mano minus the dealer and the mano minus the other three positions pooled, of
     P(make) (``newcombe``) and of EV (``welch``; different deals, so unpaired). ``verdict``
-    (:func:`cuarenta_sim.stats.verdicts`) says whether a difference's interval excludes 0
+    (Holm over the difference rows, intervals at their Holm level:
+    :func:`.bidding_verdicts.difference_verdicts`) says whether a difference's interval excludes 0
     (``"-"`` for the proportion, whose reference is 50%, not 0).
 
     Parameters
