@@ -207,6 +207,10 @@ def score_heatmap(
     return ax
 
 
+#: Colour of a "no difference" bar (interval inside the practical margin) in verdict figures.
+NEGLIGIBLE_COLOR = "khaki"
+
+
 def tornado(
     frame: pd.DataFrame,
     ax: Axes | None = None,
@@ -214,22 +218,32 @@ def tornado(
     label: str = "variant",
     xlabel: str = "effect",
     title: str = "",
+    legend: bool = True,
 ) -> Axes:
     """Tornado chart: one horizontal bar per variant, largest absolute effect on top.
 
-    Bars whose interval contains 0 (``verdict`` not ``"resolved"``) are drawn pale.
+    Colours (every one in the legend): resolved effects blue (positive) or red (negative),
+    hatched when "resolved, possibly negligible"; not resolved or too small to tell grey; no
+    difference (inside the practical margin) :data:`NEGLIGIBLE_COLOR`; an
+    identical variant (no pair differed) a black tick at 0. A variant that cannot act on the
+    metric (column ``cannot_act`` True) gets no bar, only the words "cannot act" at 0, so it
+    never reads as a measured zero. Whiskers are the rows' ``lower`` / ``upper`` as given (the
+    reports pass the intervals at each row's Holm level, which agree with the verdicts).
 
     Parameters
     ----------
     frame : DataFrame
-        Columns ``label``, ``estimate``, ``lower``, ``upper``, optional ``defined`` and
-        ``verdict`` (see :func:`cuarenta_sim.stats.verdicts`); one row per variant.
+        Columns ``label``, ``estimate``, ``lower``, ``upper``, optional ``defined``,
+        ``verdict`` (see :func:`cuarenta_sim.stats.verdicts`) and ``cannot_act``; one row per
+        variant.
     ax : Axes, optional
         Where to draw; default a new figure sized to the number of rows.
     label : str
         Column naming each bar.
     xlabel, title : str
         Axis label and title.
+    legend : bool
+        Draw the colour legend below the axes.
 
     Returns
     -------
@@ -241,6 +255,8 @@ def tornado(
         An empty frame, or one missing ``label`` or an estimate column (the message names
         the columns needed).
     """
+    from matplotlib.patches import Patch
+
     needed = [c for c in (label, "estimate", "lower", "upper") if c not in frame]
     if frame.empty or needed:
         what = f"lacks column(s) {', '.join(needed)}" if needed else "has no rows"
@@ -249,26 +265,59 @@ def tornado(
             "estimate, lower, upper (optional defined, verdict)"
         )
     ax = _axes(ax, (7.0, 0.35 * len(frame) + 1.5))
-    order = frame.assign(_abs=frame["estimate"].abs()).sort_values("_abs", kind="stable")
-    y = np.arange(len(order))
-    resolved = (
-        order["verdict"].eq("resolved").to_numpy()
-        if "verdict" in order
-        else np.ones(len(order), dtype=bool)
+    order = frame.assign(_abs=frame["estimate"].abs().fillna(0.0)).sort_values(
+        "_abs", kind="stable"
     )
+    y = np.arange(len(order))
+    verdict = (
+        order["verdict"].astype(str).to_numpy()
+        if "verdict" in order
+        else np.full(len(order), "resolved", dtype=object)
+    )
+    cannot = (
+        order["cannot_act"].fillna(False).to_numpy(bool)
+        if "cannot_act" in order
+        else np.zeros(len(order), dtype=bool)
+    )
+    resolved = np.array([v.startswith("resolved") for v in verdict])
+    maybe = np.array([v.startswith("resolved, possibly negligible") for v in verdict])
+    identical = verdict == "identical"
     est = order["estimate"].to_numpy(np.float64)
+    negligible = verdict == "negligible"
     colors = [
-        (COLORS[3] if e < 0 else COLORS[0]) if ok else "lightgray"
-        for e, ok in zip(est, resolved, strict=True)
+        (COLORS[3] if e < 0 else COLORS[0]) if ok else (NEGLIGIBLE_COLOR if neg else "lightgray")
+        for e, ok, neg in zip(est, resolved, negligible, strict=True)
     ]
-    ax.barh(y, np.nan_to_num(est), color=colors, xerr=_errors(order), capsize=2,
-            error_kw={"elinewidth": 0.8})
+    widths = np.where(cannot | identical, 0.0, np.nan_to_num(est))
+    errors = _errors(order)
+    errors[:, cannot | identical] = 0.0
+    bars = ax.barh(y, widths, color=colors, xerr=errors, capsize=2, error_kw={"elinewidth": 0.8})
+    for bar, hatch in zip(bars, maybe, strict=True):
+        if hatch:
+            bar.set_hatch("//")
+            bar.set_edgecolor("white")
+    for yi in y[identical & ~cannot]:
+        ax.plot([0.0], [yi], marker="|", color="black", markersize=10)
+    for yi in y[cannot]:
+        ax.text(0.0, yi, " cannot act", va="center", ha="left", fontsize="small", color="dimgray")
     ax.axvline(0.0, color="black", linewidth=0.8)
     ax.set_yticks(y, order[label].astype(str).tolist())
     ax.set_xlabel(xlabel)
     if title:
         ax.set_title(title)
     ax.grid(axis="x", alpha=0.3)
+    if legend:
+        handles = [
+            Patch(facecolor=COLORS[0], label="resolved, positive"),
+            Patch(facecolor=COLORS[3], label="resolved, negative"),
+            Patch(facecolor="gray", hatch="//", edgecolor="white",
+                  label="resolved, possibly negligible"),
+            Patch(facecolor="lightgray", label="not resolved / too small to tell"),
+            Patch(facecolor=NEGLIGIBLE_COLOR, label="no difference (inside the margin)"),
+            Patch(facecolor="white", edgecolor="black", label="| identical: 0 of n differ"),
+        ]  # fmt: skip
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2,
+                  frameon=False, fontsize="small")  # fmt: skip
     return ax
 
 

@@ -57,7 +57,13 @@ from .distributed import (
     require_dask,
 )
 from .game import Game, RunSpec, get_game
-from .limits import check_chunks, max_local_workers, run_size, whole_number
+from .limits import (
+    MAX_CHUNK_RECORDS,
+    check_chunks,
+    max_local_workers,
+    run_size,
+    whole_number,
+)
 from .memory import check_memory
 from .progress import notify_work, progress_bar
 from .results import Results, write_parquet_atomic
@@ -244,9 +250,12 @@ def check_simulation(
         raise ValueError("records=True writes Parquet files; give dataset=DIRECTORY")
     if dataset is not None and seed is None:
         raise ValueError("a dataset run must be resumable: give an explicit seed, not None")
-    chunk = check_chunks(n, chunk_size, spec.default_chunk(), spec.records_per_game())
+    given = spec.default_chunk() if chunk_size is None else chunk_size
+    given = whole_number(given, "chunk_size", 1, MAX_CHUNK_RECORDS)
     if keep_hands or aggregates:
-        check_memory(g, spec, n, "aggregates" if aggregates else "records", chunk)
+        # Memory first: a run too large to fit is told its largest n, not a chunk size.
+        check_memory(g, spec, n, "aggregates" if aggregates else "records", given)
+    chunk = check_chunks(n, given, spec.default_chunk(), spec.records_per_game())
     if backend == "dask":
         require_dask()
     mode = "frames" if not aggregates else ("records" if records else "aggregates")

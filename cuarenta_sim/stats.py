@@ -48,6 +48,7 @@ from .distributions import z_value as z_value
 from .verdicts import ADJUSTMENTS as ADJUSTMENTS
 from .verdicts import EXACT_MAX_DISCORDANT as EXACT_MAX_DISCORDANT
 from .verdicts import T_MAX_N as T_MAX_N
+from .verdicts import VERDICT_WORDS as VERDICT_WORDS
 from .verdicts import VERDICTS as VERDICTS
 from .verdicts import adjust_pvalues as adjust_pvalues
 from .verdicts import benjamini_hochberg as benjamini_hochberg
@@ -61,8 +62,11 @@ from .verdicts import no_variation_bound as no_variation_bound
 from .verdicts import p_value_of_zero as p_value_of_zero
 from .verdicts import paired_verdict as paired_verdict
 from .verdicts import required_n as required_n
+from .verdicts import too_small as too_small
 from .verdicts import verdict_table as verdict_table
+from .verdicts import verdict_word as verdict_word
 from .verdicts import verdicts as verdicts
+from .verdicts import with_verdicts as with_verdicts
 
 #: Columns of every estimate frame, in order.
 ESTIMATE_COLUMNS = [

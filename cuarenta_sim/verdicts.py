@@ -20,15 +20,21 @@ Rules, with the constants that state them:
 * **Families** (:func:`holm`, :func:`benjamini_hochberg`, :func:`verdicts`): the verdicts of one
   table are a family; by default their p-values are adjusted by Holm's step-down method,
   which controls the family-wise error rate (the chance of *any* false "resolved").
-* **Negligible**: with a stated practical ``margin``, an interval inside ``[-margin, +margin]``
-  is called negligible, whatever its sign.
-* **Sizing** (:func:`required_n`): how many units a target interval half-width needs.
+* **Intervals that agree with verdicts** (:mod:`cuarenta_sim.verdict_intervals`): each row's
+  printed interval is at the level its adjustment tested it, so "resolved" holds exactly when
+  the printed interval excludes 0.
+* **Negligible** ("no difference"): with a stated practical ``margin``, an interval inside
+  ``[-margin, +margin]`` is called negligible, whatever its sign; a resolved interval that
+  reaches inside the margin is "resolved, possibly negligible".
+* **Too small to tell** (:func:`too_small`): not resolved with an interval wider than the
+  difference the run was sized to detect.
+* **Sizing** (:func:`required_n`, in :mod:`cuarenta_sim.sizing`): how many units a target
+  interval half-width needs.
 """
 
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -38,17 +44,15 @@ from .distributions import (
     clopper_pearson,
     normal_two_sided_p,
     sign_test_p,
-    t_ppf,
-    t_sf,
     z_value,
 )
-
-#: Sample size from which intervals use the normal quantile instead of Student's t with
-#: ``n - 1`` degrees of freedom. At ``n = 1000`` the t quantile exceeds the normal one by 0.12%
-#: at 95% and 0.19% at 99% (tested), far below the sampling error of the standard deviation
-#: itself (about ``1 / sqrt(2 n)`` = 2.2%), so switching there changes no conclusion, while
-#: below it (t_29 is 4% wider than z at 95%, t_4 42%) z would make intervals too narrow.
-T_MAX_N = 1000
+from .sizing import required_n as required_n
+from .small_sample import T_MAX_N as T_MAX_N
+from .small_sample import constant_interval as constant_interval
+from .small_sample import critical_value as critical_value
+from .small_sample import no_variation_bound as no_variation_bound
+from .small_sample import p_value_of_zero as p_value_of_zero
+from .verdict_intervals import conditional_exact_interval, interval_at, step_levels
 
 #: Discordant pairs below which a paired comparison of 0/1 outcomes uses the exact binomial
 #: (McNemar exact) test and Clopper-Pearson interval. The exact test is valid at any count;
@@ -61,117 +65,43 @@ EXACT_MAX_DISCORDANT = 100
 
 #: Values of the ``verdict`` column made by :func:`verdicts` (``"resolved: <name> higher"``
 #: replaces ``"resolved"`` when names are given).
-VERDICTS = ("resolved", "negligible", "identical", "not resolved", "undefined")
+VERDICTS = (
+    "resolved",
+    "resolved, possibly negligible",
+    "negligible",
+    "identical",
+    "not resolved",
+    "too small to tell",
+    "undefined",
+)
+
+#: How each verdict reads in a report (the words of every report's tables and sentences).
+VERDICT_WORDS = {
+    "resolved": "resolved",
+    "resolved, possibly negligible": "resolved, possibly negligible",
+    "negligible": "no difference",
+    "identical": "identical",
+    "not resolved": "not resolved",
+    "too small to tell": "too small to tell",
+    "undefined": "undefined",
+}
+
+
+def verdict_word(verdict: str) -> str:
+    """The printed word of a verdict (:data:`VERDICT_WORDS`; ``"resolved: A higher"`` kept).
+
+    Raises
+    ------
+    KeyError
+        On a value :func:`verdicts` never makes.
+    """
+    if verdict.startswith("resolved"):
+        return verdict
+    return VERDICT_WORDS[verdict]
+
 
 #: Multiple-comparison adjustments accepted by :func:`adjust_pvalues`.
 ADJUSTMENTS = ("holm", "bh", "none")
-
-
-# --------------------------------------------------------------------------- small-sample rules
-def critical_value(confidence: float, n: int) -> float:
-    """Two-sided critical value for an interval from ``n`` units with an estimated spread.
-
-    Parameters
-    ----------
-    confidence : float
-        Two-sided level in (0, 1).
-    n : int
-        Units (at least 2). The degrees of freedom are ``n - 1``.
-
-    Returns
-    -------
-    float
-        Student's t quantile ``t_{n-1}(1/2 + confidence/2)`` when ``n < T_MAX_N``, the
-        standard-normal quantile otherwise (:data:`T_MAX_N`).
-
-    Raises
-    ------
-    ValueError
-        If ``confidence`` is outside (0, 1) or ``n < 2``.
-    """
-    z = z_value(confidence)
-    if n < 2:
-        raise ValueError(f"an estimated spread needs n >= 2 units, got {n!r}")
-    if n < T_MAX_N:
-        return t_ppf(0.5 + confidence / 2.0, float(n - 1))
-    return z
-
-
-def p_value_of_zero(estimate: float, se: float, df: float) -> float:
-    """Two-sided p-value of ``estimate = 0`` from a standard error with ``df`` degrees of freedom.
-
-    Student's t when ``df + 1 < T_MAX_N`` (:data:`T_MAX_N`), normal otherwise; 1 when the
-    estimate is 0, 0 when the standard error is 0 and the estimate is not. NaN stays NaN.
-    """
-    if not (math.isfinite(estimate) and math.isfinite(se)):
-        return math.nan
-    if estimate == 0.0:
-        return 1.0
-    if se <= 0.0:
-        return 0.0
-    stat = abs(estimate) / se
-    if df + 1 < T_MAX_N:
-        return min(1.0, 2.0 * t_sf(stat, df))
-    return normal_two_sided_p(stat)
-
-
-def no_variation_bound(n: int, confidence: float = 0.95) -> float:
-    """Upper bound on the share of units that differ, when ``n`` units showed no variation.
-
-    Parameters
-    ----------
-    n : int
-        Units observed, all with the same value (``n >= 1``).
-    confidence : float
-        Two-sided level; the bound is the exact Clopper-Pearson upper bound for ``0`` of ``n``.
-
-    Returns
-    -------
-    float
-        ``1 - (alpha/2)^(1/n)`` with ``alpha = 1 - confidence``: about ``3.69 / n`` at 95%
-        (the one-sided "rule of three" ``3 / n`` is its 90%-two-sided counterpart).
-
-    Raises
-    ------
-    ValueError
-        If ``n < 1`` or ``confidence`` is outside (0, 1).
-    """
-    z_value(confidence)
-    if n < 1:
-        raise ValueError(f"a no-variation bound needs n >= 1 units, got {n!r}")
-    return 1.0 - ((1.0 - confidence) / 2.0) ** (1.0 / n)
-
-
-def constant_interval(
-    value: float, n: int, confidence: float, value_range: tuple[float, float] | None
-) -> tuple[float, float, bool]:
-    """Interval for the mean of a sample of ``n`` equal values ``value`` (never zero-width).
-
-    A share ``q <= u`` (:func:`no_variation_bound`) of the population may differ from
-    ``value``; if every value lies in ``value_range = (lo, hi)``, the mean lies in
-    ``[value - u (value - lo), value + u (hi - value)]``. Without a range no finite bound
-    exists: NaN bounds.
-
-    Returns
-    -------
-    (lower, upper, defined) : tuple
-        ``defined`` is False (NaN bounds) when no range is given.
-
-    Raises
-    ------
-    ValueError
-        If the range is not ``lo < hi`` or does not contain ``value``.
-    """
-    if value_range is None:
-        return math.nan, math.nan, False
-    lo, hi = (float(v) for v in value_range)
-    if not (lo < hi and lo <= value <= hi):
-        raise ValueError(
-            f"value_range must be (low, high) with low < high containing the values, got "
-            f"{value_range!r} for a constant sample of {value!r}"
-        )
-    u = no_variation_bound(n, confidence)
-    return value - u * (value - lo), value + u * (hi - value), True
 
 
 # --------------------------------------------------------------------------- discordant pairs
@@ -210,10 +140,11 @@ def discordant_test(
         * ``discordant < cutoff``: ``method = "exact binomial"``: McNemar's exact test
           (:func:`cuarenta_sim.distributions.sign_test_p`) and the Clopper-Pearson interval
           of the share. The difference interval is the range of ``pi (2 theta - 1)`` over
-          the Clopper-Pearson intervals of the discordant rate ``pi`` (of ``n``) and of the
-          share ``theta``, each at level ``1 - alpha/2`` (Bonferroni, so the interval covers
-          with probability at least ``confidence`` and also carries the uncertainty of how
-          many pairs differ, which a handful of pairs leaves large).
+          the Clopper-Pearson intervals of the share ``theta`` (conditional on the
+          discordant pairs) and of the discordant rate ``pi``, both at ``confidence``
+          (:func:`cuarenta_sim.verdict_intervals.conditional_exact_interval`): its sign is
+          that of ``2 theta - 1``, so it excludes 0 exactly when ``p_value < 1 -
+          confidence`` (the test inversion), and it carries how many pairs differ.
         * otherwise ``method = "mcnemar score"``: the score statistic ``(n_ab - n_ba) /
           sqrt(discordant)`` (normal), the Wilson interval of the share (its inversion) and
           the paired interval of the difference (sd of the per-pair differences, Student t
@@ -258,11 +189,7 @@ def discordant_test(
         s_lo, s_hi = clopper_pearson(n_ab, d, confidence)
         lower = upper = math.nan
         if n is not None:
-            level = 1.0 - (1.0 - confidence) / 2.0
-            t_lo, t_hi = clopper_pearson(n_ab, d, level)
-            p_lo, p_hi = clopper_pearson(d, int(n), level)
-            corners = [p * (2.0 * t - 1.0) for p in (p_lo, p_hi) for t in (t_lo, t_hi)]
-            lower, upper = min(corners), max(corners)
+            lower, upper = conditional_exact_interval(n_ab, n_ba, int(n), confidence)
         return {
             **out,
             "share": n_ab / d,
@@ -494,15 +421,25 @@ def verdict_table(
     method: str = "holm",
     confidence: float = 0.95,
     names: tuple[str, str] | None = None,
+    detectable: float | str | np.ndarray | pd.Series | None = None,
 ) -> pd.DataFrame:
-    """P-values, adjusted p-values and verdicts of difference rows; see :func:`verdicts`.
+    """P-values, adjusted p-values, verdicts and the intervals that agree with them.
+
+    See :func:`verdicts` for the parameters and the verdict rules.
 
     Returns
     -------
     DataFrame, same index as ``frame``
         ``p_value`` (the frame's ``p_value`` column where finite, else
         :func:`implied_p_value`; NaN for identical and undefined rows), ``p_adjusted`` (within
-        the row's family), ``family_size`` (tests in the row's family) and ``verdict``.
+        the row's family), ``family_size`` (tests in the row's family), ``test_level`` (two-sided
+        level of the row's interval: the level its adjustment tested it at,
+        :func:`cuarenta_sim.verdict_intervals.step_levels`), ``lower_adj`` / ``upper_adj``
+        (the row's interval at ``test_level``, :func:`cuarenta_sim.verdict_intervals.interval_at`:
+        the interval to print beside the verdict), ``guarded`` (True where the interval at
+        ``test_level`` excluded 0 although the row's test did not reject, e.g. a mean whose
+        p-value is guarded by the exact sign test: the printed interval is then extended to 0,
+        the hull of the interval and the value the test could not reject) and ``verdict``.
     """
     if method not in ADJUSTMENTS:
         raise ValueError(f"unknown adjustment {method!r}; accepted: {', '.join(ADJUSTMENTS)}")
@@ -521,11 +458,7 @@ def verdict_table(
         flag = np.zeros(len(est), dtype=bool)
     # Identical: no pair differed (flagged), or a legacy zero-width [0, 0] interval.
     identical = (flag & (est == 0.0)) | (interval & (est == 0.0) & (lo == 0.0) & (hi == 0.0))
-    given = (
-        frame["p_value"].to_numpy(dtype=np.float64)
-        if "p_value" in frame
-        else np.full(len(est), np.nan)
-    )
+    given = _column(frame, "p_value", len(est))
     p = np.array(
         [
             g if math.isfinite(g) else (implied_p_value(e, lw, up, confidence) if ok else math.nan)
@@ -544,40 +477,111 @@ def verdict_table(
         ]
     adjusted = np.full(len(est), np.nan)
     size = np.zeros(len(est), dtype=np.int64)
+    row_alpha = np.full(len(est), alpha)
     for ix in groups:
         adjusted[ix] = adjust_pvalues(p[ix], method)
         size[ix] = int(np.isfinite(p[ix]).sum())
-    if margin is None:
-        negligible = np.zeros(len(est), dtype=bool)
-    else:
-        m = frame[margin].to_numpy(np.float64) if isinstance(margin, str) else margin
-        m = np.broadcast_to(np.asarray(m, dtype=np.float64), est.shape)
-        if (m[np.isfinite(m)] < 0).any():
-            raise ValueError("margin must be non-negative")
-        negligible = interval & ~identical & (lo >= -m) & (hi <= m)
-    # Resolved needs the adjusted test *and*, where there is an interval, that interval to
-    # exclude 0, so that a "resolved" row never shows an interval straddling 0 (the exact
-    # path's interval is conservative: it also carries the uncertainty of the discordant rate).
-    excludes = ~interval | (lo > 0.0) | (hi < 0.0)
+        row_alpha[ix] = step_levels(p[ix], adjusted[ix], method, alpha)
+    level = 1.0 - row_alpha
+    lo_adj, hi_adj = _intervals_at(frame, est, lo, hi, interval, confidence, level)
+    excludes = ~interval | (lo_adj > 0.0) | (hi_adj < 0.0)
     resolved = np.isfinite(adjusted) & (adjusted < alpha) & excludes
-    if names is None:
-        res_label = np.full(len(est), "resolved", dtype=object)
-    else:
+    # A row its test did not reject never shows an interval excluding 0: the hull with 0.
+    guarded = interval & ~resolved & ~identical & ((lo_adj > 0.0) | (hi_adj < 0.0))
+    lo_adj = np.where(guarded, np.minimum(lo_adj, 0.0), lo_adj)
+    hi_adj = np.where(guarded, np.maximum(hi_adj, 0.0), hi_adj)
+    m = _per_row(frame, margin, len(est), "margin")
+    negligible = interval & ~identical & (lo_adj >= -m) & (hi_adj <= m)
+    beyond = (lo_adj > m) | (hi_adj < -m) | ~np.isfinite(m)
+    h = _per_row(frame, detectable, len(est), "detectable")
+    # Too small: the run's own (marginal) interval is wider than the detectable difference.
+    wide = interval & np.isfinite(h) & ((hi - lo) / 2.0 > h)
+    verdict = np.full(len(est), "not resolved", dtype=object)
+    verdict[~resolved & ~negligible & wide] = "too small to tell"
+    word = np.where(beyond, "resolved", "resolved, possibly negligible")
+    if names is not None:
         a, b = names
-        res_label = np.where(est > 0, f"resolved: {a} higher", f"resolved: {b} higher")
-    verdict = np.where(
-        identical,
-        "identical",
-        np.where(
-            undefined,
-            "undefined",
-            np.where(negligible, "negligible", np.where(resolved, res_label, "not resolved")),
-        ),
-    )
+        word = np.array(
+            [f"{w}: {a if e > 0 else b} higher" for w, e in zip(word, est, strict=True)],
+            dtype=object,
+        )
+    verdict[resolved] = word[resolved]
+    verdict[negligible] = "negligible"
+    verdict[undefined] = "undefined"
+    verdict[identical] = "identical"
     return pd.DataFrame(
-        {"p_value": p, "p_adjusted": adjusted, "family_size": size, "verdict": verdict},
+        {
+            "p_value": p,
+            "p_adjusted": adjusted,
+            "family_size": size,
+            "test_level": level,
+            "lower_adj": lo_adj,
+            "upper_adj": hi_adj,
+            "guarded": guarded,
+            "verdict": verdict,
+        },
         index=frame.index,
     ).astype({"verdict": object})
+
+
+def _column(frame: pd.DataFrame, name: str, n: int) -> np.ndarray:
+    return frame[name].to_numpy(dtype=np.float64) if name in frame else np.full(n, np.nan)
+
+
+def _per_row(
+    frame: pd.DataFrame, value: float | str | np.ndarray | pd.Series | None, n: int, what: str
+) -> np.ndarray:
+    """A per-row threshold (margin or detectable difference): NaN where not given."""
+    if value is None:
+        return np.full(n, np.nan)
+    v = frame[value].to_numpy(np.float64) if isinstance(value, str) else value
+    v = np.broadcast_to(np.asarray(v, dtype=np.float64), (n,)).copy()
+    if (v[np.isfinite(v)] < 0).any():
+        raise ValueError(f"{what} must be non-negative")
+    return v
+
+
+def _intervals_at(
+    frame: pd.DataFrame,
+    est: np.ndarray,
+    lo: np.ndarray,
+    hi: np.ndarray,
+    interval: np.ndarray,
+    confidence: float,
+    level: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every row's interval at its ``level`` (:func:`verdict_intervals.interval_at`)."""
+    n = _column(frame, "n", len(est))
+    methods = frame["method"].astype(str).to_numpy() if "method" in frame else [""] * len(est)
+    pos, neg = _column(frame, "n_pos", len(est)), _column(frame, "n_neg", len(est))
+    out_lo, out_hi = lo.copy(), hi.copy()
+    for i in np.flatnonzero(interval):
+        out_lo[i], out_hi[i] = interval_at(
+            est[i], lo[i], hi[i], n[i], methods[i], confidence, level[i], pos[i], neg[i]
+        )
+    return out_lo, out_hi
+
+
+def with_verdicts(frame: pd.DataFrame, **kwargs: object) -> pd.DataFrame:
+    """A copy of ``frame`` whose intervals and verdicts agree (:func:`verdict_table`).
+
+    ``lower`` / ``upper`` become the intervals at each row's test level (the marginal ones
+    are kept as ``lower_marginal`` / ``upper_marginal``); ``p_value``, ``p_adjusted``,
+    ``family_size``, ``test_level``, ``guarded`` and ``verdict`` are (re)set. Keyword arguments go
+    to :func:`verdict_table`.
+
+    Raises
+    ------
+    ValueError
+        As :func:`verdict_table`.
+    """
+    out = frame.copy()
+    table = verdict_table(out, **kwargs)  # type: ignore[arg-type]
+    out["lower_marginal"], out["upper_marginal"] = out["lower"], out["upper"]
+    out["lower"], out["upper"] = table["lower_adj"], table["upper_adj"]
+    for col in ("p_value", "p_adjusted", "family_size", "test_level", "guarded", "verdict"):
+        out[col] = table[col]
+    return out
 
 
 def verdicts(
@@ -587,6 +591,7 @@ def verdicts(
     method: str = "holm",
     confidence: float = 0.95,
     names: tuple[str, str] | None = None,
+    detectable: float | str | np.ndarray | pd.Series | None = None,
 ) -> pd.Series:
     """Say, for each difference (or effect) row, what its test and interval settle.
 
@@ -596,13 +601,17 @@ def verdicts(
         Rows with ``estimate``, ``lower``, ``upper`` (float) and ``defined`` (bool), e.g.
         differences from :func:`cuarenta_sim.stats.diff_paired`; optional ``p_value`` (float,
         two-sided, of a zero difference; where NaN or absent the p-value implied by the
-        interval is used, :func:`implied_p_value`) and ``no_variation`` (bool).
+        interval is used, :func:`implied_p_value`), ``no_variation`` (bool), ``n`` and
+        ``method`` (to recompute the interval at the row's test level) and ``n_pos`` /
+        ``n_neg`` (pairs with a positive / negative difference: the exact interval of paired
+        0/1 outcomes).
     family : str or list of str, optional
         Columns whose values split the rows into families; ``None``: the whole frame is one
         family (every verdict of a table is corrected for the others).
     margin : float, str or array, optional
         Practical margin (in the units of ``estimate``; a column name gives one per row, for
-        rows of different units). ``None``: no "negligible" verdict.
+        rows of different units or margins relative to each row's baseline). ``None``: no
+        "negligible" verdict and no "possibly negligible".
     method : {"holm", "bh", "none"}
         Adjustment over each family: Holm (family-wise error rate, the default),
         Benjamini-Hochberg (false discovery rate) or none.
@@ -611,96 +620,67 @@ def verdicts(
     names : (str, str), optional
         Names of A and B (the difference is A - B): "resolved" becomes ``"resolved: A
         higher"`` or ``"resolved: B higher"``.
+    detectable : float, str or array, optional
+        The difference the run was sized to detect (units of ``estimate``; a column name gives
+        one per row). ``None``: no "too small to tell" verdict.
 
     Returns
     -------
     Series of str, same index as ``frame``, name ``"verdict"``
+        Every verdict is read off the row's interval **at the level its adjustment tested
+        it** (:func:`verdict_table`'s ``lower_adj`` / ``upper_adj``, the interval a report
+        prints), so a row is resolved exactly when that interval excludes 0:
+
         ``"identical"``: no pair differed (``no_variation`` and an estimate of 0, or a
         zero-width ``[0, 0]`` interval from older code); these and undefined rows are not
         tests and do not count in the family (an exact conditional test with no discordant
         pair can never reject, so leaving it out keeps the error rate).
-        ``"negligible"``: the interval lies inside ``[-margin, +margin]`` (takes precedence:
-        the practical answer is "no meaningful difference" even when the sign is resolved).
-        ``"resolved"``: the adjusted p-value is below ``alpha`` and the interval, if there is
-        one, excludes 0 (a constant non-zero shift in every pair has no interval, only its
-        exact sign test).
-        ``"not resolved"``: otherwise (the sample cannot tell the sign after the correction).
+        ``"negligible"`` (printed "no difference", :data:`VERDICT_WORDS`): the interval lies
+        inside ``[-margin, +margin]`` (takes precedence: the practical answer is "no
+        meaningful difference" even when the sign is resolved).
+        ``"resolved"``: the adjusted p-value is below ``alpha``, the interval excludes 0 and
+        lies wholly beyond the margin (a constant non-zero shift in every pair has no
+        interval, only its exact sign test).
+        ``"resolved, possibly negligible"``: resolved, but the interval reaches inside
+        ``[-margin, +margin]``: the sign is settled, the size may not matter.
+        ``"too small to tell"``: not resolved, and the interval's half-width exceeds the
+        ``detectable`` difference: a difference of that size would be resolved less than half
+        the time, so the row says nothing for or against an effect of that size (:func:`too_small`;
+        never counted for or against agreement).
+        ``"not resolved"``: otherwise (the sample cannot tell the sign after the correction,
+        though it could have told a difference of the detectable size).
         ``"undefined"``: no p-value and no interval.
 
     Raises
     ------
     ValueError
-        On an unknown method, a negative margin or a level outside (0, 1).
+        On an unknown method, a negative margin or detectable difference, or a level outside
+        (0, 1).
     """
-    table = verdict_table(frame, family, margin, method, confidence, names)
+    table = verdict_table(frame, family, margin, method, confidence, names, detectable)
     return table["verdict"].rename("verdict")
 
 
-# --------------------------------------------------------------------------- sizing
-def required_n(
-    kind: str,
-    target_half_width: float,
-    p: float | None = None,
-    sd: float | None = None,
-    confidence: float = 0.95,
-    design_effect: float = 1.0,
-) -> int:
-    """Units needed for an interval of half-width at most ``target_half_width``.
+def too_small(half_width: float, detectable: float) -> bool:
+    """Whether an interval of ``half_width`` is too wide to tell a ``detectable`` difference.
+
+    A two-sided test at the interval's level resolves a true difference ``delta`` about half
+    the time when ``delta`` equals the half-width (the estimate falls on either side of the
+    bound with equal chance), less when smaller: a run whose half-width exceeds the difference
+    it is meant to detect has under 50% power for it. Sizing a run to a half-width ``h``
+    (:func:`cuarenta_sim.sizing.required_n`) makes it able to tell differences of ``h`` and
+    more.
 
     Parameters
     ----------
-    kind : {"proportion", "mean"}
-        ``"proportion"``: ``n = z^2 p (1 - p) deff / h^2`` (the normal half-width; the Wilson
-        half-width is at most this at these sizes). ``"mean"`` (also a paired difference,
-        with the sd of the per-unit differences): the smallest ``n`` with
-        ``c(n) sd sqrt(deff) / sqrt(n) <= h``, ``c`` the critical value actually used
-        (:func:`critical_value`: Student t below :data:`T_MAX_N`).
-    target_half_width : float
-        Wanted half-width ``h`` (units of the estimate: 0.01 is one percentage point).
-    p : float, optional
-        Anticipated proportion, strictly in (0, 1); ``None``: the worst case 0.5.
-    sd : float
-        Standard deviation of one unit's value (``kind="mean"``, required).
-    confidence : float
-        Two-sided level.
-    design_effect : float
-        Variance inflation over independent units (>= 0; e.g. Kish's ``deff`` of duplicate
-        pairs, below 1 when pairing helps).
+    half_width : float
+        Half-width of the interval as printed (at the row's test level); NaN: not too small
+        (nothing to judge).
+    detectable : float
+        The stated detectable difference, same units, positive.
 
     Returns
     -------
-    int
-        Units to run (at least 2).
-
-    Raises
-    ------
-    ValueError
-        On an unknown kind, a non-positive half-width, ``p`` outside (0, 1), a missing or
-        non-positive ``sd``, or a negative design effect.
+    bool
     """
-    z = z_value(confidence)
-    if not (
-        isinstance(target_half_width, numbers.Real)
-        and math.isfinite(target_half_width)
-        and target_half_width > 0
-    ):
-        raise ValueError(f"target_half_width must be positive, got {target_half_width!r}")
-    if not design_effect > 0:
-        raise ValueError(f"design_effect must be positive, got {design_effect!r}")
-    h = float(target_half_width)
-    if kind == "proportion":
-        q = 0.5 if p is None else p
-        if not 0.0 < q < 1.0:
-            raise ValueError(f"p must be strictly between 0 and 1 (None: worst case), got {p!r}")
-        return max(2, math.ceil(z * z * q * (1.0 - q) * design_effect / (h * h) - 1e-9))
-    if kind == "mean":
-        if sd is None or not sd > 0:
-            raise ValueError(f"kind='mean' needs a positive sd, got {sd!r}")
-        s = float(sd) * math.sqrt(design_effect)
-        n = max(2, math.ceil((z * s / h) ** 2 - 1e-9))
-        while critical_value(confidence, n) * s / math.sqrt(n) > h:
-            n += max(1, n // 100)
-        while n > 2 and critical_value(confidence, n - 1) * s / math.sqrt(n - 1) <= h:
-            n -= 1
-        return n
-    raise ValueError(f"unknown kind {kind!r}; accepted: 'proportion', 'mean'")
+    return bool(math.isfinite(half_width) and half_width > detectable)

@@ -216,7 +216,12 @@ ConfirmOpt = Annotated[
 ]
 ConfirmNOpt = Annotated[
     int | None,
-    _opt("--confirm-n", "Datas of the confirmatory run (default: the study's)."),
+    _opt(
+        "--confirm-n",
+        "Datas of the confirmatory run at level data (default: the study's; quito-vs-cuenca "
+        "sizes its chicas to a stated detectable difference and plays datas with 2 players "
+        "only).",
+    ),
 ]
 PrecisionOpt = Annotated[
     float | None,

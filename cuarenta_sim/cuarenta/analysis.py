@@ -140,18 +140,86 @@ def length_distribution(
 
 
 # --------------------------------------------------------------------------- odds
-def odds_check(hands: pd.DataFrame, players: int = 2, confidence: float = 0.95) -> pd.DataFrame:
+#: ``win_kind`` of a chica won by an announcement (R4; engine layout ``EV_ANNOUNCE``): its last
+#: data ended at the start of a deal, after that deal's hands were dealt and before any play.
+WIN_BY_ANNOUNCEMENT = 1
+
+
+def hands_dealt(
+    hands: pd.DataFrame, players: int = 2, games: pd.DataFrame | None = None
+) -> np.ndarray:
+    """Five-card hands actually dealt in each data (R2.2, R3.2).
+
+    A data deals ``8 // players`` times, ``players`` hands each (8 hands, 40 cards). At level
+    data every data is dealt in full; inside chicas the chica can end mid-data (11.7% of
+    2-player datas): after a play (the deal in progress was dealt: ``ceil(plays / (5
+    players))`` deals) or on an announcement at the start of a deal (R4: that deal was dealt
+    too, ``plays / (5 players) + 1`` deals), which only the chica's ``win_kind`` tells apart
+    from a chica ending on the last play of the deal before.
+
+    Parameters
+    ----------
+    hands : DataFrame
+        ``Results.hands`` of a level-data or level-chica run (columns ``plays``; ``ended``,
+        ``game`` inside chicas).
+    players : int
+        2 or 4.
+    games : DataFrame, optional
+        ``Results.games`` of the same chica run (``win_kind``), needed when a chica ends on an
+        announcement.
+
+    Returns
+    -------
+    ndarray of int64, shape (len(hands),)
+
+    Raises
+    ------
+    ValueError
+        If ``players`` is not 2 or 4, or a chica run's frame comes without ``games`` while a
+        data ended at a deal boundary before its last deal (ambiguous without ``win_kind``).
+    """
+    if players not in (2, 4):
+        raise ValueError(f"players must be 2 or 4, got {players!r}")
+    full = np.full(len(hands), odds.HANDS_PER_DATA, dtype=np.int64)
+    if "ended" not in hands:
+        return full
+    per_deal = 5 * players
+    plays = hands["plays"].to_numpy(np.int64)
+    ended = hands["ended"].to_numpy(bool)
+    deals = -(-plays // per_deal)
+    boundary = ended & (plays % per_deal == 0) & (plays < 40)
+    if boundary.any():
+        if games is None:
+            raise ValueError(
+                "hands_dealt: a chica ended at a deal boundary; pass the run's games frame "
+                "(win_kind tells an announcement at the next deal from the last play)"
+            )
+        kind = games["win_kind"].to_numpy(np.int64)[hands["game"].to_numpy(np.int64)]
+        deals = np.where(boundary & (kind == WIN_BY_ANNOUNCEMENT), plays // per_deal + 1, deals)
+    deals = np.where(ended, deals, 8 // players)
+    return np.minimum(deals * players, full)
+
+
+def odds_check(
+    hands: pd.DataFrame,
+    players: int = 2,
+    confidence: float = 0.95,
+    games: pd.DataFrame | None = None,
+) -> pd.DataFrame:
     """Exact dealing odds (R4.1, R4.2) against the rondas and doble rondas of a simulation.
 
     Parameters
     ----------
     hands : DataFrame
         ``Results.hands`` of a level-data run (every data dealt in full; columns
-        ``rondas_k``, ``doble_rondas_k``). Rule switches do not change the deal.
+        ``rondas_k``, ``doble_rondas_k``) or of a level-chica run (then ``games`` too). Rule
+        switches do not change the deal.
     players : int
         2 or 4 (R2.1): who holds which of the 8 hands of a data.
     confidence : float
         Two-sided confidence level.
+    games : DataFrame, optional
+        ``Results.games`` of a level-chica run (:func:`hands_dealt`).
 
     Returns
     -------
@@ -161,8 +229,12 @@ def odds_check(hands: pd.DataFrame, players: int = 2, confidence: float = 0.95) 
         side); ``side 0``, ``side 1``: at least one of the side's 4 hands in a data;
         ``anyone``: at least one of 8; ``per data``: expected number of the 8 hands),
         ``players``, ``exact`` (float), ``exact_fraction`` (str), ``estimate``, ``lower``,
-        ``upper``, ``n`` (hands for scope hand, else datas), ``method``, ``defined`` and
-        ``within`` (the exact value lies inside the interval).
+        ``upper``, ``n`` (hands dealt for scope hand, else datas), ``method``, ``defined``,
+        ``comparable`` (whether the exact value applies: every row at level data; inside
+        chicas only scope ``hand``, counted over the hands actually dealt
+        (:func:`hands_dealt`), since a data cut short by the end of its chica deals fewer
+        than 8 hands and the per-data odds assume 8) and ``within`` (comparable and the exact
+        value lies inside the interval; NaN where not comparable).
 
         Methods: the data scopes are Wilson intervals over independent datas; ``hand`` and
         ``per data`` count several hands of one data, which are dealt from one deck and are
@@ -177,16 +249,13 @@ def odds_check(hands: pd.DataFrame, players: int = 2, confidence: float = 0.95) 
     if players not in (2, 4):
         raise ValueError(f"players must be 2 or 4, got {players!r}")
     n = len(hands)
+    dealt = hands_dealt(hands, players, games)
     rows = []
     for event, stems in ODDS_EVENTS.items():
         side = [sum(hands[f"{s}_{k}"].to_numpy(np.int64) for s in stems) for k in (0, 1)]
         total = side[0] + side[1]
         checks: list[tuple[str, Fraction, dict]] = [
-            (
-                "hand",
-                odds.hand_probability(event),
-                stats.ratio(event, total, np.full(n, odds.HANDS_PER_DATA), confidence),
-            ),
+            ("hand", odds.hand_probability(event), stats.ratio(event, total, dealt, confidence)),
         ]
         if players == 2:
             checks.append(("seat", odds.data_probability(event, "seat", 2),
@@ -211,10 +280,12 @@ def odds_check(hands: pd.DataFrame, players: int = 2, confidence: float = 0.95) 
                 }
             )
     out = pd.DataFrame(rows)
-    out.loc[out["scope"] == "hand", "n"] = n * odds.HANDS_PER_DATA
-    out["within"] = out["defined"] & (out["lower"] <= out["exact"]) & (
-        out["exact"] <= out["upper"]
-    )
+    out.loc[out["scope"] == "hand", "n"] = int(dealt.sum())
+    full = bool((dealt == odds.HANDS_PER_DATA).all())
+    out["comparable"] = full | (out["scope"] == "hand")
+    inside = out["defined"] & (out["lower"] <= out["exact"]) & (out["exact"] <= out["upper"])
+    # Bool where every row is comparable (level data), else object with NaN where not.
+    out["within"] = inside if full else inside.astype(object).where(out["comparable"], np.nan)
     return out
 
 

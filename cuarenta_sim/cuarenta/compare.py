@@ -45,6 +45,9 @@ ESTIMATE_METRIC_COLUMNS = ["metric", "label", "level", "kind", *stats.ESTIMATE_C
 DIFFERENCE_COLUMNS = [
     *ESTIMATE_METRIC_COLUMNS,
     "differing",
+    "n_pos",
+    "n_neg",
+    "baseline_value",
     "relative",
     "relative_lower",
     "relative_upper",
@@ -225,8 +228,12 @@ def paired_differences(
         One row per metric, columns :data:`DIFFERENCE_COLUMNS`: the absolute difference
         (``estimate``, ``lower``, ``upper``; ``method`` ``paired`` for means and proportions,
         ``paired ratio`` for ratios), ``n`` (pairs counted in both), ``differing`` (pairs whose
-        values, or denominators, differ: 0 means the variants never differed), the relative
-        difference
+        values, or denominators, differ: 0 means the variants never differed), ``n_pos`` /
+        ``n_neg`` (pairs whose per-unit value, or ratio ``num_a den_b - num_b den_a``, is
+        higher / lower under the variant: the discordant pairs of a 0/1 outcome, from which
+        :func:`cuarenta_sim.stats.verdict_table` recomputes the exact interval at another
+        level), ``baseline_value`` (the baseline's estimate: the scale of a relative margin),
+        the relative difference
         ``variant / baseline - 1`` (``relative``, ``relative_lower``, ``relative_upper``,
         ``paired log-ratio``; NaN when undefined) and the ``verdict`` of
         :func:`cuarenta_sim.stats.verdicts` on the absolute difference.
@@ -257,10 +264,14 @@ def paired_differences(
         vb, db = m.arrays(fb)
         va, vb = va[keep], vb[keep]
         differing = va != vb
+        sign = np.sign(va.astype(np.float64) - vb.astype(np.float64))
+        base = float(vb.mean()) if vb.size else np.nan
         if m.kind == "ratio":
             assert da is not None and db is not None
             da, db = da[keep], db[keep]
             differing |= da != db
+            sign = np.sign(va * db - vb * da)
+            base = float(vb.sum() / db.sum()) if db.sum() else np.nan
             row = stats.diff_paired_ratio(m.name, va, da, vb, db, confidence)
             rel = stats.rel_diff_paired(m.name, va, vb, confidence, den_a=da, den_b=db)
         else:
@@ -273,6 +284,9 @@ def paired_differences(
                 "kind": m.kind,
                 **row,
                 "differing": int(differing.sum()),
+                "n_pos": int((sign > 0).sum()),
+                "n_neg": int((sign < 0).sum()),
+                "baseline_value": base,
                 "relative": rel["estimate"],
                 "relative_lower": rel["lower"] if rel["defined"] else np.nan,
                 "relative_upper": rel["upper"] if rel["defined"] else np.nan,

@@ -46,6 +46,7 @@ from ..studies import (
     register_study,
     templates,
 )
+from ..studies.claims import render_claim
 from ..studies.convergence import convergence_note
 from ..studies.framework import new_figure, provenance, say
 from ..tournament import (
@@ -61,6 +62,7 @@ from ..tournament import (
 from .duplicate import play_duplicate
 from .policies import parse_policy
 from .rules import resolve_rules
+from .strategy_claims import strategy_claims
 
 #: Replicate seeds (``seed + 1`` ...) of the convergence figure, each a quarter of the chicas.
 REPLICATES = 2
@@ -400,7 +402,7 @@ def pair_verdicts(matches: pd.DataFrame, confidence: float = 0.95) -> pd.DataFra
     for est, lo, hi, verdict in zip(
         rows["estimate"], rows["lower"], rows["upper"], table["verdict"], strict=True
     ):
-        if verdict == "resolved":
+        if verdict.startswith("resolved"):  # also "resolved, possibly negligible"
             words.append("a better" if est > 0 else "b better")
         elif within_margin(verdict, lo, hi):
             words.append("no difference")
@@ -840,107 +842,6 @@ def _matrix_figure(table: pd.DataFrame, players: int) -> Figure:
     return fig
 
 
-def _answers(
-    results: dict[int, tuple[TournamentResult, pd.DataFrame]],
-    learned: pd.DataFrame | None,
-    sweep: dict[str, Any] | None,
-) -> list[str]:
-    """The three to five plain sentences that open the report and the console."""
-    players, (result, _) = next(iter(results.items()))
-    table = result.head_to_head
-    sentences = []
-    worst = table.loc[table.groupby("a")["win_rate"].idxmin()]
-    best = worst.sort_values("win_rate", ascending=False).iloc[0]
-    verb = "beats every other player" if best["lower"] > 0.5 else "is not separated from"
-    if best["lower"] > 0.5:
-        sentences.append(
-            f"With {players} players, `{short_name(best['a'])}` {verb}: its closest match is "
-            f"{_pct(best['win_rate'], best['lower'], best['upper'], 1)} of "
-            f"{int(best['games']):,} chicas against `{short_name(best['b'])}`."
-        )
-    else:
-        sentences.append(
-            f"With {players} players no policy beats every other: the best worst case, "
-            f"`{short_name(best['a'])}`, wins "
-            f"{_pct(best['win_rate'], best['lower'], best['upper'], 1)} of "
-            f"{int(best['games']):,} chicas against `{short_name(best['b'])}`."
-        )
-    names = {parse_policy(p).name: p for p in result.settings.policies}
-    if "learned" in names and "heuristic" in names:
-        row = table[(table["a"] == names["learned"]) & (table["b"] == names["heuristic"])]
-        if not row.empty:
-            r = row.iloc[0]
-            word = (
-                "beats"
-                if r["lower"] > 0.5
-                else "loses to"
-                if r["upper"] < 0.5
-                else "is not separated from"
-            )
-            sentences.append(
-                f"Of the fast players, `learned` {word} `heuristic`: "
-                f"{_pct(r['win_rate'], r['lower'], r['upper'], 1)} of {int(r['games']):,} "
-                "chicas."
-            )
-    fit = result.fit
-    if fit is not None and fit.df > 0:
-        if fit.misfit:
-            sentences.append(
-                f"One rating per player does not fit these results (deviance "
-                f"{fit.deviance:,.1f} on {_df(fit.df)}, {_p(fit.p_value)}): "
-                "read the head-to-head table, not the ratings."
-            )
-        else:
-            sentences.append(
-                f"One rating per player fits these results (deviance {fit.deviance:,.1f} on "
-                f"{_df(fit.df)}, {_p(fit.p_value)})."
-            )
-    if learned is not None and not learned.empty:
-        forced = learned[learned["forced"]]
-        groups = [
-            ("help", forced[forced["verdict"] == "helps"]["label"].tolist()),
-            ("hurt", forced[forced["verdict"] == "hurts"]["label"].tolist()),
-            (
-                "make no difference",
-                forced[forced["verdict"].str.startswith("no difference")]["label"].tolist(),
-            ),
-            (
-                "are not resolved",
-                forced[forced["verdict"].str.startswith("not resolved")]["label"].tolist(),
-            ),
-        ]
-        singular = {
-            "help": "helps",
-            "hurt": "hurts",
-            "make no difference": "makes no difference",
-            "are not resolved": "is not resolved",
-        }
-        parts = [
-            f"{len(names)} {verb if len(names) > 1 else singular[verb]} ({', '.join(names)})"
-            for verb, names in groups
-            if names
-        ]
-        sentences.append(
-            f"Forced on the learned player, of the {len(forced)} folk tactics "
-            + "; ".join(parts)
-            + " (Holm over the family; no difference = within 1 percentage point of win rate)."
-        )
-    if sweep is not None:
-        pts = [p for p in sweep["sweep"] if p["policy"] == "solver"]
-        if pts:
-            lo_p = min(pts, key=lambda p: p["samples"])
-            hi_p = max(pts, key=lambda p: p["samples"])
-            sentences.append(
-                f"More samples buy strength at a price: against the heuristic, `solver` wins "
-                f"{_pct(lo_p['win_rate'], lo_p['lower'], lo_p['upper'], 1)} at "
-                f"{lo_p['samples']} samples ({lo_p['decisions_per_s_cpu_adjusted']:,.0f} "
-                f"decisions/s) and {_pct(hi_p['win_rate'], hi_p['lower'], hi_p['upper'], 1)} "
-                f"at {hi_p['samples']} ({hi_p['decisions_per_s_cpu_adjusted']:,.0f} "
-                "decisions/s)."
-            )
-    return sentences[:5]
-
-
 def _standing(results: dict[int, tuple[TournamentResult, pd.DataFrame]]) -> str:
     """Where ``learned`` (the base of the tactic experiments) stands against ``heuristic``."""
     result, _ = next(iter(results.values()))
@@ -1219,7 +1120,8 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             sweep,
         ),
     )
-    answers = _answers(results, learned, sweep)
+    claims = strategy_claims(results, learned, sweep, lambda spec: parse_policy(spec).name)
+    answers = [render_claim(c) for c in claims]
     report.sections.insert(0, ("Answers", " ".join(answers)))
     size_rows = [
         [short_name(a), short_name(b), f"{c:,}", f"{ms:,}" if ms else "not played"]
@@ -1304,6 +1206,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         figures=figures,
         summary=summary,
         tables=tables,
+        claims=claims,
     )
 
 

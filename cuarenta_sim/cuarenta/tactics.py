@@ -235,7 +235,7 @@ def family_verdicts(
     words = []
     for (_, r), verdict in zip(frame.iterrows(), table["verdict"], strict=True):
         k = int(r["discordant"])
-        if verdict == "resolved":
+        if verdict.startswith("resolved"):  # also "resolved, possibly negligible"
             words.append("helps" if r["effect"] > 0 else "hurts")
         elif within_margin(verdict, r["effect_lower"], r["effect_upper"]):
             words.append(f"no difference ({k:,} discordant pairs)")

@@ -33,10 +33,8 @@ deals, ``welch`` / ``newcombe`` for differences between positions (different dea
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -45,16 +43,13 @@ import pandas as pd
 from ..simulation import simulate
 from ..stats import (
     ESTIMATE_COLUMNS,
-    diff_means,
     diff_paired,
-    diff_proportions,
     grouped_means,
     grouped_proportions,
     mean,
-    proportion,
-    verdicts,
-    wilson_interval,
+    with_verdicts,
 )
+from .bidding_verdicts import apply_gain_verdicts, beats_pass, difference_verdicts, gain_p_values
 from .cards import N_CARDS, N_RANKS, N_SUITS
 from .contracts import DECLARATIONS
 from .policies import (
@@ -376,8 +371,10 @@ def class_table(
         ``p_make_lower`` / ``p_make_upper`` (``wilson``; the contract made, or for ``pass``
         the seat's pair winning the hand), ``ev`` / ``ev_lower`` / ``ev_upper`` (``normal``,
         game points), ``gain`` / ``gain_lower`` / ``gain_upper`` (``paired``: EV(bid) -
-        EV(pass) on the same deals; exactly 0 for ``pass``), ``gain_verdict``
-        (:func:`cuarenta_sim.stats.verdicts`), ``p_make_method``, ``ev_method``,
+        EV(pass) on the same deals; exactly 0 for ``pass``; the interval at the level Holm
+        tested the row over the whole table, marginal ones in ``gain_lower_marginal`` /
+        ``gain_upper_marginal``), ``gain_verdict``, ``gain_p_adjusted``, ``gain_level``
+        (:func:`.bidding_verdicts.apply_gain_verdicts`), ``p_make_method``, ``ev_method``,
         ``gain_method`` and ``defined`` (``n >= 2``: the EV intervals exist). Empty classes
         have NaN estimates.
 
@@ -408,22 +405,15 @@ def _class_table(outcomes: pd.DataFrame, keys: list[str], confidence: float) -> 
             part[f"{name}_lower"] = src["lower"].to_numpy()
             part[f"{name}_upper"] = src["upper"].to_numpy()
         part["defined"] = ev["defined"].to_numpy()
-        part["gain_verdict"] = verdicts(
-            pd.DataFrame(
-                {
-                    "estimate": part["gain"],
-                    "lower": part["gain_lower"],
-                    "upper": part["gain_upper"],
-                    "defined": part["defined"],
-                    # EV(pass) - EV(pass) never varies: "identical", not "undefined".
-                    "no_variation": gain["no_variation"].to_numpy(),
-                }
-            )
-        ).to_numpy()
+        # EV(pass) - EV(pass) never varies: "identical"; a constant gain: sign test.
+        part["gain_defined"] = gain["defined"].to_numpy()
+        part["gain_no_variation"] = gain["no_variation"].to_numpy()
+        part["gain_p_value"] = gain_p_values(gain, confidence)
+        part["gain_ci_method"] = gain["method"].to_numpy()
         for name, method in METHODS.items():
             part[f"{name}_method"] = method
         parts.append(part)
-    table = pd.concat(parts, ignore_index=True)
+    table = apply_gain_verdicts(pd.concat(parts, ignore_index=True), confidence)
     table["bid"] = pd.Categorical(table["bid"], categories=list(BIDS), ordered=True)
     return table.sort_values([*keys, "bid"], kind="stable").reset_index(drop=True)
 
@@ -452,7 +442,9 @@ def bidding_table(
         an empty class), ``ev`` / ``ev_lower`` / ``ev_upper`` (its EV, ``normal``),
         ``p_make`` / ``p_make_lower`` / ``p_make_upper`` (its make-probability, ``wilson``),
         ``gain`` / ``gain_lower`` / ``gain_upper`` / ``gain_verdict`` (EV(best) - EV(pass),
-        ``paired``), ``beats_pass`` (bool: the gain's interval lies above 0),
+        ``paired``, interval at its Holm level), ``beats_pass`` (bool,
+        :func:`.bidding_verdicts.beats_pass`: the gain is resolved above 0 after Holm over the
+        class table, also when it is the same in every hand and so has no interval),
         ``runner_up`` and ``margin`` / ``margin_lower`` / ``margin_upper`` /
         ``margin_verdict`` (EV(best) - EV(second best), ``paired``).
 
@@ -494,7 +486,7 @@ def bidding_table(
             gain_lower=b["gain_lower"],
             gain_upper=b["gain_upper"],
             gain_verdict=b["gain_verdict"],
-            beats_pass=bool(b["defined"] and b["gain_lower"] > 0),
+            beats_pass=beats_pass(b),
             runner_up=second,
         )
         values = outcomes.iloc[idx]
@@ -504,6 +496,9 @@ def bidding_table(
             margin_lower=m["lower"],
             margin_upper=m["upper"],
             margin_defined=m["defined"],
+            margin_p_value=m["p_value"],
+            margin_n=m["n"],
+            margin_no_variation=m["no_variation"],
         )
         rows.append(row)
     out = pd.DataFrame(rows)
@@ -524,11 +519,14 @@ def bidding_table(
         out[col] = out[col].astype(np.float64)
     out["margin_defined"] = out["margin_defined"].fillna(False).astype(bool)
     out["gain_verdict"] = out["gain_verdict"].fillna("undefined")
-    out["margin_verdict"] = verdicts(
-        out[["margin", "margin_lower", "margin_upper", "margin_defined"]].set_axis(
-            ["estimate", "lower", "upper", "defined"], axis=1
-        )
-    )
+    margin = out[["margin", "margin_lower", "margin_upper", "margin_defined", "margin_p_value",
+                  "margin_n", "margin_no_variation"]].set_axis(
+        ["estimate", "lower", "upper", "defined", "p_value", "n", "no_variation"], axis=1
+    ).assign(method="paired")  # fmt: skip
+    margin["no_variation"] = margin["no_variation"].astype(object).fillna(False).astype(bool)
+    mv = with_verdicts(margin, confidence=confidence)
+    out["margin_lower"], out["margin_upper"] = mv["lower"], mv["upper"]
+    out["margin_verdict"] = mv["verdict"]
     for k in keys:
         out[k] = pd.Categorical(out[k], categories=list(CLASS_VALUES[k]), ordered=True)
     return out
@@ -657,143 +655,10 @@ def threshold_comparison(
             }
         )
     out = pd.DataFrame(rows, columns=[*ESTIMATE_COLUMNS, "label"])
-    out["verdict"] = verdicts(out).where(out["method"] == "paired", "-")
-    return out
+    return difference_verdicts(out, (out["method"] == "paired").to_numpy(), confidence)
 
 
-# --------------------------------------------------------------------------- value of mano
-def mano_table(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
-    """The value of being mano, every row an estimate with its method.
-
-    Rows (``ESTIMATE_COLUMNS`` plus ``bid``): P(the mano's pair wins an all-pass hand)
-    (``wilson``) and its game points per hand minus the other pair's (``normal``); then for
-    each bid the mano minus the dealer and the mano minus the other three positions pooled, of
-    P(make) (``newcombe``) and of EV (``welch``; different deals, so unpaired). ``verdict``
-    (:func:`cuarenta_sim.stats.verdicts`) says whether a difference's interval excludes 0
-    (``"-"`` for the proportion, whose reference is 50%, not 0).
-
-    Parameters
-    ----------
-    outcomes : DataFrame
-        :attr:`BiddingExperiment.outcomes`.
-    confidence : float
-        Two-sided confidence level.
-
-    Returns
-    -------
-    DataFrame
-    """
-    mano_won = outcomes["mano_won_pass"].to_numpy(np.int64)
-    rows = [
-        {
-            **proportion(
-                "P(the mano's pair wins an all-pass hand)",
-                int(mano_won.sum()),
-                len(mano_won),
-                confidence,
-            ),
-            "bid": "pass",
-        },
-        {
-            **mean(
-                "game points per all-pass hand, mano's pair minus the other",
-                2.0 * mano_won - 1.0,
-                confidence,
-            ),
-            "bid": "pass",
-        },
-    ]
-    pos = outcomes["position"].astype(str).to_numpy()
-    is_mano = pos == "mano"
-    for bid in BIDS:
-        success = outcomes["won_pass" if bid == "pass" else f"made_{bid}"].to_numpy(np.int64)
-        value = outcomes[f"value_{bid}"].to_numpy(np.float64)
-        for label, other in (("dealer", pos == "dealer"), ("other positions", ~is_mano)):
-            rows.append(
-                {
-                    **diff_proportions(
-                        f"P(make), mano minus {label}",
-                        int(success[is_mano].sum()),
-                        int(is_mano.sum()),
-                        int(success[other].sum()),
-                        int(other.sum()),
-                        confidence,
-                    ),
-                    "bid": bid,
-                }
-            )
-            rows.append(
-                {
-                    **diff_means(
-                        f"EV, mano minus {label}", value[is_mano], value[other], confidence
-                    ),
-                    "bid": bid,
-                }
-            )
-    out = pd.DataFrame(rows, columns=[*ESTIMATE_COLUMNS, "bid"])
-    out["verdict"] = verdicts(out).where(out["method"] != "wilson", "-")
-    return out
-
-
-# --------------------------------------------------------------------------- exact check
-def exact_trumps_distribution(dealer: bool) -> list[Fraction]:
-    """Exact distribution of the number of trumps in a 5-card hand (index = trumps, 0..5).
-
-    The dealer's fifth card is the trump card (C1.4), so the other 4 trumps lie among the 19
-    other cards: the dealer holds ``1 + H`` trumps, a non-dealer ``H'``, with ``H`` and ``H'``
-    hypergeometric (4 trumps among 19 cards, 4 resp. 5 of them drawn).
-
-    Parameters
-    ----------
-    dealer : bool
-        The dealer's hand (True) or another seat's (False).
-
-    Returns
-    -------
-    list of Fraction, length 6, summing to 1
-    """
-    drawn = 4 if dealer else 5
-    total = math.comb(19, drawn)
-    out = [Fraction(0)] * 6
-    for k in range(0, 5):
-        out[k + (1 if dealer else 0)] = Fraction(math.comb(4, k) * math.comb(15, drawn - k), total)
-    return out
-
-
-def trumps_check(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
-    """Simulated distribution of trumps held vs the exact one, for the dealer and the others.
-
-    Returns
-    -------
-    DataFrame
-        One row per (``hand_of``: ``"dealer"`` / ``"non-dealer"``, ``trumps`` 0..5):
-        ``exact`` (float), ``count``, ``n``, ``estimate``, ``lower``, ``upper`` (``wilson``),
-        ``method``, ``defined`` and ``within`` (the exact value lies in the interval; a
-        probability of 0 must be observed 0 times).
-    """
-    is_dealer = outcomes["position"].astype(str).to_numpy() == "dealer"
-    trumps = outcomes["trumps"].astype(np.int64).to_numpy()
-    rows = []
-    for label, sel in (("dealer", is_dealer), ("non-dealer", ~is_dealer)):
-        exact = exact_trumps_distribution(label == "dealer")
-        counts = np.bincount(trumps[sel], minlength=6)
-        n = int(sel.sum())
-        for k in range(6):
-            p, lo, hi = (float(v) for v in wilson_interval(int(counts[k]), n, confidence))
-            e = float(exact[k])
-            rows.append(
-                {
-                    "hand_of": label,
-                    "trumps": k,
-                    "exact": e,
-                    "count": int(counts[k]),
-                    "n": n,
-                    "estimate": p,
-                    "lower": lo,
-                    "upper": hi,
-                    "method": "wilson",
-                    "defined": n > 0,
-                    "within": bool(counts[k] == 0) if e == 0 else bool(lo <= e <= hi),
-                }
-            )
-    return pd.DataFrame(rows)
+# Re-exported: the value of mano and the exact trumps check live in .bidding_checks.
+from .bidding_checks import exact_trumps_distribution as exact_trumps_distribution  # noqa: E402
+from .bidding_checks import mano_table as mano_table  # noqa: E402
+from .bidding_checks import trumps_check as trumps_check  # noqa: E402

@@ -28,7 +28,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from .. import plotting
-from ..reports import Report, markdown_table, text_table
+from ..reports import Report, format_number, markdown_table, text_table
 from ..studies import (
     GeneratedReport,
     Progress,
@@ -39,6 +39,7 @@ from ..studies import (
     register_study,
     templates,
 )
+from ..studies.claims import Claim, render_claim
 from .bidding import (
     BIDS,
     CLASS_LABELS,
@@ -55,6 +56,7 @@ from .bidding import (
     threshold_comparison,
     trumps_check,
 )
+from .bidding_claims import bidding_claims
 from .policies import DEFAULT_THRESHOLDS, FIRST_GUESS_THRESHOLDS, OFF
 
 NAME = "cuatrola-bidding"
@@ -64,6 +66,22 @@ EV_CLASSES = ("trumps", "aces_threes", "trump_aces_threes", "trump_rc", "positio
 TEMPLATES = Path(__file__).with_name("templates")
 #: Default hands per bid.
 DEFAULT_N = 250_000
+
+
+#: The derived thresholds are judged on ``n // HELD_OUT_DIVISOR`` hands per bid of a held-out
+#: seed (:func:`held_out_seed`), never on the hands they were chosen on.
+HELD_OUT_DIVISOR = 2
+
+
+def held_out_seed(seed: int) -> int:
+    """The seed on which thresholds derived on ``seed`` are judged: ``seed + 1`` (its decks
+    share nothing with ``seed``'s: every deck depends on ``(seed, hand index)``)."""
+    return int(seed) + 1
+
+
+def held_out_n(n: int) -> int:
+    """Hands per bid of the held-out run: ``max(100, n // HELD_OUT_DIVISOR)``."""
+    return max(100, int(n) // HELD_OUT_DIVISOR)
 
 
 def _prose() -> Any:
@@ -123,7 +141,16 @@ def cuatrola_bidding_study(
     tables["strength"] = tables["by_strength"]
     derived = derive_thresholds(tables["strength"])
     tables["thresholds"] = pd.DataFrame([derived._asdict()])
-    tables["threshold_comparison"] = threshold_comparison(o, derived, confidence=c)
+    # Judged on a held-out seed: the thresholds were chosen on seed s's hands.
+    held = run_bidding_experiment(
+        held_out_n(settings.n),
+        seed=held_out_seed(settings.seed),
+        play_policy=settings.policies[0],
+        rules=settings.rules,
+        threads=settings.threads,
+        progress=progress,
+    )
+    tables["threshold_comparison"] = threshold_comparison(held.outcomes, derived, confidence=c)
     tables["mano"] = mano_table(o, c)
     tables["trumps_check"] = trumps_check(o, c)
     tables["p_make_by_position_trumps"] = class_table(o, ["position", "trumps"], c)
@@ -134,7 +161,24 @@ def cuatrola_bidding_study(
         provenance=_provenance(exp, settings, derived, wall),
         command=get_study(NAME).command(settings),
     )
-    report.add("Summary", _summary(exp, tables, derived, settings))
+    claims = bidding_claims(
+        tables,
+        {
+            "derived": tuple(derived),
+            "defaults": tuple(DEFAULT_THRESHOLDS),
+            "first guess": tuple(FIRST_GUESS_THRESHOLDS),
+        },
+        _threshold_text,
+        _cell,
+        policy=exp.play_policy,
+        rules=exp.rules,
+        held={
+            "seed": settings.seed,
+            "held_seed": held_out_seed(settings.seed),
+            "held_n": held_out_n(settings.n),
+        },
+    )
+    report.add("Summary", _summary(exp, tables, claims, settings))
     report.add("Bidding table", _bidding_section(tables["bidding_table"], c))
     report.add("P(make) by trumps held", _p_make_section(tables["by_trumps"]))
     report.add("P(make) and expected value of each bid by hand class", _ev_section(tables))
@@ -157,6 +201,7 @@ def cuatrola_bidding_study(
         figures=figures,
         summary=_console(exp, tables, derived),
         tables=tables,
+        claims=claims,
     )
 
 
@@ -248,6 +293,17 @@ def _cell(
     return cell(est, lo, hi, defined, percent=percent, suffix=suffix)
 
 
+def gain_cell(row: pd.Series | dict[str, Any]) -> str:
+    """The gain over passing of a bidding-table row: ``estimate [interval]`` at its Holm level,
+    or, when every hand of the class gained the same, ``"+2 in every hand (no variation)"``
+    (no interval is built from no spread; the verdict rests on the exact sign test)."""
+    est, lo, hi = (float(row[k]) for k in ("gain", "gain_lower", "gain_upper"))
+    tested = str(row.get("gain_verdict", "undefined")) != "undefined"
+    if tested and np.isfinite(est) and not (np.isfinite(lo) and np.isfinite(hi)):
+        return f"{format_number(est, 4)} in every hand (no variation)"
+    return _cell(est, lo, hi, tested)
+
+
 def _estimate_cell(
     row: pd.Series | dict[str, Any], *, percent: bool = False, suffix: str | None = None
 ) -> str:
@@ -288,7 +344,7 @@ def _threshold_text(t: Sequence[int]) -> str:
 
 # --------------------------------------------------------------------------- sections
 def _summary(
-    exp: BiddingExperiment, tables: dict[str, pd.DataFrame], derived: Thresholds, s: StudySettings
+    exp: BiddingExperiment, tables: dict[str, pd.DataFrame], claims: list[Claim], s: StudySettings
 ) -> str:
     overall = tables["overall"].set_index("bid")
     table = markdown_table(
@@ -304,25 +360,8 @@ def _summary(
         ],
         right=(1, 2, 3),
     )
-    mano = tables["mano"].iloc[0]
-    comp = tables["threshold_comparison"].set_index("label")
-    d = comp.loc["derived - first guess"]
-    cells = {
-        "mano": _cell(mano["estimate"], mano["lower"], mano["upper"], percent=True),
-        "derived": _cell(
-            comp.loc["derived", "estimate"],
-            comp.loc["derived", "lower"],
-            comp.loc["derived", "upper"],
-        ),
-        "gain": _estimate_cell(d),
-        "verdict": d["verdict"],
-    }
-    thresholds = {
-        "derived": _threshold_text(derived),
-        "defaults": _threshold_text(DEFAULT_THRESHOLDS),
-        "first_guess": _threshold_text(FIRST_GUESS_THRESHOLDS),
-    }
-    return _prose().summary(exp, s, table, _headline(tables["bidding_table"]), cells, thresholds)
+    answers = [render_claim(c) for c in claims]
+    return _prose().summary(exp, s, table, _headline(tables["bidding_table"]), answers)
 
 
 def _headline(bt: pd.DataFrame) -> str:
@@ -365,9 +404,7 @@ def _bidding_section(bt: pd.DataFrame, confidence: float) -> str:
                 f"**{r['best']}**",
                 _get(r, "ev"),
                 _get(r, "p_make", percent=True),
-                _cell(
-                    r["gain"], r["gain_lower"], r["gain_upper"], r["gain_verdict"] != "undefined"
-                ),
+                gain_cell(r),
                 "yes" if r["beats_pass"] else "no",
                 f"{r['runner_up']} by {margin}",
             ]
@@ -512,6 +549,7 @@ def _threshold_section(
         derived.spec(),
         Thresholds(*DEFAULT_THRESHOLDS).spec(),
         command,
+        {"seed": s.seed, "held_seed": held_out_seed(s.seed), "held_n": held_out_n(s.n)},
     )
 
 

@@ -210,3 +210,61 @@ def test_bad_experiment_input(kwargs: dict[str, object], needle: str) -> None:
 def test_unknown_class_column() -> None:
     with pytest.raises(ValueError, match="hand classes must be among"):
         class_table(pd.DataFrame(), "suits")
+
+
+# --------------------------------------------------------------------------- issue 18 finding 4
+def _one_class(gains: np.ndarray) -> pd.DataFrame:
+    """One populated class (2 trumps, 1 ace or three): solo gains ``gains`` over passing."""
+    n = gains.size
+    return pd.DataFrame(
+        {
+            "trumps": pd.Categorical([2] * n, categories=list(CLASS_VALUES["trumps"])),
+            "aces_threes": pd.Categorical([1] * n, categories=list(CLASS_VALUES["aces_threes"])),
+            "value_pass": np.ones(n),
+            "value_solo": 1.0 + gains,
+            "value_cuatrola": np.full(n, -4.0),
+            "value_quintola": np.full(n, -5.0),
+            "won_pass": np.ones(n, dtype=int),
+            "made_solo": (1.0 + gains > 0).astype(int),
+            "made_cuatrola": np.zeros(n, dtype=int),
+            "made_quintola": np.zeros(n, dtype=int),
+        }
+    )
+
+
+def test_a_bid_that_beats_passing_in_every_hand_beats_pass() -> None:
+    """The no-variation case: +1 in each of 12 hands has no spread (no interval) but its exact
+    sign test (p = 2^-11) survives Holm; the old rule (defined and gain_lower > 0) said no."""
+    bt = bidding_table(_one_class(np.ones(12)))
+    row = bt[(bt["trumps"] == 2) & (bt["aces_threes"] == 1)].iloc[0]
+    assert row["best"] == "solo" and row["gain"] == 1.0
+    assert np.isnan(row["gain_lower"]) and np.isnan(row["gain_upper"])  # never zero-width
+    assert row["gain_verdict"].startswith("resolved")
+    assert bool(row["beats_pass"])
+    # Too few hands for the sign test to survive: +1 in each of 3 hands (p = 0.25).
+    few = bidding_table(_one_class(np.ones(3)))
+    assert not bool(few[(few["trumps"] == 2) & (few["aces_threes"] == 1)]["beats_pass"].iloc[0])
+
+
+def test_gain_verdicts_are_holm_over_the_table_with_matching_intervals(
+    experiment: BiddingExperiment,
+) -> None:
+    table = class_table(experiment.outcomes, ["trumps", "aces_threes"])
+    tested = table["gain_p_adjusted"].notna()
+    assert tested.sum() > 10
+    for _, r in table[tested].iterrows():
+        if not (np.isfinite(r["gain_lower"]) and np.isfinite(r["gain_upper"])):
+            continue
+        excl = r["gain_lower"] > 0 or r["gain_upper"] < 0
+        assert r["gain_verdict"].startswith("resolved") == excl
+        assert r["gain_lower"] <= r["gain_lower_marginal"] + 1e-12
+    # Never a zero-width interval.
+    finite = table["gain_lower"].notna()
+    assert (table.loc[finite, "gain_upper"] > table.loc[finite, "gain_lower"]).all()
+
+
+def test_thresholds_are_judged_on_a_held_out_seed() -> None:
+    from cuarenta_sim.cuatrola import bidding_study
+
+    assert bidding_study.held_out_seed(0) == 1 and bidding_study.held_out_seed(7) == 8
+    assert bidding_study.held_out_n(250_000) == 125_000 and bidding_study.held_out_n(10) == 100

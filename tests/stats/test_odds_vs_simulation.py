@@ -6,6 +6,7 @@ wrong one (off by a few percent) fails at these sample sizes.
 """
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from cuarenta_sim import simulate
@@ -74,3 +75,47 @@ def test_dealing_odds_with_five_million_datas(players: int) -> None:
     hands = simulate(rules="cuenca", players=players, n=5_000_000, seed=101).hands
     table = analysis.odds_check(hands, players, CONFIDENCE)
     assert table["within"].all(), table[~table["within"]]
+
+
+# --------------------------------------------------------------------------- inside chicas
+@pytest.mark.parametrize("players", [2, 4])
+def test_rondas_per_dealt_hand_inside_chicas_divide_by_hands_dealt(players: int) -> None:
+    """Issue 18 finding 2: a chica ends mid-data, so 8 x datas counts hands never dealt.
+
+    Over the hands actually dealt the rate matches the exact 350/9139 (R4.1); the old
+    denominator (8 hands per data) gives about 3.60% and misses it.
+    """
+    assert odds.hand_probability("ronda") == pytest.approx(350 / 9139)
+    res = simulate(rules="quito", players=players, n=20_000, seed=18, level="chica",
+                   policies=("greedy",) * players)  # fmt: skip
+    hands, games = res.hands, res.games
+    table = analysis.odds_check(hands, players, CONFIDENCE, games=games)
+    hand = table[(table["event"] == "ronda") & (table["scope"] == "hand")].iloc[0]
+    assert hand["comparable"] and bool(hand["within"])
+    assert hand["lower"] <= 350 / 9139 <= hand["upper"]
+    dealt = analysis.hands_dealt(hands, players, games)
+    assert int(dealt.sum()) == hand["n"] < 8 * len(hands)
+    old = (hands["rondas_0"] + hands["rondas_1"]).sum() / (8 * len(hands))
+    assert old < hand["lower"]  # the old definition is biased low, outside the interval
+    # Data scopes do not apply inside chicas: marked not comparable, never "outside".
+    anyone = table[(table["event"] == "ronda") & (table["scope"] == "anyone")].iloc[0]
+    assert not anyone["comparable"] and pd.isna(anyone["within"])
+
+
+def test_hands_dealt_counts_the_deal_of_a_winning_announcement() -> None:
+    res = simulate(rules="quito", players=2, n=20_000, seed=18, level="chica",
+                   policies=("greedy", "greedy"))  # fmt: skip
+    hands, games = res.hands, res.games
+    dealt = analysis.hands_dealt(hands, 2, games)
+    plays = hands["plays"].to_numpy()
+    ended = hands["ended"].to_numpy(bool)
+    kind = games["win_kind"].to_numpy()[hands["game"].to_numpy()]
+    ann = ended & (kind == analysis.WIN_BY_ANNOUNCEMENT)
+    assert ann.any()
+    assert (dealt[ann] == 2 * (plays[ann] // 10 + 1)).all()
+    assert (dealt[~ended] == 8).all()
+    mid = ended & ~ann
+    assert (dealt[mid] == 2 * -(-plays[mid] // 10)).all()
+    with pytest.raises(ValueError, match="games frame"):
+        analysis.hands_dealt(hands, 2)
+    assert (analysis.hands_dealt(simulate(rules="quito", players=2, n=50, seed=1).hands) == 8).all()

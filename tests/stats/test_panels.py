@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -123,8 +124,17 @@ def test_robustness_of_a_percentage_is_in_points() -> None:
 
 # --------------------------------------------------------------------------- verdicts
 def test_identical_rows_print_no_interval_and_holm_is_per_family() -> None:
-    base = {"label": "x", "level": "data", "kind": "mean", "n": 1000, "method": "paired",
-            "defined": True, "relative": 0.0, "relative_lower": 0.0, "relative_upper": 0.0}
+    base = {
+        "label": "x",
+        "level": "data",
+        "kind": "mean",
+        "n": 1000,
+        "method": "paired",
+        "defined": True,
+        "relative": np.nan,
+        "relative_lower": np.nan,
+        "relative_upper": np.nan,
+    }
     frame = pd.DataFrame(
         [
             # No pair differed: flagged, bounded by the rule of three, printed as identical.
@@ -134,17 +144,20 @@ def test_identical_rows_print_no_interval_and_holm_is_per_family() -> None:
             {**base, "metric": "points", "estimate": 0.002, "lower": 0.001, "upper": 0.003,
              "no_variation": False, "p_value": 1e-6, "differing": 12, "model": "a"},
             # p = 0.03 alone resolves; in a family of two after Holm (0.06) it does not.
-            {**base, "metric": "points", "estimate": 0.5, "lower": 0.01, "upper": 0.99,
+            {**base, "metric": "points", "estimate": 0.5, "lower": 0.02, "upper": 0.98,
              "no_variation": False, "p_value": 0.03, "differing": 400, "model": "b"},
-            {**base, "metric": "points", "estimate": 0.5, "lower": 0.01, "upper": 0.99,
+            {**base, "metric": "points", "estimate": 0.5, "lower": 0.02, "upper": 0.98,
              "no_variation": False, "p_value": 0.04, "differing": 400, "model": "b"},
         ]
     )  # fmt: skip
     out = apply_verdicts(frame, ["model"])
     assert list(out["verdict"]) == ["identical", "negligible", "not resolved", "not resolved"]
     assert diff_text(out.iloc[0]) == "0 (identical)"
+    # ... and its printed interval (at Holm's level 0.05/2 for both) reaches 0.
+    assert out["lower"].iloc[2] <= 0.0 < out["upper"].iloc[2]
     alone = apply_verdicts(frame.iloc[[2]], ["model"])
     assert alone["verdict"].iloc[0] == "resolved"
+    assert alone["lower"].iloc[0] == pytest.approx(0.02)
 
 
 # --------------------------------------------------------------------------- reports
@@ -207,3 +220,70 @@ def test_short_robustness_for_the_console() -> None:
     assert robustness(rows, short=True) == "2/3 same sign, 1 opposite"
     assert robustness(_rows((0.1, "not resolved", 0.01)), short=True) == "0/1 resolved"
     assert robustness(_rows((0.0, "identical", 0.0)), short=True) == "identical in all"
+
+
+# --------------------------------------------------------------------------- sizing (issue 18)
+def test_confirmatory_run_is_sized_to_its_stated_detectable_difference() -> None:
+    from cuarenta_sim import stats
+    from cuarenta_sim.cuarenta.studies import panel as panel_mod
+    from cuarenta_sim.cuarenta.studies.common import TEMPLATES
+
+    study = studies.get_study("quito-vs-cuenca")
+    s = study.settings(n=1_000_000, seed=0, players="2,4")
+    models = panel_mod.panel_models(s, sized_confirm=True)
+    confirm = models[-1]
+    assert confirm.role == "confirm" and confirm.label.startswith("solver")
+    plan = {p: (pol, d, c, m) for p, pol, d, c, m in confirm.plan}
+    two = stats.required_n("mean", 0.015, sd=0.224)
+    four = stats.required_n("mean", 0.0175, sd=0.237)
+    assert 800 <= two <= 1100 and plan[2][2] == two  # "about 1,000 chicas" for +-1.5 pp
+    assert plan[4][2] == four and plan[4][1] == 0 and plan[4][3] == 0  # 4p: chicas only
+    assert plan[4][0] == (panel_mod.CONFIRM_SOLVER_4P,)
+    # Achieved half-width at those sizes meets the stated detectable difference.
+    for p, n in ((2, two), (4, four)):
+        half = stats.critical_value(0.95, n) * panel_mod.SOLVER_CHICA_SD[p] / n**0.5
+        assert half <= panel_mod.CONFIRM_DETECTABLE[p]
+    # The Methods text states the same detectable differences and spreads.
+    text = (TEMPLATES / "quito_vs_cuenca.md.j2").read_text()
+    assert "±1.5 pp with 2 players" in text and "±1.75 pp with 4 players" in text
+    assert "0.224" in text and "0.237" in text
+    assert panel_mod.CONFIRM_DETECTABLE == {2: 0.015, 4: 0.0175}
+    assert panel_mod.SOLVER_CHICA_SD == {2: 0.224, 4: 0.237}
+
+
+def test_too_small_rows_count_neither_for_nor_against_agreement() -> None:
+    rows = pd.DataFrame(
+        [{"estimate": -0.2, "verdict": "resolved", "relative": -0.06},
+         {"estimate": -0.25, "verdict": "resolved", "relative": -0.08},
+         {"estimate": 0.1, "verdict": "too small to tell", "relative": 0.03}]
+    )  # fmt: skip
+    line = robustness(rows)
+    assert line.startswith("same sign in 2 of 2 models") and "too small to tell in 1" in line
+    assert panel.agrees(rows)
+    assert robustness(rows.iloc[[2]]) == "too small to tell in 1 of 1 models"
+    assert not panel.agrees(rows.iloc[[2]])
+
+
+def test_every_report_row_verdict_agrees_with_its_printed_intervals(qc_panel) -> None:
+    """Issue 18 finding 1 on a real (small) report: for every difference row of the
+    quito-vs-cuenca tables, resolved holds exactly when the printed interval (and the printed
+    relative interval) excludes 0; the metric's level column survives."""
+    import numpy as np
+
+    diff = qc_panel.tables["differences"]
+    assert set(diff["level"]) <= {"data", "chica", "mesa"}
+    assert {"test_level", "lower_marginal", "upper_marginal"} <= set(diff.columns)
+    checked = 0
+    for _, r in diff.iterrows():
+        v = str(r["verdict"])
+        if v in ("identical", "undefined", "negligible"):
+            continue
+        for lo, hi in ((r["lower"], r["upper"]), (r["relative_lower"], r["relative_upper"])):
+            if not (np.isfinite(lo) and np.isfinite(hi)):
+                continue
+            assert v.startswith("resolved") == (lo > 0 or hi < 0), r.to_dict()
+            checked += 1
+        # The printed interval is never narrower than the marginal 95% one.
+        assert r["lower"] <= r["lower_marginal"] + 1e-12
+    assert checked > 20
+    assert (diff["test_level"] >= 0.95 - 1e-12).all()

@@ -102,3 +102,28 @@ def test_no_function_calls_show(monkeypatch: pytest.MonkeyPatch) -> None:
     frame = _est(source=["carton"], variant=["quito"], estimate=[1.0])
     plotting.points_by_source(frame)
     plotting.tornado(_est(variant=["x"], estimate=[1.0]))
+
+
+def test_tornado_marks_cannot_act_and_has_a_legend_for_every_colour() -> None:
+    """Issue 18 item 10: no zero bar for a flip that cannot act; grey = not resolved in the
+    legend; possibly negligible hatched."""
+    frame = pd.DataFrame(
+        {
+            "flip": ["a", "b", "c", "d", "e"],
+            "estimate": [1.0, -0.5, 0.0, 0.2, 0.05],
+            "lower": [0.5, -0.8, -0.1, -0.1, 0.01],
+            "upper": [1.5, -0.2, 0.1, 0.5, 0.09],
+            "verdict": ["resolved", "resolved", "identical", "not resolved",
+                        "resolved, possibly negligible"],
+            "cannot_act": [False, False, True, False, False],
+        }
+    )  # fmt: skip
+    ax = plotting.tornado(frame, label="flip")
+    assert [t.get_text().strip() for t in ax.texts] == ["cannot act"]
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "not resolved / too small to tell" in labels
+    assert "resolved, possibly negligible" in labels
+    assert "no difference (inside the margin)" in labels
+    widths = {p.get_y(): p.get_width() for p in ax.patches if hasattr(p, "get_width")}
+    assert 0.0 in widths.values()  # the cannot-act row has no bar
+    plt.close(ax.figure)

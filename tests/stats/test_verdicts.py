@@ -37,7 +37,7 @@ def test_twenty_of_twenty_discordant_pairs_are_resolved() -> None:
     a, b = _paired(20, 0, 50)
     row = stats.paired_verdict(a, b, "won")
     assert row["p_value"] == 2.0**-19 and row["discordant"] == 20
-    assert 0.0 < row["lower"] < row["estimate"] < row["upper"]
+    assert 0.0 < row["lower"] < row["estimate"] <= row["upper"]
     verdict = stats.verdicts(pd.DataFrame([row]), names=("quito", "cuenca")).iloc[0]
     assert verdict == "resolved: quito higher"
     flipped = stats.paired_verdict(b, a, "won")
@@ -60,12 +60,16 @@ def test_exact_interval_is_conservative_and_covers() -> None:
     assert hits / runs >= 0.95
 
 
-def test_resolved_needs_the_interval_to_exclude_zero_too() -> None:
-    # 6 of 6 discordant pairs: exact p = 0.031 < 0.05, but the exact interval of the
-    # difference (which also carries the uncertainty of how many pairs differ) reaches 0.
+def test_exact_interval_is_dual_to_the_exact_test() -> None:
+    # 6 of 6 discordant pairs: exact p = 0.031 < 0.05, and the exact interval (the test
+    # inversion) excludes 0 -- the old Bonferroni bounds reached 0 and contradicted the p.
     a, b = _paired(6, 0, 100)
     row = stats.paired_verdict(a, b)
-    assert row["p_value"] == 2 / 64 and row["lower"] < 0.0
+    assert row["p_value"] == 2 / 64 and row["lower"] > 0.0
+    assert stats.verdicts(pd.DataFrame([row])).iloc[0] == "resolved"
+    a, b = _paired(5, 0, 100)
+    row = stats.paired_verdict(a, b)
+    assert row["p_value"] == 2 / 32 and row["lower"] <= 0.0
     assert stats.verdicts(pd.DataFrame([row])).iloc[0] == "not resolved"
     a, b = _paired(9, 0, 100)
     row = stats.paired_verdict(a, b)

@@ -47,15 +47,33 @@ PERCENT_METRICS = frozenset(
     }
 )
 
-#: Practical margin of a percentage metric: a difference inside +-0.1 percentage points
-#: changes nothing a player or organiser would notice in a lifetime of play.
+#: Practical margin of a probability of a game outcome (first dealer wins, zapateria, decided
+#: from 38, a ronda dealt, a mesa ended by zapateria): a difference inside +-0.1 percentage
+#: points changes nothing a player or organiser would notice in a lifetime of play. These are
+#: the metrics whose margin is absolute (:data:`ABSOLUTE_MARGIN_METRICS`): a chance is felt in
+#: points of percentage whatever its base.
 PERCENT_MARGIN = 0.001
-#: Practical margin of every other metric (points, datas, chicas per unit): +-0.01.
+#: Metrics with the absolute margin :data:`PERCENT_MARGIN`.
+ABSOLUTE_MARGIN_METRICS = frozenset(
+    {"first_dealer_wins", "zapateria", "decided_at_38", "ronda_dealt", "mesa_zapateria"}
+)
+#: Practical margin of every other metric (means, counts, shares of points, rates per play or
+#: per dealt hand), relative to the baseline's value: a difference smaller than 0.5% of the
+#: baseline (Quito, or the default rule set) is negligible. Relative is the natural scale there
+#: (a 0.1-point change means little on 21 points per data, much on a 0.3-point source), so
+#: the same effect gets the same verdict under models with different base rates.
+RELATIVE_MARGIN = 0.005
+#: Margin of a metric whose baseline is unknown or 0 (absolute; points, datas, chicas).
 COUNT_MARGIN = 0.01
-#: Practical margin of a rate per play or per dealt hand: +-0.01 percentage points (one
-#: play in 10,000, about one per 250 datas); 0.1 pp would hide a 4% relative change of a
-#: 2% per-play rate.
+#: Margin of a rate per play or per dealt hand whose baseline is unknown or 0 (absolute).
 PER_PLAY_MARGIN = 0.0001
+
+#: The difference every confirmatory or panel run is sized to detect (stated in the Methods):
+#: 1.5 percentage points for the probabilities of :data:`ABSOLUTE_MARGIN_METRICS`, 1.5% of the
+#: baseline's value for every other metric (e.g. the chica-length effect to +-1.5 pp of
+#: relative change). A row whose 95% interval is wider than this and that is not resolved is
+#: "too small to tell" (:func:`cuarenta_sim.verdicts.too_small`).
+DETECTABLE = 0.015
 
 #: Holm over each family (the verdicts of one table); named in every methods section.
 ADJUSTMENT = "holm"
@@ -82,42 +100,70 @@ def is_percent(metric: str) -> bool:
     return metric in PERCENT_METRICS
 
 
-def margin_of(metric: str) -> float:
+def margin_of(metric: str, base: float = float("nan")) -> float:
     """Practical margin of ``metric``'s differences, in its own units.
 
     Parameters
     ----------
     metric : str
         A metric name of :func:`cuarenta_sim.cuarenta.compare.cuarenta_metrics`.
+    base : float
+        The baseline's value of the metric (the relative margin's scale); NaN: unknown.
 
     Returns
     -------
     float
-        :data:`PER_PLAY_MARGIN` for rates per play or per hand, :data:`PERCENT_MARGIN` for
-        other percentages, :data:`COUNT_MARGIN` otherwise.
+        :data:`PERCENT_MARGIN` for the probabilities of :data:`ABSOLUTE_MARGIN_METRICS`;
+        otherwise :data:`RELATIVE_MARGIN` times ``|base|`` when ``base`` is known and not 0,
+        else :data:`PER_PLAY_MARGIN` for rates per play or per hand, :data:`PERCENT_MARGIN`
+        for other percentages and :data:`COUNT_MARGIN` for the rest.
     """
+    if metric in ABSOLUTE_MARGIN_METRICS:
+        return PERCENT_MARGIN
+    if np.isfinite(base) and base != 0.0:
+        return RELATIVE_MARGIN * abs(float(base))
     if metric.endswith(("_per_play", "_per_hand")):
         return PER_PLAY_MARGIN
     return PERCENT_MARGIN if is_percent(metric) else COUNT_MARGIN
 
 
-def margin_text(metric: str) -> str:
-    """The practical margin of ``metric`` as printed (``"0.1 pp"``, ``"0.01 pp"``, ``"0.01"``)."""
-    m = margin_of(metric)
-    return f"{format_number(100 * m, 2)} pp" if is_percent(metric) else format_number(m, 2)
+def detectable_of(metric: str, base: float = float("nan")) -> float:
+    """The difference a run is sized to detect for ``metric`` (:data:`DETECTABLE`).
+
+    Returns
+    -------
+    float
+        1.5 percentage points for :data:`ABSOLUTE_MARGIN_METRICS`, 1.5% of ``|base|`` for
+        the others; NaN (no "too small to tell") when the base is unknown or 0.
+    """
+    if metric in ABSOLUTE_MARGIN_METRICS:
+        return DETECTABLE
+    if np.isfinite(base) and base != 0.0:
+        return DETECTABLE * abs(float(base))
+    return float("nan")
+
+
+def margin_text(metric: str, margin: float | None = None) -> str:
+    """A practical margin as printed (``"0.1 pp"``, ``"0.0534"``); ``margin`` default
+    :func:`margin_of` without a base."""
+    m = margin_of(metric) if margin is None or not np.isfinite(margin) else float(margin)
+    if is_percent(metric):
+        return f"{format_number(100 * m, 2)} pp"
+    return format_number(m, 2)
 
 
 def apply_verdicts(
     diff: pd.DataFrame, family: Sequence[str], confidence: float = 0.95
 ) -> pd.DataFrame:
-    """Recompute the verdicts of a differences frame with margins and Holm per family.
+    """Recompute the verdicts of a differences frame, with intervals that agree with them.
 
     Parameters
     ----------
     diff : DataFrame
         Rows of :func:`cuarenta_sim.cuarenta.compare.paired_differences` (``metric``,
-        ``estimate``, ``lower``, ``upper``, ``defined``, ``p_value``, ``no_variation``) plus
-        the ``family`` columns.
+        ``estimate``, ``lower``, ``upper``, ``defined``, ``p_value``, ``no_variation``, ``n``,
+        ``method``, optionally ``n_pos``, ``n_neg``, ``baseline_value``, ``relative``,
+        ``relative_lower``, ``relative_upper``) plus the ``family`` columns.
     family : sequence of str
         Columns whose values make one family (e.g. ``("model", "players")``).
     confidence : float
@@ -126,23 +172,72 @@ def apply_verdicts(
     Returns
     -------
     DataFrame
-        A copy with ``margin``, ``p_adjusted``, ``family_size`` and a new ``verdict``
-        (:func:`cuarenta_sim.stats.verdicts`: identical, negligible, resolved, not resolved,
-        undefined).
+        A copy with ``margin`` (:func:`margin_of`), ``detectable`` (:func:`detectable_of`),
+        ``p_adjusted``, ``family_size``, ``test_level`` and a new ``verdict``
+        (:func:`cuarenta_sim.stats.with_verdicts`: Holm per family; identical, negligible,
+        resolved, resolved possibly negligible, not resolved, too small to tell, undefined).
+        ``lower`` / ``upper`` and ``relative_lower`` / ``relative_upper`` are the intervals at
+        each row's Holm level (the marginal ones kept as ``*_marginal``), so a row is resolved
+        exactly when both printed intervals exclude 0: a resolved row whose relative interval
+        (a different delta method) reaches 0 is downgraded to "not resolved", and a row that
+        is not resolved shows intervals that reach 0 (``guarded``).
     """
     out = diff.reset_index(drop=True).copy()
     if out.empty:
-        for col in ("margin", "p_adjusted", "family_size"):
+        for col in ("margin", "detectable", "p_adjusted", "family_size", "test_level"):
             out[col] = pd.Series(dtype=float)
         return out
-    out["margin"] = [margin_of(m) for m in out["metric"]]
-    table = stats.verdict_table(
-        out, family=list(family), margin="margin", method=ADJUSTMENT, confidence=confidence
+    base = (
+        out["baseline_value"].to_numpy(np.float64)
+        if "baseline_value" in out
+        else np.full(len(out), np.nan)
     )
-    out["p_adjusted"] = table["p_adjusted"]
-    out["family_size"] = table["family_size"]
-    out["verdict"] = table["verdict"]
+    out["margin"] = [margin_of(m, b) for m, b in zip(out["metric"], base, strict=True)]
+    out["detectable"] = [detectable_of(m, b) for m, b in zip(out["metric"], base, strict=True)]
+    out = stats.with_verdicts(
+        out,
+        family=list(family),
+        margin="margin",
+        method=ADJUSTMENT,
+        confidence=confidence,
+        detectable="detectable",
+    )
+    if "relative" in out:
+        _relative_at_level(out, confidence)
     return out
+
+
+def _relative_at_level(out: pd.DataFrame, confidence: float) -> None:
+    """Rescale the relative intervals of ``out`` to each row's ``test_level`` (log scale), and
+    make them agree with the verdicts (in place)."""
+    from ...verdict_intervals import interval_at
+
+    out["relative_lower_marginal"] = out["relative_lower"]
+    out["relative_upper_marginal"] = out["relative_upper"]
+    lo, hi = [], []
+    for _, r in out.iterrows():
+        a, b = interval_at(
+            float(r["relative"]), float(r["relative_lower"]), float(r["relative_upper"]),
+            float(r["n"]), "paired log-ratio", confidence, float(r["test_level"]),
+        )  # fmt: skip
+        lo.append(a)
+        hi.append(b)
+    rlo, rhi = np.asarray(lo, dtype=np.float64), np.asarray(hi, dtype=np.float64)
+    verdict = out["verdict"].astype(str)
+    resolved = verdict.str.startswith("resolved").to_numpy()
+    finite = np.isfinite(rlo) & np.isfinite(rhi)
+    straddles = finite & (rlo <= 0.0) & (rhi >= 0.0)
+    down = resolved & straddles
+    if down.any():
+        out.loc[down, "verdict"] = "not resolved"
+        out.loc[down, "guarded"] = True
+        out.loc[down, "lower"] = np.minimum(out.loc[down, "lower"], 0.0)
+        out.loc[down, "upper"] = np.maximum(out.loc[down, "upper"], 0.0)
+    settled = out["verdict"].astype(str).str.startswith("resolved").to_numpy()
+    ident = (out["verdict"] == "identical").to_numpy()
+    hull = finite & ~settled & ~ident & ~straddles
+    out["relative_lower"] = np.where(hull, np.minimum(rlo, 0.0), rlo)
+    out["relative_upper"] = np.where(hull, np.maximum(rhi, 0.0), rhi)
 
 
 def pairs_text(row: Any) -> str:
@@ -153,16 +248,19 @@ def pairs_text(row: Any) -> str:
 def verdict_text(row: Any) -> str:
     """The verdict of a difference row in words, with its count of differing pairs.
 
-    ``negligible`` reads "no difference (within +-margin; k of n pairs differ)", identical
-    "identical (0 of n pairs differ)", the others their verdict.
+    ``negligible`` reads "no difference (within +-margin; k of n pairs differ)" (the row's
+    ``margin``), identical "identical (0 of n pairs differ)", not resolved and too small to
+    tell with their differing pairs, the others their verdict
+    (:data:`cuarenta_sim.verdicts.VERDICT_WORDS`).
     """
     v = str(row["verdict"])
     if v == "negligible":
-        return f"no difference (within ±{margin_text(row['metric'])}; {pairs_text(row)})"
+        margin = margin_text(row["metric"], row.get("margin"))
+        return f"no difference (within ±{margin}; {pairs_text(row)})"
     if v == "identical":
         return f"identical ({pairs_text(row)})"
-    if v == "not resolved":
-        return f"not resolved ({pairs_text(row)})"
+    if v in ("not resolved", "too small to tell"):
+        return f"{v} ({pairs_text(row)})"
     return v
 
 
@@ -221,7 +319,7 @@ def unresolved(diffs: pd.DataFrame, label_cols: Sequence[str]) -> str:
     str
         Markdown.
     """
-    bad = diffs[diffs["verdict"].isin(["not resolved", "undefined"])]
+    bad = diffs[diffs["verdict"].isin(["not resolved", "too small to tell", "undefined"])]
     rows = [
         [
             *(str(r[c]) for c in label_cols),
@@ -276,7 +374,7 @@ def exact_table(t: pd.DataFrame, *, fraction: bool, scopes: dict[str, str] | Non
                 _row_cell(r, percent=pct),
                 f"{int(r['n']):,}",
                 r["method"],
-                "yes" if r["within"] else "**no**",
+                exact_flag(r["within"]),
             ]
         )
     header = ["event", "scope", "players", *(["level"] if "level" in t.columns else [])]
@@ -285,6 +383,15 @@ def exact_table(t: pd.DataFrame, *, fraction: bool, scopes: dict[str, str] | Non
     first = 4 if "level" in t.columns else 3
     right = tuple(range(first, len(header) - 2))
     return markdown_table(header, rows, right=right)
+
+
+def exact_flag(within: Any, no: str = "**no**") -> str:
+    """The *exact inside* cell of an odds row: ``"yes"``, ``no`` or, where the exact value does
+    not apply (a data scope inside chicas, :func:`cuarenta_sim.cuarenta.analysis.odds_check`'s
+    ``comparable``), ``"n/a (datas cut short)"``."""
+    if within is None or (isinstance(within, float) and np.isnan(within)):
+        return "n/a (datas cut short)"
+    return "yes" if bool(within) else no
 
 
 def select(frame: pd.DataFrame, **where: Any) -> pd.Series:

@@ -19,6 +19,7 @@ import pandas as pd
 
 from ...reports import format_number
 from ...studies import StudySettings
+from ...studies.claims import TOO_SMALL
 from .common import PERCENT_METRICS
 
 #: Panel models other than the headline play ``n // PANEL_DIVISOR`` datas (and chicas and
@@ -26,6 +27,23 @@ from .common import PERCENT_METRICS
 #: far fewer datas than the headline's estimate, and keeps a panel's wall time near the
 #: headline's own.
 PANEL_DIVISOR = 4
+
+#: Stated detectable difference of the sized confirmatory run, per player count: the half-width
+#: (fraction, 0.015 = 1.5 percentage points) of its 95% interval of the Cuenca - Quito relative
+#: change of chica length, the headline effect (:func:`confirm_plan`).
+CONFIRM_DETECTABLE = {2: 0.015, 4: 0.0175}
+
+#: Per-chica standard deviation of that relative change's delta-method influence under the
+#: solver (design values): 2 players from benchmarks/learned_proxy.py (20,000 paired chicas,
+#: half-width 0.31 pp), 4 players from the 125-chica confirmatory run of the committed report
+#: (half-width 4.15 pp).
+SOLVER_CHICA_SD = {2: 0.224, 4: 0.237}
+
+#: The 4-player confirmation's solver setting when ``--confirm solver`` is the default: 128
+#: samples instead of ``samples=auto``'s 256, half the cost per decision and still stronger
+#: than the heuristic (57.95% [56.41, 59.47] of 4,000 duplicate chicas against it,
+#: benchmarks/README.md); disclosed in the report's Methods.
+CONFIRM_SOLVER_4P = "solver(samples=128)"
 
 
 @dataclass(frozen=True)
@@ -46,6 +64,9 @@ class Model:
         ``"headline"``, ``"panel"`` or ``"confirm"``.
     n_chicas, n_mesas : int
         Chicas and mesas (see :func:`panel_models`).
+    plan : tuple of (players, policies, datas, chicas, mesas)
+        Per-player-count sizes of a sized confirmatory model (:func:`confirm_plan`); empty:
+        the same sizes for every player count.
     """
 
     label: str
@@ -54,6 +75,15 @@ class Model:
     role: str
     n_chicas: int = 1
     n_mesas: int = 1
+    plan: tuple[tuple[int, tuple[str, ...], int, int, int], ...] = ()
+
+    def run(self, players: int) -> tuple[tuple[str, ...], int, int, int]:
+        """``(policies, datas, chicas, mesas)`` this model plays with ``players`` (0 skips a
+        level); a sized confirmatory model has its own per player count (:attr:`plan`)."""
+        for p, pol, n, c, m in self.plan:
+            if p == players:
+                return pol, n, c, m
+        return self.policies, self.n, self.n_chicas, self.n_mesas
 
 
 def parse_models(text: str | Sequence[str]) -> tuple[str, ...]:
@@ -95,7 +125,56 @@ def parse_models(text: str | Sequence[str]) -> tuple[str, ...]:
     return tuple(models)
 
 
-def panel_models(settings: StudySettings) -> list[Model]:
+def confirm_plan(
+    settings: StudySettings, confirm_n: int
+) -> tuple[tuple[int, tuple[str, ...], int, int, int], ...]:
+    """Sizes of the confirmatory run, per player count, from a stated detectable difference.
+
+    The confirmation asks whether the solver, the strongest player, finds the headline effect
+    (the Cuenca - Quito change of chica length) of the size the panel finds. Each player
+    count plays the chicas :func:`cuarenta_sim.sizing.required_n` gives for a 95% half-width
+    of :data:`CONFIRM_DETECTABLE` (1.5 pp with 2 players: 857 chicas; 1.75 pp with 4:
+    705) with the per-chica spread :data:`SOLVER_CHICA_SD`, capped at the headline's chicas.
+    With 2 players it also plays ``confirm_n`` datas at level data (points, sources); with 4
+    players only chicas, and with ``--confirm solver`` the cheaper
+    :data:`CONFIRM_SOLVER_4P` (the 4-player solver costs about ten times the 2-player one
+    per chica: confirming every metric there is what made the old 500-data run 70% of the
+    report's time). No mesas: the few a confirmation could afford tell nothing about chicas
+    per mesa.
+
+    Parameters
+    ----------
+    settings : StudySettings
+        ``confirm``, ``players``, ``n_chicas``, ``confidence``.
+    confirm_n : int
+        Datas at level data with 2 players.
+
+    Returns
+    -------
+    tuple of (players, policies, datas, chicas, mesas)
+    """
+    from ...sizing import required_n
+    from ..policies import split_policy_list
+
+    assert settings.confirm is not None
+    out = []
+    for players in settings.players:
+        spec = settings.confirm
+        if players == 4 and spec.strip() == "solver":
+            spec = CONFIRM_SOLVER_4P
+        need = required_n(
+            "mean",
+            CONFIRM_DETECTABLE.get(players, 0.015),
+            sd=SOLVER_CHICA_SD.get(players, 0.24),
+            confidence=settings.confidence,
+        )
+        chicas = max(1, min(need, settings.n_chicas))
+        datas = confirm_n if players == 2 else 0
+        out.append((players, tuple(split_policy_list(spec)), datas, chicas, 0))
+    return tuple(out)
+
+
+def panel_models(settings: StudySettings, *, sized_confirm: bool = False) -> list[Model]:
     """The models a study runs: the panel (headline first), then the confirmatory model.
 
     Sizes: the headline plays ``settings.n`` datas, ``n_chicas`` chicas and ``n_mesas``
@@ -110,6 +189,10 @@ def panel_models(settings: StudySettings) -> list[Model]:
     settings : StudySettings
         ``models`` (empty: one model, ``policies``), ``model_n``, ``n``, ``n_chicas``,
         ``n_mesas``, ``confirm``, ``confirm_n``.
+    sized_confirm : bool
+        Size the confirmatory model per player count to its stated detectable difference
+        (:func:`confirm_plan`; the quito-vs-cuenca design) instead of ``confirm_n`` datas,
+        ``confirm_n // 4`` chicas and ``confirm_n // 10`` mesas for every player count.
 
     Returns
     -------
@@ -139,6 +222,7 @@ def panel_models(settings: StudySettings) -> list[Model]:
     ]
     if settings.confirm is not None:
         n = settings.confirm_n or max(1, settings.n // 500)
+        plan = confirm_plan(settings, n) if sized_confirm else ()
         out.append(
             Model(
                 f"{settings.confirm} (confirm)",
@@ -147,6 +231,7 @@ def panel_models(settings: StudySettings) -> list[Model]:
                 "confirm",
                 max(1, n // 4),
                 max(1, n // 10),
+                plan,
             )
         )
     return out
@@ -186,7 +271,10 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
         that are not resolved, negligible ("no difference") or identical, or whose resolved
         sign is the other one (``"opposite sign in 1"``); the size range (smallest to largest
         magnitude) over the resolved models of the commonest sign. ``"identical under every
-        model"`` and ``"no difference under any model"`` when that is so.
+        model"`` and ``"no difference under any model"`` when that is so. Runs labelled
+        ``"too small to tell"`` (:data:`cuarenta_sim.studies.claims.TOO_SMALL`) are left out of
+        the count, for and against, and listed apart (``"too small to tell in 1 (not
+        counted)"``).
 
         With ``short``, the console form: ``"3/3 same sign"`` (``", 1 opposite"`` when a
         resolved model disagrees; ``"0/3 resolved"``, ``"identical in all"``, ``"no diff.
@@ -201,6 +289,11 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
         raise ValueError("robustness needs at least one model's row")
     if short:
         return _short_form(robustness(rows, relative=relative))
+    # A run labelled too small to tell is never counted for or against agreement (issue 18).
+    small = int((rows["verdict"].astype(str) == TOO_SMALL).sum())
+    rows = rows[rows["verdict"].astype(str) != TOO_SMALL]
+    if rows.empty:
+        return f"{TOO_SMALL} in {small} of {small} models"
     m = len(rows)
     verdict = rows["verdict"].astype(str)
     est = rows["estimate"].to_numpy(dtype=np.float64)
@@ -227,6 +320,8 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
             parts.append(f"{label} in {count}")
     if not main.any():
         parts[0] = f"no resolved effect in {m} models"
+    if small:
+        parts.append(f"{TOO_SMALL} in {small} (not counted)")
     line = "; ".join(parts)
     if main.any():
         pct = "metric" in rows and bool(rows["metric"].isin(list(PERCENT_METRICS)).all())
@@ -245,6 +340,8 @@ def _short_form(line: str) -> str:
 
     if line == "identical under every model":
         return "identical in all"
+    if line.startswith(TOO_SMALL):
+        return "too small in all"
     if line.startswith("no difference under any"):
         return "no diff. in all"
     main = re.match(r"same sign in (\d+) of (\d+) models", line)
@@ -257,7 +354,8 @@ def _short_form(line: str) -> str:
 
 
 def agrees(rows: pd.DataFrame) -> bool:
-    """Whether every model resolves the effect with one sign (the robust case).
+    """Whether every model that could tell resolves the effect with one sign (the robust case;
+    "too small to tell" rows count neither way).
 
     Parameters
     ----------
@@ -269,7 +367,8 @@ def agrees(rows: pd.DataFrame) -> bool:
     bool
     """
     verdict = rows["verdict"].astype(str)
-    if not verdict.str.startswith("resolved").all():
+    told = (verdict != "too small to tell").to_numpy()
+    if not told.any() or not verdict[told].str.startswith("resolved").all():
         return False
-    signs = np.sign(rows["estimate"].to_numpy(dtype=np.float64))
+    signs = np.sign(rows["estimate"].to_numpy(dtype=np.float64)[told])
     return bool(len(set(signs.tolist())) == 1)

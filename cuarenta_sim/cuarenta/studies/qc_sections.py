@@ -372,14 +372,22 @@ def fig_lengths(length: pd.DataFrame, s: StudySettings) -> Figure:
 
 
 def fig_winprob(wins: pd.DataFrame, s: StudySettings) -> Figure:
-    fig, axes = new_figure(len(s.players), 2, (5.5, 4.5))
+    """P(next dealer's side wins) by score state, the players' guide's masking: cells seen in
+    fewer than :data:`cuarenta_sim.cuarenta.winprob.MIN_N` chicas grey and dotted, states
+    never reached dark grey and cross-hatched (neither reads as 50%), with a legend."""
+    from ..winprob import MIN_N
+
+    fig, axes = new_figure(len(s.players), 2, (5.5, 4.8))
     for i, p in enumerate(s.players):
         for j, v in enumerate(("quito", "cuenca")):
             sub = wins[(wins["players"] == p) & (wins["variant"] == v)]
-            plotting.score_heatmap(
+            plotting.probability_grid(
                 sub,
-                ax=axes[i, j],
+                axes[i, j],
+                min_n=MIN_N,
                 title=f"P(next dealer's side wins), {v}, {p} players",
                 colorbar=j == 1,
+                legend=j == 0,
+                cbar_label="P(win the chica), %",
             )
     return fig

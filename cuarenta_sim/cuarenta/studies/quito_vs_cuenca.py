@@ -16,6 +16,7 @@ import pandas as pd
 
 from ...reports import Report, markdown_table, text_table
 from ...studies import GeneratedReport, Progress, StudySettings, get_study
+from ...studies.claims import render_claim
 from ...studies.framework import provenance, say
 from .. import analysis, compare
 from . import qc_sections as sections
@@ -25,12 +26,12 @@ from .common import (
     diff_text,
     prose,
     rel_text,
-    select,
     unresolved,
     verdict_text,
     wrap_console,
 )
 from .panel import Model, panel_models, robustness
+from .qc_claims import qc_claims
 from .qc_sections import SUMMARY_METRICS
 
 #: Families of verdicts: one per model and player count (every metric of that table).
@@ -46,16 +47,18 @@ def _run_model(
     :func:`.qc_sections.convergence_players` (main run of the convergence figure).
     """
     headline = model.role == "headline"
-    n_chicas, n_mesas = model.n_chicas, model.n_mesas
     out: dict[str, list[Any]] = {
         k: [] for k in ("est", "diff", "lengths", "winprob", "odds", "conv")
     }
     for players in s.players:
+        policies, n_datas, n_chicas, n_mesas = model.run(players)
+        if n_datas + n_chicas + n_mesas == 0:
+            continue
         comp = compare.compare_rules(
             {"quito": "quito", "cuenca": "cuenca"},
             players=players,
-            policies=model.policies,
-            n_datas=model.n,
+            policies=policies,
+            n_datas=n_datas,
             n_chicas=n_chicas,
             n_mesas=n_mesas,
             seed=s.seed,
@@ -89,9 +92,9 @@ def _run_model(
                 analysis.odds_check(quito["data"], players, s.confidence).assign(level="data")
             )
             out["odds"].append(
-                analysis.odds_check(quito["chica_hands"], players, s.confidence).assign(
-                    level="chica"
-                )
+                analysis.odds_check(
+                    quito["chica_hands"], players, s.confidence, games=quito["chica"]
+                ).assign(level="chica")
             )
         del comp
     return out
@@ -121,7 +124,7 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
         ``convergence`` (:func:`cuarenta_sim.studies.convergence.running_estimates`).
     """
     t0 = time.perf_counter()
-    models = panel_models(settings)
+    models = panel_models(settings, sized_confirm=True)
     head = models[0]
     runs: list[dict[str, Any]] = []
     parts: dict[str, list[Any]] = {
@@ -150,7 +153,8 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
     panel = _panel_frame(diff_all, models, settings)
     summary = sections.summary_table(est, diff, settings)
     pr = prose("quito_vs_cuenca")
-    answers = _answers(diff_all, models, settings)
+    claims = qc_claims(diff_all, [m.label for m in models], settings)
+    answers = [render_claim(c) for c in claims]
     report = Report(
         title="Quito vs Cuenca scoring: paired simulation under a player panel",
         provenance=provenance(
@@ -167,6 +171,10 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
                     "n": m.n,
                     "role": m.role,
                     "wall_time_s": walls[m.label],
+                    "plan": [
+                        {"players": p, "policies": list(pol), "datas": d, "chicas": c, "mesas": me}
+                        for p, pol, d, c, me in m.plan
+                    ],
                 }
                 for m in models
             ],
@@ -224,6 +232,7 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
             "odds": odds_table,
             "convergence": conv_frame,
         },
+        claims=claims,
     )
 
 
@@ -235,6 +244,8 @@ def _short(row: pd.Series) -> str:
         return "identical"
     if v == "negligible":
         return "no diff."
+    if v == "too small to tell":
+        return "too small"
     pct = row["metric"] in PERCENT_METRICS
     if pct:
         text = f"{100 * row['estimate']:+.2f} pp"
@@ -254,6 +265,13 @@ def _panel_frame(diff: pd.DataFrame, models: list[Model], s: StudySettings) -> p
             by = {r["model"]: r for _, r in sub.iterrows()}
             row: dict[str, Any] = {"metric": metric, "label": sub["label"].iloc[0], "players": p}
             for m in models:
+                if m.label not in by:
+                    # Not run at this level (the sized confirmation plays chicas only there).
+                    row[m.label] = "not run"
+                    row[f"{m.label} full"] = "not run"
+                    row[f"{m.label} relative"] = "n/a"
+                    row[f"{m.label} verdict"] = "not run at this level"
+                    continue
                 row[m.label] = _short(by[m.label])
                 row[f"{m.label} full"] = diff_text(by[m.label])
                 row[f"{m.label} relative"] = rel_text(by[m.label])
@@ -270,7 +288,7 @@ def _panel_markdown(panel: pd.DataFrame, models: list[Model]) -> str:
         cells = [r["label"], r["players"]]
         for m in models:
             verdict = r[f"{m.label} verdict"]
-            if verdict.startswith("identical"):
+            if verdict.startswith(("identical", "not run")):
                 cells.append(verdict)
                 continue
             rel = r[f"{m.label} relative"]
@@ -280,35 +298,3 @@ def _panel_markdown(panel: pd.DataFrame, models: list[Model]) -> str:
         rows.append(cells)
     headers = ["metric", "players", *(f"{m.label}: Cuenca - Quito" for m in models)]
     return markdown_table([*headers, "across models"], rows, right=(1,))
-
-
-def _answers(diff: pd.DataFrame, models: list[Model], s: StudySettings) -> list[str]:
-    """Three to five plain sentences: the headline effects and how far they hold."""
-    head = models[0].label
-
-    def row(metric: str, p: int, model: str = head) -> pd.Series:
-        return select(diff, metric=metric, players=p, model=model)
-
-    def across(metric: str, p: int) -> str:
-        return robustness(diff[(diff["metric"] == metric) & (diff["players"] == p)])
-
-    out = []
-    for p in s.players:
-        d = row("datas_per_chica", p)
-        out.append(
-            f"With {p} players and {head} play at every seat, Cuenca scoring changes a "
-            f"chica's length by {rel_text(d)} ({diff_text(d)} datas, {verdict_text(d)}); "
-            f"across the {len(models)} player models: {across('datas_per_chica', p)}."
-        )
-    p0 = s.players[0]
-    pts = row("points", p0)
-    out.append(
-        f"The reason: Cuenca's 4-point caida-limpia adds {diff_text(pts)} points per data "
-        f"({p0} players, {head}; across models: {across('points', p0)})."
-    )
-    adv = row("dealer_advantage", p0)
-    out.append(
-        f"The dealer's edge in points per data changes by {diff_text(adv)} "
-        f"({verdict_text(adv)}; across models: {across('dealer_advantage', p0)})."
-    )
-    return out

@@ -21,6 +21,7 @@ from matplotlib.figure import Figure
 from ... import plotting
 from ...reports import Report, markdown_table, text_table
 from ...studies import GeneratedReport, Progress, StudySettings, get_study
+from ...studies.claims import render_claim
 from ...studies.convergence import convergence_note
 from ...studies.framework import new_figure, provenance, say
 from .. import compare
@@ -38,6 +39,7 @@ from .common import (
     wrap_console,
 )
 from .panel import Model, panel_models, robustness
+from .rule_claims import sensitivity_claims
 from .switch_notes import CONFIRM_SWITCHES, SWITCH_SCOPE, disputed, level_blind, switch_of
 
 #: Metrics shown as tornado charts in the sensitivity report, in order.
@@ -145,7 +147,8 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
         command=get_study("sensitivity").command(settings),
     )
     rules_table = _rules_you_play(diff, models, settings, qc)
-    answers = _answers(diff, models, settings, qc)
+    claims = sensitivity_claims(diff, [m.label for m in models], settings, qc)
+    answers = [render_claim(c) for c in claims]
     report.add("Answers", pr.answers(answers))
     report.add(
         "What the rules you play change",
@@ -176,7 +179,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
         pr.methods(base.slug(), _base_table(est), models, walls, settings, conv_text),
     )
 
-    figures = {f"tornado_{m}": _tornado(est, diff, m, head, settings) for m in TORNADO_METRICS}
+    figures = {f"tornado_{m}": _tornado(est, diff, m, head, settings, qc) for m in TORNADO_METRICS}
     figures["convergence"] = conv_fig
     console_rows = [
         [
@@ -204,6 +207,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             "rules_you_play": rules_table,
             "convergence": conv_frame,
         },
+        claims=claims,
     )
 
 
@@ -265,7 +269,13 @@ def _cell(row: pd.Series, *, blind: bool = False) -> str:
         return "0 (identical)"
     text = rel_text(row) if row["metric"] == "datas_per_chica" else diff_text(row)
     v = str(row["verdict"])
-    mark = {"not resolved": " ~", "negligible": " (no difference)", "identical": ""}.get(v, "")
+    mark = {
+        "not resolved": " ~",
+        "too small to tell": " (too small to tell)",
+        "negligible": " (no difference)",
+        "resolved, possibly negligible": " (possibly negligible)",
+        "identical": "",
+    }.get(v, "")
     return text + mark
 
 
@@ -312,49 +322,6 @@ def _rules_markdown(table: pd.DataFrame, s: StudySettings) -> str:
         return "(no reading of the base differs from another source's)"
     cols = [c for c in table.columns if c not in ("variant", "across models, short")]
     return markdown_table(cols, table[cols].to_numpy().tolist(), right=(1,))
-
-
-def _answers(
-    diff: pd.DataFrame, models: list[Model], s: StudySettings, qc: str | None
-) -> list[str]:
-    head = models[0].label
-    p = s.players[0]
-    chica = diff[
-        (diff["metric"] == "datas_per_chica")
-        & (diff["players"] == p)
-        & (diff["model"] == head)
-        & diff["disputed"]
-    ]
-    out = []
-    if not chica.empty:
-        top = chica.loc[chica["estimate"].abs().idxmax()]
-        out.append(
-            f"Of the readings where sources disagree, {top['variant']} moves a {p}-player "
-            f"chica's length most under {head}: {rel_text(top)} ({diff_text(top)} datas, "
-            f"{verdict_text(top)})."
-        )
-        if qc is not None and qc in set(chica["variant"]):
-            q = select(chica, variant=qc)
-            bigger = int((chica["estimate"].abs() > abs(q["estimate"])).sum())
-            verdict = (
-                f"{bigger} other reading(s) move it more: which of those rules you play "
-                "matters as much as which scoring"
-                if bigger
-                else "no other reading moves it more"
-            )
-            out.append(f"The Quito vs Cuenca switch ({qc}) changes it by {rel_text(q)}; {verdict}.")
-    all_chica = diff[(diff["metric"] == "datas_per_chica") & (diff["players"] == p)]
-    n_flips = all_chica["variant"].nunique()
-    agree = sum(
-        robustness(g).startswith(f"same sign in {len(g)} of {len(g)}")
-        for _, g in all_chica.groupby("variant")
-    )
-    out.append(
-        f"Across the {len(models)} player models, {agree} of {n_flips} flips change a "
-        f"{p}-player chica's length with the same resolved sign under every model that "
-        f"played them."
-    )
-    return out
 
 
 def _scope_section(est: pd.DataFrame, diff: pd.DataFrame, head: Model, s: StudySettings) -> str:
@@ -476,12 +443,19 @@ def _metric_section(
     return prose("sensitivity").metric(s, metric, bases, pct, method, table, head)
 
 
-def _tornado(est: pd.DataFrame, diff: pd.DataFrame, metric: str, head: Model, s: StudySettings):
+def _tornado(
+    est: pd.DataFrame,
+    diff: pd.DataFrame,
+    metric: str,
+    head: Model,
+    s: StudySettings,
+    qc: str | None = None,
+):
     """Tornado of ``metric`` under the headline model, in the report's units (percentage
     points for percentages); identical flips are drawn without a whisker."""
     pct = is_percent(metric)
     k = 100.0 if pct else 1.0
-    unit = "percentage points" if pct else str(_label(est, metric))
+    unit = " (percentage points)" if pct else ""
     flips = diff["variant"].nunique()
     fig, axes = new_figure(1, len(s.players), (6.5, 0.32 * flips + 1.6))
     for ax, p in zip(axes[0], s.players, strict=True):
@@ -491,17 +465,23 @@ def _tornado(est: pd.DataFrame, diff: pd.DataFrame, metric: str, head: Model, s:
         # An identical flip (no pair differed) has no measured spread: no whisker, as in the
         # tables, rather than its no-variation bound drawn like an interval.
         same = (sub["verdict"] == "identical").to_numpy()
+        # A flip whose switch acts only from scores cannot act on a level-data metric: marked
+        # "cannot act", never drawn as a measured zero. Labels as in the tables.
         sub = sub.assign(
             estimate=sub["estimate"] * k,
             lower=sub["lower"].where(~same, sub["estimate"]) * k,
             upper=sub["upper"].where(~same, sub["estimate"]) * k,
-            verdict=sub["verdict"].where(~sub["verdict"].str.startswith("resolved"), "resolved"),
-        )
+            cannot_act=[level_blind(v, str(lv)) for v, lv in zip(sub["variant"], sub["level"],
+                                                                 strict=True)],
+            flip=[_flip_name(v, qc) for v in sub["variant"]],
+        )  # fmt: skip
         plotting.tornado(
             sub,
             ax=ax,
-            xlabel=f"effect on {_label(est, metric)} ({unit})",
+            label="flip",
+            xlabel=f"effect on {_label(est, metric)}{unit}\nwhiskers: intervals at Holm's level",
             title=f"{p} players, {head.label}",
+            legend=p == s.players[0],
         )
     return fig
 

@@ -1,0 +1,161 @@
+"""Cuatrola bidding study: the value of being mano and the exact check of trumps held.
+
+Split from :mod:`cuarenta_sim.cuatrola.bidding` (importable from there too).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from ..stats import (
+    ESTIMATE_COLUMNS,
+    diff_means,
+    diff_proportions,
+    mean,
+    proportion,
+    wilson_interval,
+)
+from .bidding_verdicts import difference_verdicts
+from .contracts import DECLARATIONS
+
+
+# --------------------------------------------------------------------------- value of mano
+def mano_table(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """The value of being mano, every row an estimate with its method.
+
+    Rows (``ESTIMATE_COLUMNS`` plus ``bid``): P(the mano's pair wins an all-pass hand)
+    (``wilson``) and its game points per hand minus the other pair's (``normal``); then for
+    each bid the mano minus the dealer and the mano minus the other three positions pooled, of
+    P(make) (``newcombe``) and of EV (``welch``; different deals, so unpaired). ``verdict``
+    (Holm over the difference rows, intervals at their Holm level:
+    :func:`.bidding_verdicts.difference_verdicts`) says whether a difference's interval excludes 0
+    (``"-"`` for the proportion, whose reference is 50%, not 0).
+
+    Parameters
+    ----------
+    outcomes : DataFrame
+        :attr:`BiddingExperiment.outcomes`.
+    confidence : float
+        Two-sided confidence level.
+
+    Returns
+    -------
+    DataFrame
+    """
+    mano_won = outcomes["mano_won_pass"].to_numpy(np.int64)
+    rows = [
+        {
+            **proportion(
+                "P(the mano's pair wins an all-pass hand)",
+                int(mano_won.sum()),
+                len(mano_won),
+                confidence,
+            ),
+            "bid": "pass",
+        },
+        {
+            **mean(
+                "game points per all-pass hand, mano's pair minus the other",
+                2.0 * mano_won - 1.0,
+                confidence,
+            ),
+            "bid": "pass",
+        },
+    ]
+    pos = outcomes["position"].astype(str).to_numpy()
+    is_mano = pos == "mano"
+    for bid in DECLARATIONS:  # the bids of bidding.BIDS, in that order
+        success = outcomes["won_pass" if bid == "pass" else f"made_{bid}"].to_numpy(np.int64)
+        value = outcomes[f"value_{bid}"].to_numpy(np.float64)
+        for label, other in (("dealer", pos == "dealer"), ("other positions", ~is_mano)):
+            rows.append(
+                {
+                    **diff_proportions(
+                        f"P(make), mano minus {label}",
+                        int(success[is_mano].sum()),
+                        int(is_mano.sum()),
+                        int(success[other].sum()),
+                        int(other.sum()),
+                        confidence,
+                    ),
+                    "bid": bid,
+                }
+            )
+            rows.append(
+                {
+                    **diff_means(
+                        f"EV, mano minus {label}", value[is_mano], value[other], confidence
+                    ),
+                    "bid": bid,
+                }
+            )
+    out = pd.DataFrame(rows, columns=[*ESTIMATE_COLUMNS, "bid"])
+    return difference_verdicts(out, (out["method"] != "wilson").to_numpy(), confidence)
+
+
+# --------------------------------------------------------------------------- exact check
+def exact_trumps_distribution(dealer: bool) -> list[Fraction]:
+    """Exact distribution of the number of trumps in a 5-card hand (index = trumps, 0..5).
+
+    The dealer's fifth card is the trump card (C1.4), so the other 4 trumps lie among the 19
+    other cards: the dealer holds ``1 + H`` trumps, a non-dealer ``H'``, with ``H`` and ``H'``
+    hypergeometric (4 trumps among 19 cards, 4 resp. 5 of them drawn).
+
+    Parameters
+    ----------
+    dealer : bool
+        The dealer's hand (True) or another seat's (False).
+
+    Returns
+    -------
+    list of Fraction, length 6, summing to 1
+    """
+    drawn = 4 if dealer else 5
+    total = math.comb(19, drawn)
+    out = [Fraction(0)] * 6
+    for k in range(0, 5):
+        out[k + (1 if dealer else 0)] = Fraction(math.comb(4, k) * math.comb(15, drawn - k), total)
+    return out
+
+
+def trumps_check(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Simulated distribution of trumps held vs the exact one, for the dealer and the others.
+
+    Returns
+    -------
+    DataFrame
+        One row per (``hand_of``: ``"dealer"`` / ``"non-dealer"``, ``trumps`` 0..5):
+        ``exact`` (float), ``count``, ``n``, ``estimate``, ``lower``, ``upper`` (``wilson``),
+        ``method``, ``defined`` and ``within`` (the exact value lies in the interval; a
+        probability of 0 must be observed 0 times).
+    """
+    is_dealer = outcomes["position"].astype(str).to_numpy() == "dealer"
+    trumps = outcomes["trumps"].astype(np.int64).to_numpy()
+    rows = []
+    for label, sel in (("dealer", is_dealer), ("non-dealer", ~is_dealer)):
+        exact = exact_trumps_distribution(label == "dealer")
+        counts = np.bincount(trumps[sel], minlength=6)
+        n = int(sel.sum())
+        for k in range(6):
+            p, lo, hi = (float(v) for v in wilson_interval(int(counts[k]), n, confidence))
+            e = float(exact[k])
+            rows.append(
+                {
+                    "hand_of": label,
+                    "trumps": k,
+                    "exact": e,
+                    "count": int(counts[k]),
+                    "n": n,
+                    "estimate": p,
+                    "lower": lo,
+                    "upper": hi,
+                    "method": "wilson",
+                    "defined": n > 0,
+                    "within": bool(counts[k] == 0) if e == 0 else bool(lo <= e <= hi),
+                }
+            )
+    return pd.DataFrame(rows)
