@@ -71,9 +71,17 @@ def odds_claims(
             id="odds.inside",
             template=(
                 "{inside} of {total} exact dealing odds lie inside the {conf:g}% interval of "
-                "their simulated estimate ({n:,} datas per player count, seed {seed})."
+                "their simulated estimate ({n:,} datas per player count, {players} players, "
+                "seed {seed})."
             ),
-            values={"inside": inside, "total": total, "conf": conf, "n": s.n, "seed": s.seed},
+            values={
+                "inside": inside,
+                "total": total,
+                "conf": conf,
+                "n": s.n,
+                "seed": s.seed,
+                "players": " and ".join(str(p) for p in s.players),
+            },
             evidence=(
                 Evidence(
                     table="odds",
