@@ -295,8 +295,9 @@ def check_claims(
     claims : sequence of Claim
         The report's claims (ids must be unique).
     tables : mapping table id -> (row id -> {column: value}), optional
-        The report's tables; when given, every evidence row must be found there with equal
-        values (relative tolerance 1e-9). :func:`table_rows` builds one from a DataFrame.
+        The report's tables; every evidence row of one of these tables must be found there
+        with equal values (relative tolerance 1e-9); evidence of other tables (derived
+        counts) is not looked up. :func:`table_rows` builds one from a DataFrame.
     known_models, known_rules : iterable of str
         Model and rule names that count as named when they appear in a sentence, in addition
         to the union of the claims' scopes.

@@ -237,7 +237,7 @@ def sensitivity_claims(
                     evidence=(
                         diff_evidence(q, keys=keys, role=""),
                         Evidence(
-                            table="differences",
+                            table="derived",
                             row=f"disputed readings with a larger |estimate| than {qc}|"
                             f"datas_per_chica|{p}|{head}",
                             values={"count": bigger},
@@ -274,7 +274,7 @@ def sensitivity_claims(
             values={"models": ", ".join(models), "agree": agree, "n": len(flips), "p": p},
             evidence=(
                 Evidence(
-                    table="differences",
+                    table="derived",
                     row=f"flips resolved with one sign under every model|datas_per_chica|{p}",
                     values={"agreeing flips": agree, "flips": len(flips)},
                 ),
