@@ -84,8 +84,8 @@ def odds_claims(
             },
             evidence=(
                 Evidence(
-                    table="odds",
-                    row="every row",
+                    table="derived",
+                    row="odds: rows with the exact value inside the interval",
                     values={"inside": inside, "rows": total, "n": s.n},
                 ),
             ),
