@@ -2,11 +2,11 @@
 
 Each summary sentence is a :class:`~cuarenta_sim.studies.claims.Claim` whose evidence rows are
 rows of the guide's tables (``dealer_edge``: ``source|players``; ``win_probability_chica``:
-``own|opponent|deal|own_deals|players``; ``caida_risk``: ``seen``; ``departures``: ``all``;
-``gains``: ``versus``). Every number is scoped: the guide's runs are self-play of one strong
-player, so its numbers say "under <player> self-play" (the dealer's edge differs by player: see
-the quito-vs-cuenca panel). A rank seen four times cannot be caught by a caida, but it can still
-be taken in a sum or a run (R5.2, R5.4): the sentence says so.
+``own|opponent|deal|own_deals|players``; ``caida_risk_by_seen``: ``seen``;
+``departures_all``: ``all``; ``gains``: ``versus``). Every number is scoped: the guide's runs
+are self-play of one strong player, so its numbers say "under <player> self-play" (the dealer's
+edge differs by player: see the quito-vs-cuenca panel). A rank seen four times cannot be caught
+by a caida, but it can still be taken in a sum or a run (R5.2, R5.4): the sentence says so.
 """
 
 from __future__ import annotations
@@ -129,11 +129,11 @@ def guide_claims(
     one = risk[risk["seen"] == 1]
     if len(one):
         o = one.iloc[0]
-        rows = [_ev(o, "caida_risk", ("seen",), strong, True)]
+        rows = [_ev(o, "caida_risk_by_seen", ("seen",), strong, True)]
         tail = "."
         values = {"m": strong, "c": _c(o, True), "n": int(o["n"])}
         if len(safe):
-            rows.append(_ev(safe.iloc[0], "caida_risk", ("seen",), strong, True))
+            rows.append(_ev(safe.iloc[0], "caida_risk_by_seen", ("seen",), strong, True))
             tail = ", against {c4} with all four seen."
             values["c4"] = _c(safe.iloc[0], True)
         out.append(
@@ -170,7 +170,7 @@ def guide_claims(
                 "g": cell(d["gain"], d["gain_lower"], d["gain_upper"], gain_ok),
                 "gn": int(d["gain_n"]) if np.isfinite(d["gain_n"]) else 0,
             },
-            evidence=(_ev(d, "departures", ("all",), strong, True),),
+            evidence=(_ev(d, "departures_all", ("all",), strong, True),),
             test="ratio interval over chicas; t / normal over decisions",
             scope=Scope(models=(strong, "greedy", "pimc"), players=(2,), rules=RULES),
             constants={} if np.isfinite(d["gain_n"]) else {"no valued departure": 0},

@@ -12,7 +12,8 @@ The files of a study (:func:`study_code_files`):
   :mod:`ast`, not imported: ``from . import x``, ``from .x import y``, ``from .. import z``),
   e.g. ``quito_vs_cuenca.py`` -> ``qc_sections.py``, ``common.py``, ``panel.py``, ``compare.py``;
 * the shared verdict and report code, :data:`SHARED_MODULES` (``stats``, ``verdicts``,
-  ``distributions``, ``reports``, ``studies/framework``, ``studies/claims``,
+  ``distributions``, ``reports``, ``studies/framework``, ``studies/claims`` (and
+  ``claim_checks``),
   ``studies/templates``, ``studies/convergence``);
 * every template (``*.md.j2``) of the builder's game package and of ``studies/templates``.
 
@@ -39,6 +40,7 @@ SHARED_MODULES = (
     f"{PACKAGE}.reports",
     f"{PACKAGE}.studies.framework",
     f"{PACKAGE}.studies.claims",
+    f"{PACKAGE}.studies.claim_checks",
     f"{PACKAGE}.studies.templates",
     f"{PACKAGE}.studies.convergence",
 )

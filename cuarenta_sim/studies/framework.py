@@ -31,7 +31,7 @@ from matplotlib.figure import Figure
 from ..io import atomic_path
 from ..limits import MAX_RUN, is_whole, whole_number
 from ..reports import Report, estimate_decimals, format_number
-from .claims import Claim, ClaimError, check_claims, write_claims
+from .claims import Claim, ClaimError, check_claims, table_rows, write_claims
 
 #: Chicas and mesas per rule set default to ``n // CHICA_DIVISOR`` and ``n // MESA_DIVISOR``.
 CHICA_DIVISOR = 4
@@ -149,6 +149,11 @@ class GeneratedReport:
         by :func:`~cuarenta_sim.studies.claims.check_claims` when the report is built
         (:func:`cuarenta_sim.studies.run_study`) and again when written; written to
         ``claims.json`` so that a reader can trace each sentence to its evidence rows.
+    claim_tables : dict of str to tuple of str
+        Tables of :attr:`tables` that claims' evidence rows are looked up in, with the key
+        columns whose values, joined by ``"|"``, are a row's id (``{"differences": ("metric",
+        "players", "model")}``); evidence of these tables must be found there with the same
+        values. Evidence of other tables (derived counts) is not looked up.
     """
 
     name: str
@@ -157,6 +162,7 @@ class GeneratedReport:
     summary: str = ""
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     claims: list[Claim] = field(default_factory=list)
+    claim_tables: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def check(self) -> None:
         """Run :func:`~cuarenta_sim.studies.claims.check_claims` on :attr:`claims`.
@@ -169,7 +175,10 @@ class GeneratedReport:
         """
         if not self.claims:
             raise ClaimError([(self.name, "evidence", "the report states no claims")])
-        check_claims(self.claims)
+        tables = {
+            name: table_rows(self.tables[name], keys) for name, keys in self.claim_tables.items()
+        }
+        check_claims(self.claims, tables=tables or None)
 
     def write(self, directory: str | Path) -> list[Path]:
         """Write ``figures/*.png``, ``provenance.json`` and ``report.md`` into ``directory``.

@@ -93,3 +93,23 @@ def test_robustness_never_counts_a_run_too_small_to_tell() -> None:
     rows.loc[3, "verdict"] = "not resolved"
     assert robustness(rows).startswith("same sign in 3 of 4 models")
     assert across_models(rows, relative=True).startswith("same sign in 3 of 4 models")
+
+
+def test_across_models_with_nothing_resolved_says_so_without_a_verdict_word() -> None:
+    import pandas as pd
+
+    from cuarenta_sim.cuarenta.studies.claim_rows import across_models
+    from cuarenta_sim.studies.claims import verdict_words
+
+    rows = pd.DataFrame(
+        {
+            "model": ["learned", "heuristic", "solver (confirm)"],
+            "metric": "datas_per_chica",
+            "estimate": [-0.01, 0.0, float("nan")],
+            "relative": [-0.001, 0.0, float("nan")],
+            "verdict": ["not resolved", "identical", "undefined"],
+        }
+    )
+    text = across_models(rows, relative=True)
+    assert text.startswith("no model resolves it"), text
+    assert "resolved" not in verdict_words(text.replace("not resolved", ""))

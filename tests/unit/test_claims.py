@@ -339,3 +339,31 @@ def test_generated_report_refuses_bad_claims_and_writes_nothing(tmp_path):
     written = good.write(tmp_path / "x")
     assert written[-1].name == "claims.json"
     assert json.loads(written[-1].read_text())[0]["sentence"] == render_claim(headline())
+
+
+def test_generated_report_looks_evidence_up_in_its_tables(tmp_path):
+    from cuarenta_sim.reports import Report
+    from cuarenta_sim.studies import GeneratedReport
+
+    frame = pd.DataFrame(
+        [{"metric": "datas per chica", "players": 2, "model": "learned", **ROW.values}]
+    )
+    keys = {"panel": ("metric", "players", "model")}
+
+    def report(claim: Claim) -> GeneratedReport:
+        return GeneratedReport(
+            name="x",
+            report=Report(title="t", provenance={}),
+            tables={"panel": frame},
+            claims=[claim],
+            claim_tables=keys,
+        )
+
+    report(headline()).check()
+    moved = dataclasses.replace(ROW, values={**ROW.values, "lower": -6.2})
+    with pytest.raises(ClaimError) as info:
+        report(headline(evidence=(moved,))).check()
+    assert "evidence" in info.value.kinds
+    # evidence of a table that is not looked up (a derived count) is not an error
+    derived = Evidence(table="derived", row="count", values={"n": 1_000_000})
+    report(headline(evidence=(ROW, derived))).check()

@@ -127,7 +127,7 @@ def across_models(rows: Any, *, relative: bool) -> str:
     if counted == 0:
         parts.append("no model large enough to tell")
     elif not main:
-        parts.append(f"no resolved effect in {counted} models")
+        parts.append("no model resolves it")
     else:
         pct = "metric" in rows and is_percent(str(rows["metric"].iloc[0]))
         rel = [float(rows["relative"].iloc[i]) for i in main]

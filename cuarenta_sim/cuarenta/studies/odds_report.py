@@ -195,6 +195,10 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
             "convergence": conv_frame,
         },
         claims=claims,
+        claim_tables={
+            "odds": ("event", "scope", "players"),
+            "caida_rates": ("metric", "players", "model"),
+        },
     )
 
 

@@ -233,6 +233,7 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
             "convergence": conv_frame,
         },
         claims=claims,
+        claim_tables={"differences": ("metric", "players", "model")},
     )
 
 

@@ -71,13 +71,21 @@ def odds_claims(
             id="odds.inside",
             template=(
                 "{inside} of {total} exact dealing odds lie inside the {conf:g}% interval of "
-                "their simulated estimate ({n:,} datas per player count, seed {seed})."
+                "their simulated estimate ({n:,} datas per player count, {players} players, "
+                "seed {seed})."
             ),
-            values={"inside": inside, "total": total, "conf": conf, "n": s.n, "seed": s.seed},
+            values={
+                "inside": inside,
+                "total": total,
+                "conf": conf,
+                "n": s.n,
+                "seed": s.seed,
+                "players": " and ".join(str(p) for p in s.players),
+            },
             evidence=(
                 Evidence(
-                    table="odds",
-                    row="every row",
+                    table="derived",
+                    row="odds: rows with the exact value inside the interval",
                     values={"inside": inside, "rows": total, "n": s.n},
                 ),
             ),
@@ -229,7 +237,7 @@ def sensitivity_claims(
                     evidence=(
                         diff_evidence(q, keys=keys, role=""),
                         Evidence(
-                            table="differences",
+                            table="derived",
                             row=f"disputed readings with a larger |estimate| than {qc}|"
                             f"datas_per_chica|{p}|{head}",
                             values={"count": bigger},
@@ -266,7 +274,7 @@ def sensitivity_claims(
             values={"models": ", ".join(models), "agree": agree, "n": len(flips), "p": p},
             evidence=(
                 Evidence(
-                    table="differences",
+                    table="derived",
                     row=f"flips resolved with one sign under every model|datas_per_chica|{p}",
                     values={"agreeing flips": agree, "flips": len(flips)},
                 ),

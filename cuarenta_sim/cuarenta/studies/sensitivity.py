@@ -208,6 +208,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             "convergence": conv_frame,
         },
         claims=claims,
+        claim_tables={"differences": ("variant", "metric", "players", "model")},
     )
 
 
