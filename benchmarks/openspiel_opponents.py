@@ -18,16 +18,23 @@ clustered Wilson interval over duplicate pairs, points per data the ratio interv
 decisions it took over the wall time it spent deciding.
 
 Matches are split into chunks of chicas run by ``--workers`` processes; the numbers do not
-depend on the split. It prints a table and writes ``benchmarks/results/openspiel_opponents.json``
-atomically; ``--report DIR`` also writes ``DIR/openspiel.md`` (table, bots' settings,
-provenance). Target (issue 14): the solver against IS-MCTS at the stated budget, duplicate
-chicas, lower bound of the win rate > 50% (aim 65%).
+depend on the split. ``--records FILE`` appends one JSON line per finished chunk (one
+duplicate pair per line for the IS-MCTS matches, ``--chunk 1``) as the run goes, and a rerun
+with the same file skips the chunks it already holds, so a long run can be stopped and
+resumed; ``--from-records`` (with ``--records FILE``) plays nothing and summarises the pairs
+the file holds (a match counts only its chunks that are present, and the table states how
+many pairs that is). It prints a table and writes
+``benchmarks/results/openspiel_opponents.json`` atomically; ``--report DIR`` also writes
+``DIR/openspiel.md`` (table, bots' settings, provenance). Target (issue 14): the solver
+against IS-MCTS at the stated budget, duplicate chicas, lower bound of the win rate > 50% (aim 65%).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import platform
 import shlex
 import subprocess
@@ -85,6 +92,44 @@ def _chunk(job: tuple[str, str, str, int, int, int, int]) -> dict[str, Any]:
         "seconds": m.seconds,
         "wall": m.wall,
     }
+
+
+def _record_key(job: tuple[str, str, str, int, int, int, int]) -> str:
+    """The identity of one chunk in a records file (players, rules, seed, first chica, n)."""
+    a, b, rules, players, seed, first, n = job
+    return json.dumps([a, b, rules, players, seed, first, n])
+
+
+def read_records(path: Path) -> dict[str, dict[str, Any]]:
+    """The chunks a records file holds, keyed by :func:`_record_key`.
+
+    A torn last line (a run killed mid-write) is ignored; any other bad line raises
+    ``ValueError`` naming the line.
+    """
+    out: dict[str, dict[str, Any]] = {}
+    if not path.exists():
+        return out
+    lines = path.read_text().splitlines()
+    for i, line in enumerate(lines):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as exc:
+            if i == len(lines) - 1:
+                break
+            raise ValueError(f"{path}:{i + 1}: not a JSON record ({exc})") from None
+        out[rec["key"]] = rec
+    return out
+
+
+def append_record(path: Path, key: str, part: dict[str, Any]) -> None:
+    """Append one finished chunk to a records file (one line, flushed to disk)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as fh:
+        fh.write(json.dumps({"key": key, **part}) + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
 
 
 def _versions() -> dict[str, str]:
@@ -226,15 +271,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--report", type=Path, default=None, help="write DIR/openspiel.md")
     parser.add_argument(
+        "--records",
+        type=Path,
+        default=None,
+        help="append one JSON line per finished chunk; a rerun skips the chunks it holds",
+    )
+    parser.add_argument(
+        "--from-records",
+        action="store_true",
+        help="play nothing: summarise the chunks --records holds (partial matches allowed)",
+    )
+    parser.add_argument(
         "--from-json",
         type=Path,
         default=None,
         help="play nothing: print the table of a results file (and --report it)",
     )
     args = parser.parse_args(argv)
+    if args.from_records and args.records is None:
+        parser.error("--from-records needs --records FILE")
     if args.from_json is not None:
-        import json
-
         doc = json.loads(args.from_json.read_text())
         print(table_markdown(doc["results"]))
         if args.report is not None:
@@ -274,18 +330,39 @@ def main(argv: list[str] | None = None) -> int:
             )
     t0 = time.perf_counter()
     parts: dict[int, list[dict[str, Any]]] = {k: [] for k in range(len(matches))}
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        futures = [(k, pool.submit(_chunk, job)) for k, job in jobs]
-        for k, fut in futures:
-            part = fut.result()
-            parts[k].append(part)
-            done = sum(len(v) for v in parts.values())
-            print(
-                f"[{time.perf_counter() - t0:6.0f} s] {done}/{len(jobs)} chunks: "
-                f"{part['a']} vs {part['b']}, {len(part['pairs']['game'])} pairs",
-                flush=True,
-            )
+    held = read_records(args.records) if args.records is not None else {}
+    todo = []
+    for k, job in jobs:
+        rec = held.get(_record_key(job))
+        if rec is not None:
+            parts[k].append(rec)
+        elif not args.from_records:
+            todo.append((k, job))
+    if held:
+        print(f"{sum(len(v) for v in parts.values())} chunks read from {args.records}", flush=True)
+    if todo:
+        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            futures = [(k, job, pool.submit(_chunk, job)) for k, job in todo]
+            for k, job, fut in futures:
+                part = fut.result()
+                parts[k].append(part)
+                if args.records is not None:
+                    append_record(args.records, _record_key(job), part)
+                done = sum(len(v) for v in parts.values())
+                print(
+                    f"[{time.perf_counter() - t0:6.0f} s] {done}/{len(jobs)} chunks: "
+                    f"{part['a']} vs {part['b']}, {len(part['pairs']['game'])} pairs",
+                    flush=True,
+                )
+    keep = [k for k in range(len(matches)) if parts[k]]
+    matches = [matches[k] for k in keep]
+    labels = [labels[k] for k in keep]
+    parts = {i: parts[k] for i, k in enumerate(keep)}
+    if not parts:
+        parser.error(f"{args.records} holds no chunk of these matches")
     wall = time.perf_counter() - t0
+    if args.from_records:
+        wall = sum(p["wall"] for ps in parts.values() for p in ps) / max(args.workers, 1)
     rows = []
     for k in range(len(matches)):
         ps = parts[k]
