@@ -61,6 +61,14 @@ from ..tournament import (
 from .duplicate import play_duplicate
 from .policies import parse_policy
 from .rules import resolve_rules
+from .tactic_ablation import (
+    ABLATION_HEADERS,
+    CHECK_HEADERS,
+    CHECK_PAIRS,
+    ablation_rows,
+    check_rows,
+)
+from .tactic_ablation import headline as ablation_headline
 
 #: Replicate seeds (``seed + 1`` ...) of the convergence figure, each a quarter of the chicas.
 REPLICATES = 2
@@ -842,7 +850,7 @@ def _matrix_figure(table: pd.DataFrame, players: int) -> Figure:
 
 def _answers(
     results: dict[int, tuple[TournamentResult, pd.DataFrame]],
-    learned: pd.DataFrame | None,
+    ablation_sentence: str | None,
     sweep: dict[str, Any] | None,
 ) -> list[str]:
     """The three to five plain sentences that open the report and the console."""
@@ -895,36 +903,8 @@ def _answers(
                 f"One rating per player fits these results (deviance {fit.deviance:,.1f} on "
                 f"{_df(fit.df)}, {_p(fit.p_value)})."
             )
-    if learned is not None and not learned.empty:
-        forced = learned[learned["forced"]]
-        groups = [
-            ("help", forced[forced["verdict"] == "helps"]["label"].tolist()),
-            ("hurt", forced[forced["verdict"] == "hurts"]["label"].tolist()),
-            (
-                "make no difference",
-                forced[forced["verdict"].str.startswith("no difference")]["label"].tolist(),
-            ),
-            (
-                "are not resolved",
-                forced[forced["verdict"].str.startswith("not resolved")]["label"].tolist(),
-            ),
-        ]
-        singular = {
-            "help": "helps",
-            "hurt": "hurts",
-            "make no difference": "makes no difference",
-            "are not resolved": "is not resolved",
-        }
-        parts = [
-            f"{len(names)} {verb if len(names) > 1 else singular[verb]} ({', '.join(names)})"
-            for verb, names in groups
-            if names
-        ]
-        sentences.append(
-            f"Forced on the learned player, of the {len(forced)} folk tactics "
-            + "; ".join(parts)
-            + " (Holm over the family; no difference = within 1 percentage point of win rate)."
-        )
+    if ablation_sentence:
+        sentences.append(ablation_sentence)
     if sweep is not None:
         pts = [p for p in sweep["sweep"] if p["policy"] == "solver"]
         if pts:
@@ -1056,6 +1036,13 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     ValueError
         Bad settings, unknown policies or rules.
     """
+    from .tactic_ablation import (
+        HEURISTIC_TUNING,
+        TUNING,
+        learned_ablations,
+        solver_check,
+        tactic_verdicts,
+    )
     from .tactics import DOSES, PRACTICAL_MARGIN_PP, learned_tactics
 
     prose = _prose()
@@ -1152,6 +1139,47 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     learned["own_weight"] = _own_weight(learned, tactic_players)
     tables["tactics_learned"] = learned
     figures["tactics_dose_response"] = _dose_figure(learned)
+    say(progress, f"folk tactics removed and reversed in learned, {tactic_players} players")
+    ablation = learned_ablations(
+        rules=settings.rules,
+        players=tactic_players,
+        chicas=tactic_chicas,
+        seed=settings.seed,
+        confidence=settings.confidence,
+        threads=settings.threads,
+        progress=progress,
+    )
+    verdicts = tactic_verdicts(ablation, learned)
+    check_pairs = max(2, min(CHECK_PAIRS, chicas // SEARCH_DIVISOR))
+    say(progress, f"tactic check against solver, {check_pairs} duplicate pairs per match")
+    check = solver_check(
+        ablation,
+        verdicts,
+        rules=settings.rules,
+        players=tactic_players,
+        pairs=check_pairs,
+        seed=settings.seed,
+        confidence=settings.confidence,
+        threads=settings.threads,
+    )
+    tables["tactics_ablation"] = ablation
+    tables["tactic_verdicts"] = verdicts
+    tables["tactic_check"] = check
+    ablation_sentence = ablation_headline(verdicts, labels, tactic_players)
+    report.add(
+        f"Folk tactics by ablation of the learned player, {tactic_players} players",
+        prose.ablation(
+            _standing(results),
+            TUNING,
+            ablation_sentence,
+            markdown_table(ABLATION_HEADERS, ablation_rows(ablation, labels), right=(1, 3, 5)),
+            markdown_table(CHECK_HEADERS, check_rows(check, labels), right=(3, 4, 5, 7)),
+            check.iloc[0].to_dict(),
+            float(check["seconds"].iloc[0]),
+            tactic_chicas,
+            PRACTICAL_MARGIN_PP,
+        ),
+    )
     report.add(
         f"Folk tactics forced on the learned player, {tactic_players} players",
         prose.learned_tactics(
@@ -1169,7 +1197,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             list(DOSES),
             PRACTICAL_MARGIN_PP,
             tactic_chicas,
-            _standing(results),
+            TUNING,
         ),
     )
     say(progress, f"folk tactics as switches of the tuned heuristic, {tactic_players} players")
@@ -1188,6 +1216,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         prose.tuned_tactics(
             markdown_table(TACTIC_HEADERS, tactic_rows(tuned), right=(2,)),
             {t.name: t.weight() for t in TACTICS},
+            HEURISTIC_TUNING,
         ),
     )
     fig, axes = new_figure(1, 1, (7.0, 0.5 * len(tuned) + 1.8))
@@ -1219,7 +1248,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             sweep,
         ),
     )
-    answers = _answers(results, learned, sweep)
+    answers = _answers(results, ablation_sentence, sweep)
     report.sections.insert(0, ("Answers", " ".join(answers)))
     size_rows = [
         [short_name(a), short_name(b), f"{c:,}", f"{ms:,}" if ms else "not played"]
@@ -1260,6 +1289,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         tactics=[t.name for t in TACTICS],
         tactic_doses_points=list(DOSES),
         tactic_base=parse_policy("learned").canonical,
+        tactic_check_pairs=check_pairs,
         strength_vs_cost=(
             {
                 k: sweep.get(k)

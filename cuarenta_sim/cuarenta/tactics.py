@@ -213,8 +213,9 @@ def family_verdicts(
     DataFrame
         ``frame`` with ``p_adjusted`` (Holm), ``family_size`` and ``verdict``: ``"helps"`` /
         ``"hurts"`` (resolved after Holm), ``"no difference (k discordant pairs)"`` (the
-        interval inside +-:data:`PRACTICAL_MARGIN_PP`, :func:`within_margin`), or ``"not
-        resolved (k discordant pairs)"``.
+        interval inside +-:data:`PRACTICAL_MARGIN_PP`, :func:`within_margin`), ``"never
+        binds (0 discordant pairs)"`` (the same with no discordant pair: no duplicate pair's
+        result changed, issue 18 finding 3), or ``"not resolved (k discordant pairs)"``.
     """
     rows = pd.DataFrame(
         {
@@ -238,7 +239,10 @@ def family_verdicts(
         if verdict == "resolved":
             words.append("helps" if r["effect"] > 0 else "hurts")
         elif within_margin(verdict, r["effect_lower"], r["effect_upper"]):
-            words.append(f"no difference ({k:,} discordant pairs)")
+            # No duplicate pair's result changed: the tactic never bound on these decks,
+            # which is a statement about the play, not that the tactic is worth nothing.
+            words.append("never binds (0 discordant pairs)" if k == 0 else
+                         f"no difference ({k:,} discordant pairs)")  # fmt: skip
         else:
             words.append(f"not resolved ({k:,} discordant pairs)")
     out = frame.copy()
