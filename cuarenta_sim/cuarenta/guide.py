@@ -35,6 +35,7 @@ from ..studies import (
 from ..studies.convergence import convergence_note
 from ..studies.framework import new_figure, provenance, say
 from . import guide_analysis, winprob
+from .guide_rules import DEALER_LAST, SEEN_FOUR
 from .rules import resolve_rules
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -225,6 +226,10 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
         if players == 4:
             by_seat = s
     edge = pd.concat(edges, ignore_index=True)
+    say(progress, "dealer's edge under other players (range)")
+    edge_panel = guide_analysis.panel_dealer_edge(
+        RULES, sizes["datas"], seed=settings.seed, threads=settings.threads, confidence=conf
+    )
 
     say(progress, f"convergence: {REPLICATES} replicate seeds")
     h2 = edge_runs[2]
@@ -250,7 +255,9 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     )
 
     prose = _prose()
-    sentences = _summary_sentences(wp_chica, risk_seen, trail_deal, dep_all, gains, edge, strong)
+    sentences = _summary_sentences(
+        wp_chica, risk_seen, trail_deal, dep_all, gains, edge, strong, edge_panel
+    )
     wall = time.perf_counter() - t0
     prov = provenance(
         "players-guide",
@@ -283,6 +290,8 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             _risk_table(risk_turn, "turn_group"),
             int(risk_seen["n"].sum()),
             sizes["decision_chicas"],
+            _rule_sentences(),
+            strong,
         ),
     )
     report.add(
@@ -305,6 +314,16 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             _edge_table(edge),
             _deal_table(by_deal),
             _seat_table(by_seat),
+            _rule_sentences(),
+            strong,
+            markdown_table(
+                ["player (self-play)", "dealer - mano, points per data", "datas", "method"],
+                [
+                    [f"`{r['policy']}`", _c(r), f"{int(r['n']):,}", r["method"]]
+                    for _, r in edge_panel.iterrows()
+                ],
+                right=(1, 2),
+            ),
         ),
     )
     why = _why(strong, speeds)
@@ -362,6 +381,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             "departure_kinds": kinds,
             "gains": gains,
             "dealer_edge": edge,
+            "dealer_edge_panel": edge_panel,
             "convergence": conv_frame,
             "decisions": log,
         },
@@ -387,28 +407,54 @@ def _c(row: pd.Series, percent: bool = False) -> str:
     return cell(row["estimate"], row["lower"], row["upper"], ok, percent=percent)
 
 
+def _rule_sentences() -> dict[str, str]:
+    """The guide's rule-of-thumb sentences by id (:mod:`.guide_rules`)."""
+    from .guide_rules import GUIDE_RULES
+
+    return {r.id: r.sentence for r in GUIDE_RULES}
+
+
 def _why(strong: str, speeds: dict[str, float]) -> str:
+    from .policies import parse_policy
+
     fast = speeds[strong]
     slow = ", ".join(f"`{k}` {v:,.0f}" for k, v in speeds.items() if k != strong)
+    spec = parse_policy(strong)
+    weights = dict(spec.values).get("weights") if spec.name == "learned" else None
+    model = (
+        f"`{strong}` is a linear model (weights `{weights}`, the policy run here: "
+        f"`{spec.canonical}`) fitted by imitation of `pimc`, then tuned by evolution "
+        f"strategies on its duplicate win rate against `heuristic` (Quito)"
+        if weights
+        else f"`{strong}` is the policy `{spec.canonical}`"
+    )
     return (
         f"The guide's player is `{strong}`: at {fast:,.0f} datas/s it plays the default sizes "
         f"within the 10-minute budget, while the searching players ({slow} datas/s) would "
-        f"need hours for the same sizes. `learned` is a linear model trained on pimc's "
-        f"values (policies/weights/learned_v1.npz); how it fares against `greedy` and "
+        f"need hours for the same sizes. {model}; how it fares against `greedy` and "
         f"`heuristic` is measured in the departures section."
     )
 
 
-def _summary_sentences(wp, risk, trail, dep, gains, edge, strong) -> list[str]:
+def _summary_sentences(wp, risk, trail, dep, gains, edge, strong, edge_panel=None) -> list[str]:
     e2 = edge[(edge["players"] == 2) & (edge["source"] == "total")].iloc[0]
     c2 = edge[(edge["players"] == 2) & (edge["source"] == "caida")].iloc[0]
     first = wp[
         (wp["own_score"] == 0) & (wp["opponent_score"] == 0) & (wp["deal"] == 0) & wp["own_deals"]
     ]
     s = [
-        f"Dealing is worth {_c(e2)} points per data to the dealer's side with 2 players "
-        f"(n = {int(e2['n']):,} datas, `{e2['method']}`), {_c(c2)} of it from caidas: "
-        f"playing last lets the dealer answer trails."
+        f"Under `{strong}` self-play, dealing is worth {_c(e2)} points per data to the "
+        f"dealer's side with 2 players (n = {int(e2['n']):,} datas, `{e2['method']}`), "
+        f"{_c(c2)} of it from caidas"
+        + (
+            "; under other players' self-play it is "
+            + ", ".join(
+                f"{_c(r)} (`{r['policy']}`, n = {int(r['n']):,})" for _, r in edge_panel.iterrows()
+            )
+            if edge_panel is not None and len(edge_panel)
+            else ""
+        )
+        + f". {DEALER_LAST.sentence}."
     ]
     if len(first) and np.isfinite(first.iloc[0]["estimate"]):
         f = first.iloc[0]
@@ -421,15 +467,21 @@ def _summary_sentences(wp, risk, trail, dep, gains, edge, strong) -> list[str]:
     if len(one):
         o = one.iloc[0]
         s.append(
-            f"Trail a card whose rank you have seen all four of and it is never caught; trail "
-            f"one whose other three are out of sight and the next player answers with a caida "
+            f"{SEEN_FOUR.sentence}. Under `{strong}` self-play, trail one whose other three are "
+            f"out of sight and the next player answers with a caida "
             f"{_c(o, True)} of the time (n = {int(o['n']):,} trails, `ratio` over chicas)"
             + (f", against {_c(safe.iloc[0], True)} with all four seen." if len(safe) else ".")
         )
     d = dep.iloc[0]
     s.append(
         f"The `{strong}` player plays differently from `greedy` at {_c(d, True)} of its "
-        f"decisions (n = {int(d['n']):,}); by pimc's playout values those departures are worth "
+        f"decisions (n = {int(d['n']):,}); graded by the playout values of `pimc`"
+        + (
+            f", the player `{strong}` was first fitted to imitate (so the grading leans its way)"
+            if strong.startswith("learned")
+            else ""
+        )
+        + ", those departures are worth "
         f"{cell(d['gain'], d['gain_lower'], d['gain_upper'], np.isfinite(d['gain_lower']))} "
         f"points each (n = {int(d['gain_n']) if np.isfinite(d['gain_n']) else 0:,})."
     )
