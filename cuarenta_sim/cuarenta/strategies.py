@@ -17,9 +17,11 @@
   with a dose-response sweep (:mod:`cuarenta_sim.cuarenta.tactics`), Holm over the family;
   and, labelled as tuned-heuristic results, each tactic as one switch of the ``heuristic``
   policy (:data:`TACTICS`, :func:`tactic_experiments`).
-* **What does strength cost?** The committed sweep of ``benchmarks/policies.py --sweep-only``
+* **What does strength cost?** The sweep of ``benchmarks/policies.py --sweep-only``, shipped as
+  package data,
   (pimc and solver at 4 to 128 samples against the heuristic), read with its provenance
-  (:func:`load_sweep`).
+  (:func:`cuarenta_sim.cuarenta.strength.load_sweep`), with decision speeds measured by the
+  report itself (:func:`cuarenta_sim.cuarenta.strength.measure_speeds`).
 """
 
 from __future__ import annotations
@@ -61,6 +63,20 @@ from ..tournament import (
 from .duplicate import play_duplicate
 from .policies import parse_policy
 from .rules import resolve_rules
+from .strength import (
+    INFLATED_HEADERS,
+    OPENSPIEL_PAGE,
+    SPEED_DATAS,
+    SPEED_REPEATS,
+    STRENGTH_HEADERS,
+    inflated_rows,
+    load_sweep,
+    measure_speeds,
+    non_transitivity,
+    ratings_check,
+    strength_rows,
+    strength_sentence,
+)
 from .tactic_ablation import (
     ABLATION_HEADERS,
     CHECK_HEADERS,
@@ -651,76 +667,15 @@ TACTIC_HEADERS = (
 
 
 # --------------------------------------------------------------------------- strength vs cost
-#: The committed strength-against-cost sweep (``python benchmarks/policies.py --sweep-only``).
-SWEEP_JSON = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "policies_sweep.json"
-
-
-def load_sweep(path: Path = SWEEP_JSON) -> dict[str, Any] | None:
-    """The strength-against-cost sweep and its provenance, or None when the file is absent
-    (an installed package without the repository's ``benchmarks/``).
-
-    Returns
-    -------
-    dict or None
-        The JSON with ``sha256`` (of the file) and ``path`` (relative to the repository)
-        added.
-
-    Raises
-    ------
-    ValueError
-        A file that is not the sweep's JSON (no ``sweep`` list).
-    """
-    import hashlib
-    import json
-
-    if not path.is_file():
-        return None
-    raw = path.read_bytes()
-    data = json.loads(raw)
-    if not isinstance(data.get("sweep"), list):
-        raise ValueError(f"{path} has no 'sweep' list; write it with benchmarks/policies.py")
-    data["sha256"] = hashlib.sha256(raw).hexdigest()
-    try:
-        data["path"] = str(path.relative_to(Path(__file__).resolve().parents[2]))
-    except ValueError:
-        data["path"] = str(path)
-    return data
-
-
-def sweep_rows(sweep: dict[str, Any]) -> list[list[str]]:
-    """Rows of the strength-against-cost table: policy, samples, decisions per second (wall
-    and CPU-adjusted), win rate against the heuristic [clustered Wilson], chicas."""
-    return [
-        [
-            p["policy"],
-            str(p["samples"]),
-            f"{p['decisions_per_s']:,.0f}",
-            f"{p['decisions_per_s_cpu_adjusted']:,.0f}",
-            _pct(p["win_rate"], p["lower"], p["upper"], 1),
-            f"{p['chicas']:,}",
-        ]
-        for p in sweep["sweep"]
-    ]
-
-
-SWEEP_HEADERS = (
-    "policy",
-    "samples",
-    "decisions/s",
-    "CPU-adjusted",
-    "win rate vs heuristic",
-    "chicas",
-)
-
-
-def _sweep_figure(sweep: dict[str, Any]) -> Figure:
+def _sweep_figure(sweep: dict[str, Any], speeds: pd.DataFrame) -> Figure:
     fig, axes = new_figure(1, 1, (7.0, 4.5))
     ax = axes[0, 0]
     for name, marker in (("pimc", "o"), ("solver", "s")):
         pts = sorted((p for p in sweep["sweep"] if p["policy"] == name), key=lambda p: p["samples"])
         if not pts:
             continue
-        x = [p["decisions_per_s_cpu_adjusted"] for p in pts]
+        sp = speeds.set_index(["policy", "samples"])
+        x = [float(sp.loc[(p["policy"], p["samples"]), "wall_mean"]) for p in pts]
         y = [100 * p["win_rate"] for p in pts]
         err = [
             [100 * (p["win_rate"] - p["lower"]) for p in pts],
@@ -731,7 +686,7 @@ def _sweep_figure(sweep: dict[str, Any]) -> Figure:
             ax.annotate(str(p["samples"]), (xi, yi), textcoords="offset points", xytext=(4, 4))
     ax.axhline(50.0, color="grey", lw=0.8, ls="--")
     ax.set_xscale("log")
-    ax.set_xlabel("decisions per second, CPU-adjusted (log scale; labels: samples)")
+    ax.set_xlabel("decisions per second measured in this run, wall (log scale; labels: samples)")
     ax.set_ylabel("duplicate chica win rate vs heuristic (%)")
     pairs = sorted({p["pairs"] for p in sweep["sweep"]})
     ax.set_title(
@@ -851,7 +806,7 @@ def _matrix_figure(table: pd.DataFrame, players: int) -> Figure:
 def _answers(
     results: dict[int, tuple[TournamentResult, pd.DataFrame]],
     ablation_sentence: str | None,
-    sweep: dict[str, Any] | None,
+    strength: str | None,
 ) -> list[str]:
     """The three to five plain sentences that open the report and the console."""
     players, (result, _) = next(iter(results.items()))
@@ -905,19 +860,8 @@ def _answers(
             )
     if ablation_sentence:
         sentences.append(ablation_sentence)
-    if sweep is not None:
-        pts = [p for p in sweep["sweep"] if p["policy"] == "solver"]
-        if pts:
-            lo_p = min(pts, key=lambda p: p["samples"])
-            hi_p = max(pts, key=lambda p: p["samples"])
-            sentences.append(
-                f"More samples buy strength at a price: against the heuristic, `solver` wins "
-                f"{_pct(lo_p['win_rate'], lo_p['lower'], lo_p['upper'], 1)} at "
-                f"{lo_p['samples']} samples ({lo_p['decisions_per_s_cpu_adjusted']:,.0f} "
-                f"decisions/s) and {_pct(hi_p['win_rate'], hi_p['lower'], hi_p['upper'], 1)} "
-                f"at {hi_p['samples']} ({hi_p['decisions_per_s_cpu_adjusted']:,.0f} "
-                "decisions/s)."
-            )
+    if strength:
+        sentences.append(strength)
     return sentences[:5]
 
 
@@ -1236,19 +1180,30 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     figures["tactics"] = fig
 
     sweep = load_sweep()
+    speeds = None
+    strength = ""
     if sweep is not None:
+        say(progress, f"strength against cost: timing {len(sweep['sweep'])} search settings")
+        speeds = measure_speeds(sweep["sweep"], threads=settings.threads)
         tables["strength_vs_cost"] = pd.DataFrame(sweep["sweep"])
-        figures["strength_vs_cost"] = _sweep_figure(sweep)
+        tables["speeds"] = speeds
+        figures["strength_vs_cost"] = _sweep_figure(sweep, speeds)
+        strength = strength_sentence(sweep, speeds)
+    first_result = next(iter(results.values()))[0]
     report.add(
         "Strength against cost",
         prose.strength(
-            markdown_table(SWEEP_HEADERS, sweep_rows(sweep), right=(1, 2, 3, 5))
-            if sweep is not None
+            markdown_table(STRENGTH_HEADERS, strength_rows(sweep, speeds), right=(1, 2, 3, 5))
+            if sweep is not None and speeds is not None
             else "",
             sweep,
+            non_transitivity(first_result, sweep),
+            OPENSPIEL_PAGE,
+            SPEED_DATAS,
+            SPEED_REPEATS,
         ),
     )
-    answers = _answers(results, ablation_sentence, sweep)
+    answers = _answers(results, ablation_sentence, strength)
     report.sections.insert(0, ("Answers", " ".join(answers)))
     size_rows = [
         [short_name(a), short_name(b), f"{c:,}", f"{ms:,}" if ms else "not played"]
@@ -1369,11 +1324,34 @@ def _tournament_section(result: TournamentResult, m: pd.DataFrame) -> str:
 
 def _ratings_section(result: TournamentResult) -> str:
     fit = result.fit
+    check = ratings_check(result)
+    without = None
+    if check is not None and "without" in check:
+        fw = check["fit_without"]
+        without = {
+            "random_share": check["random_share"],
+            "fit": fit_sentence(fw),
+            "misfit": bool(fw.misfit),
+            "kept": [short_name(p) for p in check["kept"]],
+            "inflation": float(check["without"]["inflation"].iloc[0]),
+            "table": markdown_table(
+                INFLATED_HEADERS, inflated_rows(check["without"], short_name), right=(0, 2, 5)
+            ),
+        }
+    ratings_table = (
+        markdown_table(
+            INFLATED_HEADERS, inflated_rows(check["ratings"], short_name), right=(0, 2, 5)
+        )
+        if check is not None
+        else markdown_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3))
+    )
     return _prose().ratings(
         fit_sentence(fit) if fit is not None else "",
         bool(fit is not None and fit.misfit),
         markdown_table(FIT_HEADERS, fit_rows(fit), right=(2, 3, 4, 5, 6)) if fit else "",
-        markdown_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3)),
+        ratings_table,
+        without,
+        float(check["ratings"]["inflation"].iloc[0]) if check is not None else 1.0,
     )
 
 

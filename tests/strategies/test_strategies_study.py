@@ -294,3 +294,11 @@ def test_strategies_report_end_to_end_tiny() -> None:
     assert set(out.tables["tactics_ablation"]["arm"]) == {"removed", "reversed"}
     assert (out.tables["tactic_check"]["opponent"] == "solver").all()
     assert out.report.provenance["tactic_check_pairs"] == 2
+    # Issue 18 item 8: ratings without the random player with widened intervals; speeds
+    # measured by the report, with repeats; the OpenSpiel page linked.
+    ratings = sections["Ratings, 2 players"]
+    assert "**Without the random player.**" in ratings and "widened by the misfit" in ratings
+    strength = sections["Strength against cost"]
+    assert "measured by this report" in strength and "(openspiel.md)" in strength
+    assert (out.tables["speeds"]["repeats"] == 3).all()
+    assert "benchmarks/" not in str(out.report.provenance.get("strength_vs_cost", {}).get("path"))
