@@ -169,6 +169,22 @@ def _dist_version(name: str) -> str:
     return "unknown"
 
 
+def budget_label(spec: str) -> str:
+    """An IS-MCTS spec as a label that states its budget (simulations per decision, rollouts
+    and their length): every sentence and row naming the bot carries it (issue 18 item 8)."""
+    from cuarenta_sim.rl.outside import parse_player
+
+    p = parse_player(spec)
+    if p.kind != "ismcts" or p.ismcts is None:
+        return spec
+    b = p.ismcts
+    length = f"of at most {b.rollout_length} moves" if b.rollout_length else "to the end"
+    return (
+        f"openspiel-ismcts ({b.simulations:,} simulations per decision, {b.rollouts} random "
+        f"rollout{'s' if b.rollouts != 1 else ''} {length})"
+    )
+
+
 def _pct(x: float) -> str:
     return "nan" if math.isnan(x) else f"{100 * x:.1f}%"
 
@@ -177,6 +193,11 @@ def _rate(x: float) -> str:
     if math.isnan(x):
         return "-"
     return f"{x:,.0f}" if x >= 100 else f"{x:.2f}"
+
+
+def _who(spec: str, label: str) -> str:
+    text = budget_label(spec)
+    return f"`{label}`" if text == spec else text
 
 
 def table_markdown(rows: list[dict[str, Any]]) -> str:
@@ -188,7 +209,8 @@ def table_markdown(rows: list[dict[str, Any]]) -> str:
     ]
     for r in rows:
         lines.append(
-            f"| `{r['a_label']}` | `{r['b_label']}` | {r['pairs']} ({r['games']}) | "
+            f"| {_who(r['a'], r['a_label'])} | {_who(r['b'], r['b_label'])} | "
+            f"{r['pairs']} ({r['games']}) | "
             f"{_pct(r['win_rate'])} [{_pct(r['lower'])}, {_pct(r['upper'])}] | "
             f"{r['points_per_data']:+.2f} [{r['ppd_lower']:+.2f}, {r['ppd_upper']:+.2f}] | "
             f"{r['verdict']} | {_rate(r['a_decisions_per_s'])} | {_rate(r['b_decisions_per_s'])} | "
@@ -240,7 +262,8 @@ def report_markdown(doc: dict[str, Any]) -> str:
         "",
         "## Target",
         "",
-        f"Solver against IS-MCTS at the stated budget: lower bound > {_pct(TARGET_LOWER)} "
+        f"Solver against {budget_label(bots['ismcts']['spec'])}: lower bound > "
+        f"{_pct(TARGET_LOWER)} "
         f"(aim {_pct(AIM)}). " + doc["target_note"],
         "",
         "## Provenance",
@@ -386,7 +409,8 @@ def main(argv: list[str] | None = None) -> int:
         met = r["lower"] > TARGET_LOWER
         target_note = (
             f"Measured: `{r['a']}` wins {_pct(r['win_rate'])} [{_pct(r['lower'])}, "
-            f"{_pct(r['upper'])}] over {r['pairs']} pairs: target "
+            f"{_pct(r['upper'])}] of {r['games']} chicas ({r['pairs']} duplicate pairs) "
+            f"against {budget_label(r['b'])}: target "
             + ("met." if met else "not met at this sample size.")
         )
     else:
