@@ -32,10 +32,11 @@ from ..studies import (
     register_study,
     templates,
 )
+from ..studies.claims import render_claim
 from ..studies.convergence import convergence_note
 from ..studies.framework import new_figure, provenance, say
 from . import guide_analysis, winprob
-from .guide_rules import DEALER_LAST, SEEN_FOUR
+from .guide_claims import guide_claims
 from .rules import resolve_rules
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -255,9 +256,8 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     )
 
     prose = _prose()
-    sentences = _summary_sentences(
-        wp_chica, risk_seen, trail_deal, dep_all, gains, edge, strong, edge_panel
-    )
+    claims = guide_claims(wp_chica, risk_seen, dep_all, gains, edge, strong, edge_panel)
+    sentences = [render_claim(c) for c in claims]
     wall = time.perf_counter() - t0
     prov = provenance(
         "players-guide",
@@ -391,6 +391,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             "caida_risk": risk_full,
             "dealer_edge": edge,
         },
+        claims=claims,
     )
 
 
@@ -434,65 +435,6 @@ def _why(strong: str, speeds: dict[str, float]) -> str:
         f"need hours for the same sizes. {model}; how it fares against `greedy` and "
         f"`heuristic` is measured in the departures section."
     )
-
-
-def _summary_sentences(wp, risk, trail, dep, gains, edge, strong, edge_panel=None) -> list[str]:
-    e2 = edge[(edge["players"] == 2) & (edge["source"] == "total")].iloc[0]
-    c2 = edge[(edge["players"] == 2) & (edge["source"] == "caida")].iloc[0]
-    first = wp[
-        (wp["own_score"] == 0) & (wp["opponent_score"] == 0) & (wp["deal"] == 0) & wp["own_deals"]
-    ]
-    s = [
-        f"Under `{strong}` self-play, dealing is worth {_c(e2)} points per data to the "
-        f"dealer's side with 2 players (n = {int(e2['n']):,} datas, `{e2['method']}`), "
-        f"{_c(c2)} of it from caidas"
-        + (
-            "; under other players' self-play it is "
-            + ", ".join(
-                f"{_c(r)} (`{r['policy']}`, n = {int(r['n']):,})" for _, r in edge_panel.iterrows()
-            )
-            if edge_panel is not None and len(edge_panel)
-            else ""
-        )
-        + f". {DEALER_LAST.sentence}."
-    ]
-    if len(first) and np.isfinite(first.iloc[0]["estimate"]):
-        f = first.iloc[0]
-        s.append(
-            f"At 0-0 the side that deals the first data wins the chica "
-            f"{_c(f, True)} of the time (n = {int(f['n']):,} chicas, Wilson)."
-        )
-    safe = risk[risk["seen"] == 4]
-    one = risk[risk["seen"] == 1]
-    if len(one):
-        o = one.iloc[0]
-        s.append(
-            f"{SEEN_FOUR.sentence}. Under `{strong}` self-play, trail one whose other three are "
-            f"out of sight and the next player answers with a caida "
-            f"{_c(o, True)} of the time (n = {int(o['n']):,} trails, `ratio` over chicas)"
-            + (f", against {_c(safe.iloc[0], True)} with all four seen." if len(safe) else ".")
-        )
-    d = dep.iloc[0]
-    s.append(
-        f"The `{strong}` player plays differently from `greedy` at {_c(d, True)} of its "
-        f"decisions (n = {int(d['n']):,}); graded by the playout values of `pimc`"
-        + (
-            f", the player `{strong}` was first fitted to imitate (so the grading leans its way)"
-            if strong.startswith("learned")
-            else ""
-        )
-        + ", those departures are worth "
-        f"{cell(d['gain'], d['gain_lower'], d['gain_upper'], np.isfinite(d['gain_lower']))} "
-        f"points each (n = {int(d['gain_n']) if np.isfinite(d['gain_n']) else 0:,})."
-    )
-    if len(gains):
-        g = gains.iloc[0]
-        s.append(
-            f"Over whole chicas it beats `{g['versus']}` "
-            f"{cell(g['win_rate'], g['lower'], g['upper'], True, percent=True)} of the time "
-            f"({int(g['games']):,} duplicate chicas, clustered Wilson)."
-        )
-    return s[:5]
 
 
 def _winprob_table(wp_chica: pd.DataFrame, wp_mesa: pd.DataFrame) -> str:

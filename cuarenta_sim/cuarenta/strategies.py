@@ -48,6 +48,7 @@ from ..studies import (
     register_study,
     templates,
 )
+from ..studies.claims import render_claim
 from ..studies.convergence import convergence_note
 from ..studies.framework import new_figure, provenance, say
 from ..tournament import (
@@ -63,6 +64,7 @@ from ..tournament import (
 from .duplicate import play_duplicate
 from .policies import parse_policy
 from .rules import resolve_rules
+from .strategy_claims import strategy_claims
 from .strength import (
     INFLATED_HEADERS,
     OPENSPIEL_PAGE,
@@ -75,7 +77,6 @@ from .strength import (
     non_transitivity,
     ratings_check,
     strength_rows,
-    strength_sentence,
 )
 from .tactic_ablation import (
     ABLATION_HEADERS,
@@ -803,68 +804,6 @@ def _matrix_figure(table: pd.DataFrame, players: int) -> Figure:
     return fig
 
 
-def _answers(
-    results: dict[int, tuple[TournamentResult, pd.DataFrame]],
-    ablation_sentence: str | None,
-    strength: str | None,
-) -> list[str]:
-    """The three to five plain sentences that open the report and the console."""
-    players, (result, _) = next(iter(results.items()))
-    table = result.head_to_head
-    sentences = []
-    worst = table.loc[table.groupby("a")["win_rate"].idxmin()]
-    best = worst.sort_values("win_rate", ascending=False).iloc[0]
-    verb = "beats every other player" if best["lower"] > 0.5 else "is not separated from"
-    if best["lower"] > 0.5:
-        sentences.append(
-            f"With {players} players, `{short_name(best['a'])}` {verb}: its closest match is "
-            f"{_pct(best['win_rate'], best['lower'], best['upper'], 1)} of "
-            f"{int(best['games']):,} chicas against `{short_name(best['b'])}`."
-        )
-    else:
-        sentences.append(
-            f"With {players} players no policy beats every other: the best worst case, "
-            f"`{short_name(best['a'])}`, wins "
-            f"{_pct(best['win_rate'], best['lower'], best['upper'], 1)} of "
-            f"{int(best['games']):,} chicas against `{short_name(best['b'])}`."
-        )
-    names = {parse_policy(p).name: p for p in result.settings.policies}
-    if "learned" in names and "heuristic" in names:
-        row = table[(table["a"] == names["learned"]) & (table["b"] == names["heuristic"])]
-        if not row.empty:
-            r = row.iloc[0]
-            word = (
-                "beats"
-                if r["lower"] > 0.5
-                else "loses to"
-                if r["upper"] < 0.5
-                else "is not separated from"
-            )
-            sentences.append(
-                f"Of the fast players, `learned` {word} `heuristic`: "
-                f"{_pct(r['win_rate'], r['lower'], r['upper'], 1)} of {int(r['games']):,} "
-                "chicas."
-            )
-    fit = result.fit
-    if fit is not None and fit.df > 0:
-        if fit.misfit:
-            sentences.append(
-                f"One rating per player does not fit these results (deviance "
-                f"{fit.deviance:,.1f} on {_df(fit.df)}, {_p(fit.p_value)}): "
-                "read the head-to-head table, not the ratings."
-            )
-        else:
-            sentences.append(
-                f"One rating per player fits these results (deviance {fit.deviance:,.1f} on "
-                f"{_df(fit.df)}, {_p(fit.p_value)})."
-            )
-    if ablation_sentence:
-        sentences.append(ablation_sentence)
-    if strength:
-        sentences.append(strength)
-    return sentences[:5]
-
-
 def _standing(results: dict[int, tuple[TournamentResult, pd.DataFrame]]) -> str:
     """Where ``learned`` (the base of the tactic experiments) stands against ``heuristic``."""
     result, _ = next(iter(results.values()))
@@ -1181,14 +1120,12 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
 
     sweep = load_sweep()
     speeds = None
-    strength = ""
     if sweep is not None:
         say(progress, f"strength against cost: timing {len(sweep['sweep'])} search settings")
         speeds = measure_speeds(sweep["sweep"], threads=settings.threads)
         tables["strength_vs_cost"] = pd.DataFrame(sweep["sweep"])
         tables["speeds"] = speeds
         figures["strength_vs_cost"] = _sweep_figure(sweep, speeds)
-        strength = strength_sentence(sweep, speeds)
     first_result = next(iter(results.values()))[0]
     report.add(
         "Strength against cost",
@@ -1203,7 +1140,10 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             SPEED_REPEATS,
         ),
     )
-    answers = _answers(results, ablation_sentence, strength)
+    claims = strategy_claims(
+        results, verdicts, sweep, speeds, lambda spec: parse_policy(spec).name, labels
+    )
+    answers = [render_claim(c) for c in claims]
     report.sections.insert(0, ("Answers", " ".join(answers)))
     size_rows = [
         [short_name(a), short_name(b), f"{c:,}", f"{ms:,}" if ms else "not played"]
@@ -1289,6 +1229,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         figures=figures,
         summary=summary,
         tables=tables,
+        claims=claims,
     )
 
 

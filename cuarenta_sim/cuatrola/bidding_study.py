@@ -39,6 +39,7 @@ from ..studies import (
     register_study,
     templates,
 )
+from ..studies.claims import Claim, render_claim
 from .bidding import (
     BIDS,
     CLASS_LABELS,
@@ -55,6 +56,7 @@ from .bidding import (
     threshold_comparison,
     trumps_check,
 )
+from .bidding_claims import bidding_claims
 from .policies import DEFAULT_THRESHOLDS, FIRST_GUESS_THRESHOLDS, OFF
 
 NAME = "cuatrola-bidding"
@@ -134,7 +136,19 @@ def cuatrola_bidding_study(
         provenance=_provenance(exp, settings, derived, wall),
         command=get_study(NAME).command(settings),
     )
-    report.add("Summary", _summary(exp, tables, derived, settings))
+    claims = bidding_claims(
+        tables,
+        {
+            "derived": tuple(derived),
+            "defaults": tuple(DEFAULT_THRESHOLDS),
+            "first guess": tuple(FIRST_GUESS_THRESHOLDS),
+        },
+        _threshold_text,
+        _cell,
+        policy=exp.play_policy,
+        rules=exp.rules,
+    )
+    report.add("Summary", _summary(exp, tables, claims, settings))
     report.add("Bidding table", _bidding_section(tables["bidding_table"], c))
     report.add("P(make) by trumps held", _p_make_section(tables["by_trumps"]))
     report.add("P(make) and expected value of each bid by hand class", _ev_section(tables))
@@ -157,6 +171,7 @@ def cuatrola_bidding_study(
         figures=figures,
         summary=_console(exp, tables, derived),
         tables=tables,
+        claims=claims,
     )
 
 
@@ -288,7 +303,7 @@ def _threshold_text(t: Sequence[int]) -> str:
 
 # --------------------------------------------------------------------------- sections
 def _summary(
-    exp: BiddingExperiment, tables: dict[str, pd.DataFrame], derived: Thresholds, s: StudySettings
+    exp: BiddingExperiment, tables: dict[str, pd.DataFrame], claims: list[Claim], s: StudySettings
 ) -> str:
     overall = tables["overall"].set_index("bid")
     table = markdown_table(
@@ -304,25 +319,8 @@ def _summary(
         ],
         right=(1, 2, 3),
     )
-    mano = tables["mano"].iloc[0]
-    comp = tables["threshold_comparison"].set_index("label")
-    d = comp.loc["derived - first guess"]
-    cells = {
-        "mano": _cell(mano["estimate"], mano["lower"], mano["upper"], percent=True),
-        "derived": _cell(
-            comp.loc["derived", "estimate"],
-            comp.loc["derived", "lower"],
-            comp.loc["derived", "upper"],
-        ),
-        "gain": _estimate_cell(d),
-        "verdict": d["verdict"],
-    }
-    thresholds = {
-        "derived": _threshold_text(derived),
-        "defaults": _threshold_text(DEFAULT_THRESHOLDS),
-        "first_guess": _threshold_text(FIRST_GUESS_THRESHOLDS),
-    }
-    return _prose().summary(exp, s, table, _headline(tables["bidding_table"]), cells, thresholds)
+    answers = [render_claim(c) for c in claims]
+    return _prose().summary(exp, s, table, _headline(tables["bidding_table"]), answers)
 
 
 def _headline(bt: pd.DataFrame) -> str:

@@ -1,7 +1,8 @@
 """Studies: the registry of reports and the framework that builds them.
 
 ``cuarenta-sim report NAME`` runs a registered :class:`Study` and writes ``reports/NAME/``
-(``report.md``, ``figures/*.png``, ``provenance.json``). The package is game-independent:
+(``report.md``, ``figures/*.png``, ``provenance.json``, ``claims.json``). The package is
+game-independent:
 
 * :mod:`.registry` -- :class:`Study` (name, game, defaults, option checks, builder),
   :data:`STUDIES`, :func:`register_study`, :func:`get_study`, :func:`run_study`; game
@@ -12,6 +13,9 @@
   provenance, figures.
 * :mod:`.templates` -- the Jinja2 environment that writes report prose from
   ``<game>/templates/*.md.j2`` (shared templates in ``studies/templates/``).
+* :mod:`.claims` -- answer sentences as claims with their evidence rows, and the checker that
+  refuses a report whose words outrun its tables.
+* :mod:`.codehash` -- the hash of a study's code recorded in ``provenance.json``.
 
 The studies themselves: :mod:`cuarenta_sim.cuarenta.studies` (quito-vs-cuenca, odds,
 sensitivity), :mod:`cuarenta_sim.cuarenta.strategies` (strategies),

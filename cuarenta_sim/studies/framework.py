@@ -2,10 +2,12 @@
 
 A study (registered in :mod:`cuarenta_sim.studies.registry` by its game's package) simulates,
 estimates, draws its figures and returns a :class:`GeneratedReport` whose
-:meth:`GeneratedReport.write` puts ``report.md``, ``figures/*.png`` and ``provenance.json`` into
-``reports/<name>/`` (every file written atomically; the directory is regenerated, never
-hand-edited). The sentences of a report come from its Jinja2 template
-(:mod:`cuarenta_sim.studies.templates`); the helpers here format the numbers in them.
+:meth:`GeneratedReport.write` puts ``report.md``, ``figures/*.png``, ``provenance.json`` and
+``claims.json`` into ``reports/<name>/`` (every file written atomically; the directory is
+regenerated, never hand-edited). The sentences of a report come from its Jinja2 template
+(:mod:`cuarenta_sim.studies.templates`); its answer sentences are claims
+(:mod:`cuarenta_sim.studies.claims`) checked before anything is written; the helpers here
+format the numbers in them.
 
 Interval methods (named in every table): ``wilson`` (proportions), ``normal`` (means of
 independent datas or games), ``ratio`` (ratio of sums over datas, delta method), ``paired``
@@ -28,11 +30,14 @@ from matplotlib.figure import Figure
 
 from ..io import atomic_path
 from ..reports import Report, estimate_decimals, format_number
+from .claims import Claim, ClaimError, check_claims, write_claims
 
 #: Chicas and mesas per rule set default to ``n // CHICA_DIVISOR`` and ``n // MESA_DIVISOR``.
 CHICA_DIVISOR = 4
 MESA_DIVISOR = 10
 FIGURES_DIR = "figures"
+#: The claims behind a report's sentences, next to ``report.md``.
+CLAIMS_FILE = "claims.json"
 Progress = Callable[[str], None]
 
 
@@ -143,6 +148,11 @@ class GeneratedReport:
         Plain-text summary table printed by the command line.
     tables : dict of str to DataFrame
         The tidy frames behind the report (for notebooks and tests).
+    claims : list of Claim
+        The report's answer sentences as claims (:mod:`cuarenta_sim.studies.claims`), checked
+        by :func:`~cuarenta_sim.studies.claims.check_claims` when the report is built
+        (:func:`cuarenta_sim.studies.run_study`) and again when written; written to
+        ``claims.json`` so that a reader can trace each sentence to its evidence rows.
     """
 
     name: str
@@ -150,6 +160,20 @@ class GeneratedReport:
     figures: dict[str, Figure] = field(default_factory=dict)
     summary: str = ""
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+    claims: list[Claim] = field(default_factory=list)
+
+    def check(self) -> None:
+        """Run :func:`~cuarenta_sim.studies.claims.check_claims` on :attr:`claims`.
+
+        Raises
+        ------
+        ClaimError
+            Listing every sentence whose words outrun its evidence; also when the report has
+            no claims (every report's answers are claims).
+        """
+        if not self.claims:
+            raise ClaimError([(self.name, "evidence", "the report states no claims")])
+        check_claims(self.claims)
 
     def write(self, directory: str | Path) -> list[Path]:
         """Write ``figures/*.png``, ``provenance.json`` and ``report.md`` into ``directory``.
@@ -166,13 +190,16 @@ class GeneratedReport:
         Returns
         -------
         list of Path
-            The files written, figures first.
+            The files written, figures first, ``claims.json`` last.
 
         Raises
         ------
+        ClaimError
+            If the claims fail :meth:`check` (nothing is written).
         OSError
             If a file cannot be written (no partial file is left).
         """
+        self.check()
         out = Path(directory)
         fig_dir = out / FIGURES_DIR
         written = []
@@ -188,6 +215,7 @@ class GeneratedReport:
                 if stale.stem not in self.figures:
                     stale.unlink()
         written.extend(self.report.write(out))
+        written.append(write_claims(self.claims, out / CLAIMS_FILE))
         return written
 
 

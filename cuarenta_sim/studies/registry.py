@@ -565,7 +565,26 @@ def run_study(
     ValueError
         Unknown study, a study of another game, or settings the study refuses (checked
         before any simulation).
+    ClaimError
+        If the report's answer sentences fail
+        :func:`~cuarenta_sim.studies.claims.check_claims` (a report whose words outrun its
+        tables is refused).
+
+    Notes
+    -----
+    The report's provenance gets ``engine_version`` of the study's game and the
+    ``code_hash`` / ``code_files`` of its study and verdict code
+    (:func:`cuarenta_sim.studies.codehash.code_record`), so a stale committed report is
+    detected by the tests.
     """
+    from ..game import get_game
+    from .codehash import code_record
+
     study = get_study(name, game)
     study.check(settings)
-    return study.build(settings, progress)
+    built = study.build(settings, progress)
+    built.check()
+    prov = built.report.provenance
+    prov["engine_version"] = get_game(study.game).engine_version
+    prov.update(code_record(study.build.__module__))
+    return built

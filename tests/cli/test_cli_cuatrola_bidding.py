@@ -58,7 +58,12 @@ def test_report_writes_the_directory(run_cli, tmp_path: Path) -> None:
     )
     assert run.code == 0, run.err
     out = tmp_path / "cuatrola-bidding"
-    assert sorted(p.name for p in out.iterdir()) == ["figures", "provenance.json", "report.md"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "claims.json",
+        "figures",
+        "provenance.json",
+        "report.md",
+    ]
     assert sorted(p.name for p in (out / "figures").iterdir()) == FIGURES
     assert "Cuatrola bidding (2,000 hands per bid, seed 5, greedy play, rules ro)" in run.out
     assert "derived thresholds: threshold(solo=" in run.out

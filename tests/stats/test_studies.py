@@ -18,7 +18,7 @@ def qc() -> studies.GeneratedReport:
 def test_quito_vs_cuenca_answers_the_questions(qc, tmp_path) -> None:
     written = qc.write(tmp_path / "qc")
     names = sorted(p.relative_to(tmp_path / "qc").as_posix() for p in written)
-    assert names == ["figures/chica_length.png", "figures/convergence.png",
+    assert names == ["claims.json", "figures/chica_length.png", "figures/convergence.png",
                      "figures/points_by_source.png", "figures/win_probability.png",
                      "provenance.json", "report.md"]
     md = (tmp_path / "qc" / "report.md").read_text()

@@ -17,12 +17,14 @@ from matplotlib.figure import Figure
 from ... import plotting
 from ...reports import Report, format_number, markdown_table, text_table
 from ...studies import GeneratedReport, Progress, StudySettings, get_study
+from ...studies.claims import render_claim
 from ...studies.convergence import convergence_note
 from ...studies.framework import new_figure, provenance, say
 from .. import analysis, compare, odds
 from ..rules import resolve_rules
 from .common import est_text, exact_table, prose, select, wrap_console
 from .panel import Model, panel_models
+from .rule_claims import odds_claims
 
 #: Replicate seeds (``seed + 1`` ...) of the convergence figure, each a quarter of the datas.
 REPLICATES = 2
@@ -131,29 +133,9 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
         command=get_study("odds").command(settings),
     )
     pr = prose("odds")
-    ronda = odds_table[(odds_table["event"] == "ronda") & (odds_table["scope"] == "anyone")]
-    head = models[0]
-    caidas = [
-        (p, select(rate, players=p, metric="caidas_per_play", model=head.label))
-        for p in settings.players
-    ]
-    spread = [
-        (p, select(caida_panel, players=p, metric="caidas_per_play")["across models"])
-        for p in settings.players
-    ]
-    report.add(
-        "Summary",
-        pr.summary(
-            settings,
-            int(odds_table["within"].sum()),
-            len(odds_table),
-            ronda.iloc[0],
-            caidas,
-            spread,
-            rules.slug(),
-            head,
-        ),
-    )
+    claims = odds_claims(odds_table, rate, [m.label for m in models], rules.slug(), settings)
+    answers = [render_claim(c) for c in claims]
+    report.add("Summary", pr.summary(answers))
     report.add("Dealing odds (R4)", pr.dealing(exact_table(odds_table, fraction=True)))
     report.add(
         "Caida rate per play, by player model",
@@ -192,7 +174,6 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
         .tolist(),
         right=tuple(range(1, len(models) + 2)),
     )
-    answers = _answers(odds_table, caida_panel, settings, head)
     return GeneratedReport(
         name="odds",
         report=report,
@@ -206,6 +187,7 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
             "caida_risk_check": check,
             "convergence": conv_frame,
         },
+        claims=claims,
     )
 
 
@@ -285,23 +267,6 @@ def _caida_panel(rate: pd.DataFrame, models: list[Model], s: StudySettings) -> p
             row["across models"] = _range(sub, pct)
             rows.append(row)
     return pd.DataFrame(rows)
-
-
-def _answers(
-    odds_table: pd.DataFrame, caida_panel: pd.DataFrame, s: StudySettings, head: Model
-) -> list[str]:
-    inside = int(odds_table["within"].sum())
-    out = [
-        f"{inside} of {len(odds_table)} exact dealing odds lie inside the interval of "
-        f"their simulated estimate."
-    ]
-    for p in s.players:
-        r = select(caida_panel, players=p, metric="caidas_per_play")
-        out.append(
-            f"With {p} players a play is a caida {r[head.label]} of the time under "
-            f"{head.label}; across player models {r['across models']}."
-        )
-    return out
 
 
 def _rates_section(

@@ -19,6 +19,7 @@ import pandas as pd
 
 from ...reports import format_number
 from ...studies import StudySettings
+from ...studies.claims import TOO_SMALL
 from .common import PERCENT_METRICS
 
 #: Panel models other than the headline play ``n // PANEL_DIVISOR`` datas (and chicas and
@@ -186,7 +187,10 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
         that are not resolved, negligible ("no difference") or identical, or whose resolved
         sign is the other one (``"opposite sign in 1"``); the size range (smallest to largest
         magnitude) over the resolved models of the commonest sign. ``"identical under every
-        model"`` and ``"no difference under any model"`` when that is so.
+        model"`` and ``"no difference under any model"`` when that is so. Runs labelled
+        ``"too small to tell"`` (:data:`cuarenta_sim.studies.claims.TOO_SMALL`) are left out of
+        the count, for and against, and listed apart (``"too small to tell in 1 (not
+        counted)"``).
 
         With ``short``, the console form: ``"3/3 same sign"`` (``", 1 opposite"`` when a
         resolved model disagrees; ``"0/3 resolved"``, ``"identical in all"``, ``"no diff.
@@ -201,6 +205,11 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
         raise ValueError("robustness needs at least one model's row")
     if short:
         return _short_form(robustness(rows, relative=relative))
+    # A run labelled too small to tell is never counted for or against agreement (issue 18).
+    small = int((rows["verdict"].astype(str) == TOO_SMALL).sum())
+    rows = rows[rows["verdict"].astype(str) != TOO_SMALL]
+    if rows.empty:
+        return f"{TOO_SMALL} in {small}"
     m = len(rows)
     verdict = rows["verdict"].astype(str)
     est = rows["estimate"].to_numpy(dtype=np.float64)
@@ -227,6 +236,8 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
             parts.append(f"{label} in {count}")
     if not main.any():
         parts[0] = f"no resolved effect in {m} models"
+    if small:
+        parts.append(f"{TOO_SMALL} in {small} (not counted)")
     line = "; ".join(parts)
     if main.any():
         pct = "metric" in rows and bool(rows["metric"].isin(list(PERCENT_METRICS)).all())
@@ -245,6 +256,8 @@ def _short_form(line: str) -> str:
 
     if line == "identical under every model":
         return "identical in all"
+    if line.startswith(TOO_SMALL):
+        return "too small in all"
     if line.startswith("no difference under any"):
         return "no diff. in all"
     main = re.match(r"same sign in (\d+) of (\d+) models", line)

@@ -16,6 +16,7 @@ import pandas as pd
 
 from ...reports import Report, markdown_table, text_table
 from ...studies import GeneratedReport, Progress, StudySettings, get_study
+from ...studies.claims import render_claim
 from ...studies.framework import provenance, say
 from .. import analysis, compare
 from . import qc_sections as sections
@@ -25,12 +26,12 @@ from .common import (
     diff_text,
     prose,
     rel_text,
-    select,
     unresolved,
     verdict_text,
     wrap_console,
 )
 from .panel import Model, panel_models, robustness
+from .qc_claims import qc_claims
 from .qc_sections import SUMMARY_METRICS
 
 #: Families of verdicts: one per model and player count (every metric of that table).
@@ -150,7 +151,8 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
     panel = _panel_frame(diff_all, models, settings)
     summary = sections.summary_table(est, diff, settings)
     pr = prose("quito_vs_cuenca")
-    answers = _answers(diff_all, models, settings)
+    claims = qc_claims(diff_all, [m.label for m in models], settings)
+    answers = [render_claim(c) for c in claims]
     report = Report(
         title="Quito vs Cuenca scoring: paired simulation under a player panel",
         provenance=provenance(
@@ -224,6 +226,7 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
             "odds": odds_table,
             "convergence": conv_frame,
         },
+        claims=claims,
     )
 
 
@@ -280,35 +283,3 @@ def _panel_markdown(panel: pd.DataFrame, models: list[Model]) -> str:
         rows.append(cells)
     headers = ["metric", "players", *(f"{m.label}: Cuenca - Quito" for m in models)]
     return markdown_table([*headers, "across models"], rows, right=(1,))
-
-
-def _answers(diff: pd.DataFrame, models: list[Model], s: StudySettings) -> list[str]:
-    """Three to five plain sentences: the headline effects and how far they hold."""
-    head = models[0].label
-
-    def row(metric: str, p: int, model: str = head) -> pd.Series:
-        return select(diff, metric=metric, players=p, model=model)
-
-    def across(metric: str, p: int) -> str:
-        return robustness(diff[(diff["metric"] == metric) & (diff["players"] == p)])
-
-    out = []
-    for p in s.players:
-        d = row("datas_per_chica", p)
-        out.append(
-            f"With {p} players and {head} play at every seat, Cuenca scoring changes a "
-            f"chica's length by {rel_text(d)} ({diff_text(d)} datas, {verdict_text(d)}); "
-            f"across the {len(models)} player models: {across('datas_per_chica', p)}."
-        )
-    p0 = s.players[0]
-    pts = row("points", p0)
-    out.append(
-        f"The reason: Cuenca's 4-point caida-limpia adds {diff_text(pts)} points per data "
-        f"({p0} players, {head}; across models: {across('points', p0)})."
-    )
-    adv = row("dealer_advantage", p0)
-    out.append(
-        f"The dealer's edge in points per data changes by {diff_text(adv)} "
-        f"({verdict_text(adv)}; across models: {across('dealer_advantage', p0)})."
-    )
-    return out

@@ -21,6 +21,7 @@ from matplotlib.figure import Figure
 from ... import plotting
 from ...reports import Report, markdown_table, text_table
 from ...studies import GeneratedReport, Progress, StudySettings, get_study
+from ...studies.claims import render_claim
 from ...studies.convergence import convergence_note
 from ...studies.framework import new_figure, provenance, say
 from .. import compare
@@ -47,6 +48,7 @@ from .presets_played import (
     preset_effects,
     preset_variants,
 )
+from .rule_claims import sensitivity_claims
 from .switch_notes import CONFIRM_SWITCHES, SWITCH_SCOPE, disputed, level_blind, switch_of
 
 #: Metrics shown as tornado charts in the sensitivity report, in order.
@@ -163,7 +165,8 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
         command=get_study("sensitivity").command(settings),
     )
     rules_table = _rules_you_play(diff, models, settings, qc)
-    answers = _answers(diff, models, settings, qc)
+    claims = sensitivity_claims(diff, [m.label for m in models], settings, qc)
+    answers = [render_claim(c) for c in claims]
     report.add("Answers", pr.answers(answers))
     report.add(
         "What the rules you play change",
@@ -235,6 +238,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             "additivity": adds,
             "convergence": conv_frame,
         },
+        claims=claims,
     )
 
 
@@ -343,49 +347,6 @@ def _rules_markdown(table: pd.DataFrame, s: StudySettings) -> str:
         return "(no reading of the base differs from another source's)"
     cols = [c for c in table.columns if c not in ("variant", "across models, short")]
     return markdown_table(cols, table[cols].to_numpy().tolist(), right=(1,))
-
-
-def _answers(
-    diff: pd.DataFrame, models: list[Model], s: StudySettings, qc: str | None
-) -> list[str]:
-    head = models[0].label
-    p = s.players[0]
-    chica = diff[
-        (diff["metric"] == "datas_per_chica")
-        & (diff["players"] == p)
-        & (diff["model"] == head)
-        & diff["disputed"]
-    ]
-    out = []
-    if not chica.empty:
-        top = chica.loc[chica["estimate"].abs().idxmax()]
-        out.append(
-            f"Of the readings where sources disagree, {top['variant']} moves a {p}-player "
-            f"chica's length most under {head}: {rel_text(top)} ({diff_text(top)} datas, "
-            f"{verdict_text(top)})."
-        )
-        if qc is not None and qc in set(chica["variant"]):
-            q = select(chica, variant=qc)
-            bigger = int((chica["estimate"].abs() > abs(q["estimate"])).sum())
-            verdict = (
-                f"{bigger} other reading(s) move it more: which of those rules you play "
-                "matters as much as which scoring"
-                if bigger
-                else "no other reading moves it more"
-            )
-            out.append(f"The Quito vs Cuenca switch ({qc}) changes it by {rel_text(q)}; {verdict}.")
-    all_chica = diff[(diff["metric"] == "datas_per_chica") & (diff["players"] == p)]
-    n_flips = all_chica["variant"].nunique()
-    agree = sum(
-        robustness(g).startswith(f"same sign in {len(g)} of {len(g)}")
-        for _, g in all_chica.groupby("variant")
-    )
-    out.append(
-        f"Across the {len(models)} player models, {agree} of {n_flips} flips change a "
-        f"{p}-player chica's length with the same resolved sign under every model that "
-        f"played them."
-    )
-    return out
 
 
 def _scope_section(est: pd.DataFrame, diff: pd.DataFrame, head: Model, s: StudySettings) -> str:

@@ -1,0 +1,361 @@
+"""The answers of reports/strategies as claims (issue 18 items 1 and 2, finding 6).
+
+Each answer sentence is a :class:`~cuarenta_sim.studies.claims.Claim` whose evidence rows are
+rows of the report's tables: ``head_to_head_<p>p`` (row ``a|b``), ``ratings_<p>p`` (row
+``fit``), ``tactics`` (row ``tactic|dose``) and ``strength_vs_cost`` (row ``policy|samples``).
+The strength-against-cost sentence says that its decision rates are CPU-adjusted and from one
+timing repeat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from ..studies.claims import Claim, Evidence, Scope
+
+RULES = ("quito",)
+
+
+def _pct(est: float, lo: float, hi: float, decimals: int = 1) -> str:
+    return f"{100 * est:.{decimals}f}% [{100 * lo:.{decimals}f}, {100 * hi:.{decimals}f}]"
+
+
+def _short(spec: str) -> str:
+    return spec if "(" not in spec or len(spec) <= 20 else spec.split("(")[0] + "(...)"
+
+
+def _h2h(r: pd.Series, players: int) -> Evidence:
+    return Evidence(
+        table=f"head_to_head_{players}p",
+        row=f"{r['a']}|{r['b']}",
+        values={k: float(r[k]) for k in ("win_rate", "lower", "upper", "games")},
+        verdict="",
+        model=_short(str(r["a"])),
+        scale={"win_rate": 100.0, "lower": 100.0, "upper": 100.0},
+    )
+
+
+def _p_text(p: float) -> str:
+    return "p < 1e-300" if p == 0.0 else f"p = {p:.2g}"
+
+
+def strategy_claims(
+    results: dict[int, tuple[Any, pd.DataFrame]],
+    verdicts: pd.DataFrame | None,
+    sweep: dict[str, Any] | None,
+    speeds: pd.DataFrame | None,
+    policy_name: Any,
+    labels: dict[str, str] | None = None,
+) -> list[Claim]:
+    """The answer claims of the strategies report (at most five).
+
+    Parameters
+    ----------
+    results : dict
+        Player count -> (TournamentResult, matches); the first player count is answered.
+    verdicts : DataFrame or None
+        The tactic verdicts of the ablation
+        (:func:`cuarenta_sim.cuarenta.tactic_ablation.tactic_verdicts`): the tactic answer
+        rests on removing each weight, not on pushing a tuned weight further.
+    sweep : dict or None
+        Strength-against-cost results (``sweep``: list of points with ``policy``,
+        ``samples``, ``win_rate``, ``lower``, ``upper``).
+    speeds : DataFrame or None
+        Decision speeds measured by the report
+        (:func:`cuarenta_sim.cuarenta.strength.measure_speeds`).
+    policy_name : callable
+        Policy spec -> its name (``parse_policy(spec).name``).
+    labels : dict, optional
+        Tactic name -> its label.
+
+    Returns
+    -------
+    list of Claim
+    """
+    players, (result, _) = next(iter(results.items()))
+    table = result.head_to_head
+    policies = tuple(_short(p) for p in result.settings.policies)
+    scope = Scope(models=policies, players=(players,), rules=RULES)
+    claims: list[Claim] = []
+    worst = table.loc[table.groupby("a")["win_rate"].idxmin()]
+    best = worst.sort_values("win_rate", ascending=False).iloc[0]
+    values = {
+        "p": players,
+        "a": _short(str(best["a"])),
+        "b": _short(str(best["b"])),
+        "cell": _pct(best["win_rate"], best["lower"], best["upper"]),
+        "games": int(best["games"]),
+    }
+    template = (
+        "With {p} players, `{a}` beats every other player: its closest match is {cell} of "
+        "{games:,} chicas against `{b}`."
+        if best["lower"] > 0.5
+        else "With {p} players no policy beats every other: the best worst case, `{a}`, wins "
+        "{cell} of {games:,} chicas against `{b}`."
+    )
+    claims.append(
+        Claim(
+            id=f"strategies.best.{players}p",
+            template=template,
+            values=values,
+            evidence=tuple(_h2h(r, players) for _, r in worst.iterrows()),
+            test="duplicate chicas, clustered Wilson interval per pair",
+            scope=scope,
+            constants={"fair win rate, %": 50},
+        )
+    )
+    names = {policy_name(p): p for p in result.settings.policies}
+    if "learned" in names and "heuristic" in names:
+        row = table[(table["a"] == names["learned"]) & (table["b"] == names["heuristic"])]
+        if not row.empty:
+            r = row.iloc[0]
+            word = (
+                "beats"
+                if r["lower"] > 0.5
+                else "loses to"
+                if r["upper"] < 0.5
+                else "is not separated from"
+            )
+            claims.append(
+                Claim(
+                    id=f"strategies.learned_heuristic.{players}p",
+                    template="With {p} players, of the fast players `learned` {word} "
+                    "`heuristic`: {cell} of {games:,} chicas.",
+                    values={
+                        "p": players,
+                        "word": word,
+                        "cell": _pct(r["win_rate"], r["lower"], r["upper"]),
+                        "games": int(r["games"]),
+                    },
+                    evidence=(_h2h(r, players),),
+                    test="duplicate chicas, clustered Wilson interval",
+                    scope=Scope(models=("learned", "heuristic"), players=(players,), rules=RULES),
+                )
+            )
+    fit = result.fit
+    if fit is not None and fit.df > 0:
+        text = (
+            "With {p} players one rating per player does not fit these results (deviance "
+            "{dev:,.1f} on {df} degree{s} of freedom, {pv}): read the head-to-head table, not "
+            "the ratings."
+            if fit.misfit
+            else "With {p} players one rating per player fits these results (deviance "
+            "{dev:,.1f} on {df} degree{s} of freedom, {pv})."
+        )
+        claims.append(
+            Claim(
+                id=f"strategies.fit.{players}p",
+                template=text,
+                values={
+                    "p": players,
+                    "dev": fit.deviance,
+                    "df": fit.df,
+                    "s": "" if fit.df == 1 else "s",
+                    "pv": _p_text(fit.p_value),
+                },
+                evidence=(
+                    Evidence(
+                        table=f"ratings_{players}p",
+                        row="fit",
+                        values={
+                            "deviance": float(fit.deviance),
+                            "df": float(fit.df),
+                            "p_value": float(fit.p_value),
+                        },
+                    ),
+                ),
+                test="Bradley-Terry deviance against chi-square",
+                scope=scope,
+                constants={"smallest double shown": 1e-300} if fit.p_value == 0.0 else {},
+            )
+        )
+    if verdicts is not None and not verdicts.empty:
+        claims.append(_ablation_claim(verdicts, labels or {}, players))
+    if sweep is not None and speeds is not None:
+        cost = _cost_claim(sweep, speeds, players)
+        if cost is not None:
+            claims.append(cost)
+    return claims[:5]
+
+
+def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> Claim:
+    """The tactic answer from the ablation: each tactic's removal effect and verdict."""
+    from .tactic_ablation import headline
+    from .tactics import PRACTICAL_MARGIN_PP
+
+    text = headline(verdicts, labels, players)
+    counts = {
+        word: float((verdicts["verdict"] == word).sum())
+        for word in ("helps", "hurts", "no difference", "not resolved", "never binds")
+    }
+    return Claim(
+        id=f"strategies.tactics.{players}p",
+        template="{text}",
+        values={"text": text},
+        evidence=(
+            Evidence(
+                table="tactic_verdicts",
+                row="counts",
+                values={"tactics": float(len(verdicts)), **counts},
+            ),
+            *(
+                Evidence(
+                    table="tactic_verdicts",
+                    row=str(r["tactic"]),
+                    values={
+                        "removal_effect": float(r["removal_effect"]),
+                        "removal_lower": float(r["removal_lower"]),
+                        "removal_upper": float(r["removal_upper"]),
+                        "pairs": float(r["pairs"]),
+                    },
+                    verdict=str(r["verdict"]),
+                    model="learned",
+                    scale={"removal_effect": 100.0, "removal_lower": 100.0, "removal_upper": 100.0},
+                )
+                for _, r in verdicts.iterrows()
+            ),
+        ),
+        test="McNemar on the discordant duplicate pairs (exact below 100), Holm over the "
+        "ablation table",
+        verdict="mixed",
+        scope=Scope(models=("learned", "heuristic"), players=(players,), rules=RULES),
+        constants={"practical margin, percentage points": PRACTICAL_MARGIN_PP},
+        caveats=(
+            "learned_v2 was tuned against heuristic on all its weights, tactic weights "
+            "included; one opponent-free check against solver is in the report",
+        ),
+    )
+
+
+def _cost_claim(sweep: dict[str, Any], speeds: pd.DataFrame, players: int) -> Claim | None:
+    """Strength against cost: the sweep's win rates, the speeds measured by the report."""
+    pts = [p for p in sweep["sweep"] if p["policy"] == "solver"]
+    if not pts:
+        return None
+    sp = speeds.set_index(["policy", "samples"])
+    conf = sweep.get("sweep_settings", {})
+    sweep_players = int(conf.get("players", players))
+    lo_p = min(pts, key=lambda p: p["samples"])
+    hi_p = max(pts, key=lambda p: p["samples"])
+    lo_s, hi_s = sp.loc[("solver", lo_p["samples"])], sp.loc[("solver", hi_p["samples"])]
+    reps = int(hi_s["repeats"])
+    return Claim(
+        id="strategies.cost",
+        template=(
+            "More samples buy strength at a price: with {p} players against the heuristic, "
+            "`solver` wins {lo} at {lo_s} samples ({lo_r:,.0f} decisions/s, range "
+            "{lo_min:,.0f} to {lo_max:,.0f}) and {hi} at {hi_s} ({hi_r:,.0f} decisions/s, range "
+            "{hi_min:,.0f} to {hi_max:,.0f}); win rates from the shipped sweep, speeds measured "
+            "by this report over {reps} timed runs each (wall clock, shared machine)."
+        ),
+        values={
+            "p": sweep_players,
+            "reps": reps,
+            "lo": _pct(lo_p["win_rate"], lo_p["lower"], lo_p["upper"]),
+            "hi": _pct(hi_p["win_rate"], hi_p["lower"], hi_p["upper"]),
+            "lo_s": lo_p["samples"],
+            "hi_s": hi_p["samples"],
+            "lo_r": lo_s["wall_mean"],
+            "lo_min": lo_s["wall_min"],
+            "lo_max": lo_s["wall_max"],
+            "hi_r": hi_s["wall_mean"],
+            "hi_min": hi_s["wall_min"],
+            "hi_max": hi_s["wall_max"],
+        },
+        evidence=(
+            *(
+                Evidence(
+                    table="strength_vs_cost",
+                    row=f"{q['policy']}|{q['samples']}",
+                    values={k: float(q[k]) for k in ("win_rate", "lower", "upper", "samples")},
+                    model="solver",
+                    scale={"win_rate": 100.0, "lower": 100.0, "upper": 100.0},
+                )
+                for q in (lo_p, hi_p)
+            ),
+            *(
+                Evidence(
+                    table="speeds",
+                    row=f"solver|{int(s.name[1])}",
+                    values={
+                        k: float(s[k]) for k in ("wall_mean", "wall_min", "wall_max", "repeats")
+                    },
+                    model="solver",
+                )
+                for s in (lo_s, hi_s)
+            ),
+            Evidence(table="strength_vs_cost", row="settings", values={"players": sweep_players}),
+        ),
+        test="duplicate chicas against heuristic, clustered Wilson interval; speeds: mean and "
+        "range of timed runs",
+        scope=Scope(models=("solver", "heuristic"), players=(sweep_players,), rules=RULES),
+        caveats=("wall-clock speeds on a shared machine",),
+    )
+
+
+def _tactics_claim(learned: pd.DataFrame, players: int) -> Claim:
+    from .tactics import PRACTICAL_MARGIN_PP
+
+    forced = learned[learned["forced"]]
+    groups = [
+        ("help", forced[forced["verdict"] == "helps"]["label"].tolist()),
+        ("hurt", forced[forced["verdict"] == "hurts"]["label"].tolist()),
+        (
+            "make no difference",
+            forced[forced["verdict"].str.startswith("no difference")]["label"].tolist(),
+        ),
+        (
+            "are not resolved",
+            forced[forced["verdict"].str.startswith("not resolved")]["label"].tolist(),
+        ),
+    ]
+    singular = {
+        "help": "helps",
+        "hurt": "hurts",
+        "make no difference": "makes no difference",
+        "are not resolved": "is not resolved",
+    }
+    parts = [
+        f"{len(ns)} {verb if len(ns) > 1 else singular[verb]} ({', '.join(ns)})"
+        for verb, ns in groups
+        if ns
+    ]
+    counts = {verb: float(len(ns)) for verb, ns in groups}
+    return Claim(
+        id=f"strategies.tactics.{players}p",
+        template=(
+            "With {p} players, forced on the learned player, of the {n} folk tactics {parts} "
+            "(Holm over the family; practical margin ±{margin:g} percentage point of win "
+            "rate)."
+        ),
+        values={
+            "p": players,
+            "n": len(forced),
+            "parts": "; ".join(parts),
+            "margin": PRACTICAL_MARGIN_PP,
+        },
+        evidence=(
+            Evidence(
+                table="tactics",
+                row=f"forced|{players}p|counts",
+                values={"tactics": float(len(forced)), **counts},
+            ),
+            *(
+                Evidence(
+                    table="tactics",
+                    row=f"{r['tactic']}|{r.get('dose_label', '')}",
+                    values={"games": float(r["games"])} if "games" in r else {},
+                    verdict=str(r["verdict"]).split(" (")[0],
+                    model="learned",
+                )
+                for _, r in forced.iterrows()
+            ),
+        ),
+        test="exact paired test on discordant duplicate pairs, Holm over the family",
+        verdict="mixed",
+        scope=Scope(models=("learned",), players=(players,), rules=RULES),
+        constants={"practical margin, percentage points": PRACTICAL_MARGIN_PP},
+        caveats=("learned_v2 was tuned on these weights against heuristic",),
+    )

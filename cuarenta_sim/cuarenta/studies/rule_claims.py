@@ -1,0 +1,281 @@
+"""The answers of reports/odds and reports/sensitivity as claims (issue 18 item 1, finding 6).
+
+Each sentence is a :class:`~cuarenta_sim.studies.claims.Claim` whose evidence rows are rows of
+the report's tables (``odds``: ``event|scope|players``; ``caida_rates`` and ``differences``:
+``metric|players|model`` and ``variant|metric|players|model``). A number from one player model
+names that model; "N of M flips agree" never counts a run labelled "too small to tell".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from ...reports import format_number
+from ...studies import StudySettings
+from ...studies.claims import Claim, Evidence, Scope, count_agreement
+from .claim_rows import diff_evidence, model_name, row_id
+from .common import diff_text, est_text, rel_text, select, verdict_text
+
+SENS_TEST = "paired differences on the same decks; Holm over the metrics of each flip, model"
+
+
+def _estimate_evidence(row: pd.Series, table: str, keys: Sequence[str], pct: bool) -> Evidence:
+    cols = ("estimate", "lower", "upper", "exact", "n")
+    values = {c: float(row[c]) for c in cols if c in row and np.isfinite(float(row[c]))}
+    k = 100.0 if pct else 1.0
+    return Evidence(
+        table=table,
+        row=row_id(row, keys),
+        values=values,
+        model=model_name(row["model"]) if "model" in row else "",
+        scale={c: k for c in ("estimate", "lower", "upper", "exact")},
+    )
+
+
+# --------------------------------------------------------------------------------- odds
+def odds_claims(
+    odds_table: pd.DataFrame,
+    rate: pd.DataFrame,
+    labels: Sequence[str],
+    slug: str,
+    s: StudySettings,
+) -> list[Claim]:
+    """The answer claims of the odds report.
+
+    Parameters
+    ----------
+    odds_table : DataFrame
+        Exact vs simulated dealing odds (``event``, ``scope``, ``players``, ``exact``,
+        ``estimate``, ``lower``, ``upper``, ``within``, ``n``).
+    rate : DataFrame
+        Caida rates of every model (``metric``, ``players``, ``model``, estimate columns).
+    labels : sequence of str
+        Model labels, the headline first.
+    slug : str
+        The rules of the caida rates.
+    s : StudySettings
+
+    Returns
+    -------
+    list of Claim
+        How many exact odds lie inside their interval; the ronda rate; per player count the
+        headline's caida rate and the range across models, each number beside its model.
+    """
+    inside, total = int(odds_table["within"].sum()), len(odds_table)
+    conf = 100.0 * s.confidence
+    claims = [
+        Claim(
+            id="odds.inside",
+            template=(
+                "{inside} of {total} exact dealing odds lie inside the {conf:g}% interval of "
+                "their simulated estimate ({n:,} datas per player count, seed {seed})."
+            ),
+            values={"inside": inside, "total": total, "conf": conf, "n": s.n, "seed": s.seed},
+            evidence=(
+                Evidence(
+                    table="odds",
+                    row="every row",
+                    values={"inside": inside, "rows": total, "n": s.n},
+                ),
+            ),
+            test="exact value inside the simulated interval, row by row (no adjustment)",
+            scope=Scope(players=tuple(s.players), rules=(slug,), sizes={"datas": s.n}),
+            constants={"confidence level, %": conf, "seed": s.seed},
+            caveats=("rows share decks and overlap in scope; not independent checks",),
+        )
+    ]
+    ronda = odds_table[(odds_table["event"] == "ronda") & (odds_table["scope"] == "anyone")]
+    if len(ronda):
+        r = ronda.iloc[0]
+        claims.append(
+            Claim(
+                id="odds.ronda",
+                template=(
+                    "With {p} players a ronda (three of a rank in a 5-card hand, R4.1) is dealt "
+                    "to someone in {cell} of datas (`{method}`; exact {exact}), at level data."
+                ),
+                values={
+                    "p": int(r["players"]),
+                    "cell": est_text(r, percent=True),
+                    "method": r["method"],
+                    "exact": f"{format_number(100 * float(r['exact']), 3)}%",
+                },
+                evidence=(_estimate_evidence(r, "odds", ("event", "scope", "players"), True),),
+                test="Wilson interval; exact value by combinatorics",
+                scope=Scope(players=(int(r["players"]),), rules=(slug,)),
+                constants={"cards in a hand (R3.1)": 5},
+            )
+        )
+    head = labels[0]
+    for p in s.players:
+        sub = rate[(rate["metric"] == "caidas_per_play") & (rate["players"] == p)]
+        h = select(sub, model=head)
+        est = sub["estimate"].to_numpy(dtype=np.float64)
+        lo_i, hi_i = int(np.argmin(est)), int(np.argmax(est))
+        lo, hi = sub.iloc[lo_i], sub.iloc[hi_i]
+        overlap = float(sub["lower"].max()) <= float(sub["upper"].min())
+        claims.append(
+            Claim(
+                id=f"odds.caida.{p}p",
+                template=(
+                    "With {p} players a caida (R6.1) happens on {cell} of plays under {head} "
+                    "at every seat (rules {slug}); across the player models the rate runs "
+                    "from {lo} under {lo_m} to {hi} under {hi_m} ({overlap})."
+                ),
+                values={
+                    "p": p,
+                    "cell": est_text(h, percent=True),
+                    "head": model_name(head),
+                    "slug": slug,
+                    "lo": f"{format_number(100 * float(lo['estimate']), 2)}%",
+                    "hi": f"{format_number(100 * float(hi['estimate']), 2)}%",
+                    "lo_m": model_name(lo["model"]),
+                    "hi_m": model_name(hi["model"]),
+                    "overlap": "intervals overlap" if overlap else "intervals apart",
+                },
+                evidence=tuple(
+                    _estimate_evidence(r, "caida_rates", ("metric", "players", "model"), True)
+                    for _, r in sub.iterrows()
+                ),
+                test="ratio intervals over datas, per model",
+                scope=Scope(
+                    models=tuple(model_name(m) for m in sub["model"]), players=(p,), rules=(slug,)
+                ),
+                caveats=("the caida rate depends on how the players play",),
+            )
+        )
+    return claims
+
+
+# --------------------------------------------------------------------------- sensitivity
+def sensitivity_claims(
+    diff: pd.DataFrame, labels: Sequence[str], s: StudySettings, qc: str | None
+) -> list[Claim]:
+    """The answer claims of the sensitivity report.
+
+    Parameters
+    ----------
+    diff : DataFrame
+        Differences of every flip and model (``variant``, ``metric``, ``players``, ``model``,
+        ``disputed``, verdict columns).
+    labels : sequence of str
+        Model labels, the headline first.
+    s : StudySettings
+    qc : str or None
+        The variant that is the Quito vs Cuenca switch, when flipped.
+
+    Returns
+    -------
+    list of Claim
+        The disputed reading that moves chica length most (headline model), the Quito vs
+        Cuenca flip beside it, and how many flips every model large enough to tell agrees on.
+    """
+    head = labels[0]
+    name = model_name(head)
+    p = s.players[0]
+    keys = ("variant", "metric", "players", "model")
+    base = s.rules
+    out: list[Claim] = []
+    chica = diff[
+        (diff["metric"] == "datas_per_chica")
+        & (diff["players"] == p)
+        & (diff["model"] == head)
+        & diff["disputed"]
+    ]
+    if not chica.empty:
+        top = chica.loc[chica["estimate"].abs().idxmax()]
+        out.append(
+            Claim(
+                id="sens.top",
+                template=(
+                    "Of the readings where sources disagree, {variant} moves a {p}-player "
+                    "chica's length most under {model}: {rel} ({d} datas, {verdict})."
+                ),
+                values={
+                    "variant": top["variant"],
+                    "p": p,
+                    "model": name,
+                    "rel": rel_text(top),
+                    "d": diff_text(top),
+                    "verdict": verdict_text(top),
+                },
+                evidence=tuple(diff_evidence(r, keys=keys, role="") for _, r in chica.iterrows()),
+                test=SENS_TEST,
+                verdict=str(top["verdict"]).split(":")[0],
+                scope=Scope(
+                    models=(name,), players=(p,), rules=(base, *map(str, chica["variant"]))
+                ),
+                caveats=("largest |estimate| among the disputed readings, headline model only",),
+            )
+        )
+        if qc is not None and qc in set(chica["variant"]):
+            q = select(chica, variant=qc)
+            bigger = int((chica["estimate"].abs() > abs(q["estimate"])).sum())
+            tail = (
+                "{bigger} other reading(s) move it more under {model}: which of those rules "
+                "you play matters as much as which scoring"
+                if bigger
+                else "no other reading moves it more under {model}"
+            )
+            out.append(
+                Claim(
+                    id="sens.qc",
+                    template="The Quito vs Cuenca switch ({qc}) changes it by {rel} with {p} "
+                    "players under {model}; " + tail + ".",
+                    values={"qc": qc, "rel": rel_text(q), "bigger": bigger, "model": name, "p": p},
+                    evidence=(
+                        diff_evidence(q, keys=keys, role=""),
+                        Evidence(
+                            table="differences",
+                            row=f"disputed readings with a larger |estimate| than {qc}|"
+                            f"datas_per_chica|{p}|{head}",
+                            values={"count": bigger},
+                        ),
+                    ),
+                    test=SENS_TEST,
+                    verdict="",
+                    scope=Scope(
+                        models=(name,),
+                        players=(p,),
+                        rules=(base, "quito", "cuenca", *map(str, chica["variant"])),
+                    ),
+                )
+            )
+    all_chica = diff[(diff["metric"] == "datas_per_chica") & (diff["players"] == p)]
+    flips = list(dict.fromkeys(all_chica["variant"]))
+    agree = 0
+    for flip in flips:
+        g = all_chica[all_chica["variant"] == flip]
+        k, m = count_agreement([str(v) for v in g["verdict"]], list(g["estimate"]))
+        agree += int(m > 0 and k == m)
+    models = [model_name(m) for m in dict.fromkeys(all_chica["model"])]
+    out.append(
+        Claim(
+            id="sens.agree",
+            template=(
+                "Under every player model whose run is large enough to detect the change "
+                "({models}), {agree} of {n} flips change a {p}-player chica's length with one "
+                "resolved sign."
+                if len(models) > 1
+                else "Under {models}, {agree} of {n} flips change a {p}-player chica's length "
+                "with a resolved sign."
+            ),
+            values={"models": ", ".join(models), "agree": agree, "n": len(flips), "p": p},
+            evidence=(
+                Evidence(
+                    table="differences",
+                    row=f"flips resolved with one sign under every model|datas_per_chica|{p}",
+                    values={"agreeing flips": agree, "flips": len(flips)},
+                ),
+                *(diff_evidence(r, keys=keys, role="") for _, r in all_chica.iterrows()),
+            ),
+            test=SENS_TEST + "; agreement counts skip runs labelled too small to tell",
+            verdict="",
+            scope=Scope(models=tuple(models), players=(p,), rules=(base, *map(str, flips))),
+            caveats=("a flip whose run under some model is not resolved does not agree",),
+        )
+    )
+    return out
