@@ -282,6 +282,20 @@ def tactic_verdicts(ablation: pd.DataFrame, doses: pd.DataFrame | None = None) -
     return pd.DataFrame(out)
 
 
+def check_verdict(estimate: float, lower: float, upper: float, self_effect: float) -> str:
+    """Verdict of one :func:`solver_check` arm against the same arm's self-play effect.
+
+    ``"agrees"`` / ``"disagrees"``: the interval excludes 0, same / other sign as
+    ``self_effect``; ``"too small to tell"``: it holds both 0 and ``self_effect`` (it cannot
+    tell them apart); ``"no effect seen"``: it holds 0 but excludes ``self_effect``.
+    """
+    if lower > 0 or upper < 0:
+        return "agrees" if (estimate > 0) == (self_effect > 0) else "disagrees"
+    if lower <= self_effect <= upper:
+        return "too small to tell"
+    return "no effect seen"
+
+
 def solver_check(
     ablation: pd.DataFrame,
     verdicts: pd.DataFrame,
@@ -304,8 +318,8 @@ def solver_check(
     shares, ablated minus unchanged (:func:`cuarenta_sim.stats.diff_paired`, t or normal
     interval). Each arm's verdict compares it with the same arm against ``learned``
     (``self_effect``): ``"agrees"`` (resolved, same sign), ``"disagrees"`` (resolved, other
-    sign), ``"too small to tell"`` (the interval contains 0 and its half-width exceeds the
-    self-play effect's size) or ``"no effect seen"`` (a narrower interval containing 0).
+    sign), ``"too small to tell"`` (the interval contains both 0 and the self-play effect) or
+    ``"no effect seen"`` (it contains 0 but excludes the self-play effect).
 
     Parameters
     ----------
@@ -364,13 +378,7 @@ def solver_check(
             d = stats.diff_paired(f"{arm} - plain", ablated, plain, confidence, binary=False)
             own = ablation[(ablation["tactic"] == tactic.tactic) & (ablation["arm"] == arm)]
             self_effect = float(own["effect"].iloc[0])
-            half = (d["upper"] - d["lower"]) / 2.0
-            if d["lower"] > 0 or d["upper"] < 0:
-                verdict = "agrees" if (d["estimate"] > 0) == (self_effect > 0) else "disagrees"
-            elif half > abs(self_effect):
-                verdict = "too small to tell"
-            else:
-                verdict = "no effect seen"
+            verdict = check_verdict(d["estimate"], d["lower"], d["upper"], self_effect)
             rows.append(
                 {
                     "tactic": tactic.tactic,

@@ -11,6 +11,7 @@ from cuarenta_sim.cuarenta.engine.learned import FEATURE_NAMES
 from cuarenta_sim.cuarenta.policies.learned import load_weights
 from cuarenta_sim.cuarenta.tactic_ablation import (
     ablated_weights,
+    check_verdict,
     headline,
     learned_ablations,
     own_weights,
@@ -95,3 +96,11 @@ def test_learned_ablations_and_solver_check_tiny() -> None:
     assert set(check["verdict"]) <= {"agrees", "disagrees", "too small to tell", "no effect seen"}
     with pytest.raises(ValueError, match="even whole number"):
         learned_ablations(chicas=5)
+
+
+def test_check_verdict_needs_an_interval_that_separates_zero_from_the_effect() -> None:
+    # The reversed arm at 50 pairs: [-19.2, +1.2] holds 0 and the self-play -13.7.
+    assert check_verdict(-0.09, -0.192, 0.012, -0.137) == "too small to tell"
+    assert check_verdict(-0.10, -0.15, -0.05, -0.137) == "agrees"
+    assert check_verdict(0.10, 0.05, 0.15, -0.137) == "disagrees"
+    assert check_verdict(0.0, -0.02, 0.02, -0.137) == "no effect seen"
