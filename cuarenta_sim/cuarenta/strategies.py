@@ -948,7 +948,15 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     tactic_chicas = max(2, 2 * (chicas // (2 * TACTIC_DIVISOR)))
     report.add(
         "Question",
-        prose.question(settings, policies, chicas, mesas, search_chicas, tactic_chicas),
+        prose.question(
+            settings,
+            policies,
+            chicas,
+            mesas,
+            search_chicas,
+            tactic_chicas,
+            f"{TUNING}; {HEURISTIC_TUNING}",
+        ),
     )
     for players in settings.players:
         tset = TournamentSettings(
