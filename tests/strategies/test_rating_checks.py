@@ -68,3 +68,20 @@ def test_inflation_is_sqrt_of_deviance_per_df_when_misfit() -> None:
     assert inflation(fit) == pytest.approx(max(1.0, want))
     r = inflate(ratings(pols, matches, bootstrap=20), fit)
     assert (r["lower_inflated"] <= r["lower"]).all() and (r["upper_inflated"] >= r["upper"]).all()
+
+
+def test_strength_sweep_is_package_data_equal_to_the_benchmark_file() -> None:
+    """The report reads the sweep from the package, never from benchmarks/ (issue 18 item 8);
+    the package copy is the committed benchmark result."""
+    from pathlib import Path
+
+    from cuarenta_sim.cuarenta import strength
+
+    pkg = Path(strength.__file__).resolve().parent
+    assert strength.SWEEP_DATA.resolve().is_relative_to(pkg)
+    bench = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "policies_sweep.json"
+    assert strength.SWEEP_DATA.read_bytes() == bench.read_bytes()
+    sweep = strength.load_sweep()
+    assert sweep is not None and "benchmarks" not in sweep["path"]
+    source = Path(strength.__file__).read_text() + (pkg / "strategies.py").read_text()
+    assert '"benchmarks"' not in source
