@@ -93,7 +93,8 @@ def deviated_weights(base: str, tactic: LearnedTactic, dose: float) -> np.ndarra
     Parameters
     ----------
     base : str
-        ``weights=`` value of the base model (``learned_v1`` or a path).
+        ``weights=`` value of the base model (``learned_v2``, the default, ``learned_v1`` or a
+        path).
     tactic : LearnedTactic
     dose : float
         Points (>= 0); the feature's weight moves by ``sign * round(dose * w[points])`` in
