@@ -18,16 +18,23 @@ clustered Wilson interval over duplicate pairs, points per data the ratio interv
 decisions it took over the wall time it spent deciding.
 
 Matches are split into chunks of chicas run by ``--workers`` processes; the numbers do not
-depend on the split. It prints a table and writes ``benchmarks/results/openspiel_opponents.json``
-atomically; ``--report DIR`` also writes ``DIR/openspiel.md`` (table, bots' settings,
-provenance). Target (issue 14): the solver against IS-MCTS at the stated budget, duplicate
-chicas, lower bound of the win rate > 50% (aim 65%).
+depend on the split. ``--records FILE`` appends one JSON line per finished chunk (one
+duplicate pair per line for the IS-MCTS matches, ``--chunk 1``) as the run goes, and a rerun
+with the same file skips the chunks it already holds, so a long run can be stopped and
+resumed; ``--from-records`` (with ``--records FILE``) plays nothing and summarises the pairs
+the file holds (a match counts only its chunks that are present, and the table states how
+many pairs that is). It prints a table and writes
+``benchmarks/results/openspiel_opponents.json`` atomically; ``--report DIR`` also writes
+``DIR/openspiel.md`` (table, bots' settings, provenance). Target (issue 14): the solver
+against IS-MCTS at the stated budget, duplicate chicas, lower bound of the win rate > 50% (aim 65%).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import platform
 import shlex
 import subprocess
@@ -87,6 +94,44 @@ def _chunk(job: tuple[str, str, str, int, int, int, int]) -> dict[str, Any]:
     }
 
 
+def _record_key(job: tuple[str, str, str, int, int, int, int]) -> str:
+    """The identity of one chunk in a records file (players, rules, seed, first chica, n)."""
+    a, b, rules, players, seed, first, n = job
+    return json.dumps([a, b, rules, players, seed, first, n])
+
+
+def read_records(path: Path) -> dict[str, dict[str, Any]]:
+    """The chunks a records file holds, keyed by :func:`_record_key`.
+
+    A torn last line (a run killed mid-write) is ignored; any other bad line raises
+    ``ValueError`` naming the line.
+    """
+    out: dict[str, dict[str, Any]] = {}
+    if not path.exists():
+        return out
+    lines = path.read_text().splitlines()
+    for i, line in enumerate(lines):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as exc:
+            if i == len(lines) - 1:
+                break
+            raise ValueError(f"{path}:{i + 1}: not a JSON record ({exc})") from None
+        out[rec["key"]] = rec
+    return out
+
+
+def append_record(path: Path, key: str, part: dict[str, Any]) -> None:
+    """Append one finished chunk to a records file (one line, flushed to disk)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as fh:
+        fh.write(json.dumps({"key": key, **part}) + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
 def _versions() -> dict[str, str]:
     import numba
     import open_spiel
@@ -124,6 +169,22 @@ def _dist_version(name: str) -> str:
     return "unknown"
 
 
+def budget_label(spec: str) -> str:
+    """An IS-MCTS spec as a label that states its budget (simulations per decision, rollouts
+    and their length): every sentence and row naming the bot carries it (issue 18 item 8)."""
+    from cuarenta_sim.rl.outside import parse_player
+
+    p = parse_player(spec)
+    if p.kind != "ismcts" or p.ismcts is None:
+        return spec
+    b = p.ismcts
+    length = f"of at most {b.rollout_length} moves" if b.rollout_length else "to the end"
+    return (
+        f"openspiel-ismcts ({b.simulations:,} simulations per decision, {b.rollouts} random "
+        f"rollout{'s' if b.rollouts != 1 else ''} {length})"
+    )
+
+
 def _pct(x: float) -> str:
     return "nan" if math.isnan(x) else f"{100 * x:.1f}%"
 
@@ -132,6 +193,11 @@ def _rate(x: float) -> str:
     if math.isnan(x):
         return "-"
     return f"{x:,.0f}" if x >= 100 else f"{x:.2f}"
+
+
+def _who(spec: str, label: str) -> str:
+    text = budget_label(spec)
+    return f"`{label}`" if text == spec else text
 
 
 def table_markdown(rows: list[dict[str, Any]]) -> str:
@@ -143,7 +209,8 @@ def table_markdown(rows: list[dict[str, Any]]) -> str:
     ]
     for r in rows:
         lines.append(
-            f"| `{r['a_label']}` | `{r['b_label']}` | {r['pairs']} ({r['games']}) | "
+            f"| {_who(r['a'], r['a_label'])} | {_who(r['b'], r['b_label'])} | "
+            f"{r['pairs']} ({r['games']}) | "
             f"{_pct(r['win_rate'])} [{_pct(r['lower'])}, {_pct(r['upper'])}] | "
             f"{r['points_per_data']:+.2f} [{r['ppd_lower']:+.2f}, {r['ppd_upper']:+.2f}] | "
             f"{r['verdict']} | {_rate(r['a_decisions_per_s'])} | {_rate(r['b_decisions_per_s'])} | "
@@ -195,7 +262,8 @@ def report_markdown(doc: dict[str, Any]) -> str:
         "",
         "## Target",
         "",
-        f"Solver against IS-MCTS at the stated budget: lower bound > {_pct(TARGET_LOWER)} "
+        f"Solver against {budget_label(bots['ismcts']['spec'])}: lower bound > "
+        f"{_pct(TARGET_LOWER)} "
         f"(aim {_pct(AIM)}). " + doc["target_note"],
         "",
         "## Provenance",
@@ -226,15 +294,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--report", type=Path, default=None, help="write DIR/openspiel.md")
     parser.add_argument(
+        "--records",
+        type=Path,
+        default=None,
+        help="append one JSON line per finished chunk; a rerun skips the chunks it holds",
+    )
+    parser.add_argument(
+        "--from-records",
+        action="store_true",
+        help="play nothing: summarise the chunks --records holds (partial matches allowed)",
+    )
+    parser.add_argument(
         "--from-json",
         type=Path,
         default=None,
         help="play nothing: print the table of a results file (and --report it)",
     )
     args = parser.parse_args(argv)
+    if args.from_records and args.records is None:
+        parser.error("--from-records needs --records FILE")
     if args.from_json is not None:
-        import json
-
         doc = json.loads(args.from_json.read_text())
         print(table_markdown(doc["results"]))
         if args.report is not None:
@@ -274,18 +353,39 @@ def main(argv: list[str] | None = None) -> int:
             )
     t0 = time.perf_counter()
     parts: dict[int, list[dict[str, Any]]] = {k: [] for k in range(len(matches))}
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        futures = [(k, pool.submit(_chunk, job)) for k, job in jobs]
-        for k, fut in futures:
-            part = fut.result()
-            parts[k].append(part)
-            done = sum(len(v) for v in parts.values())
-            print(
-                f"[{time.perf_counter() - t0:6.0f} s] {done}/{len(jobs)} chunks: "
-                f"{part['a']} vs {part['b']}, {len(part['pairs']['game'])} pairs",
-                flush=True,
-            )
+    held = read_records(args.records) if args.records is not None else {}
+    todo = []
+    for k, job in jobs:
+        rec = held.get(_record_key(job))
+        if rec is not None:
+            parts[k].append(rec)
+        elif not args.from_records:
+            todo.append((k, job))
+    if held:
+        print(f"{sum(len(v) for v in parts.values())} chunks read from {args.records}", flush=True)
+    if todo:
+        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            futures = [(k, job, pool.submit(_chunk, job)) for k, job in todo]
+            for k, job, fut in futures:
+                part = fut.result()
+                parts[k].append(part)
+                if args.records is not None:
+                    append_record(args.records, _record_key(job), part)
+                done = sum(len(v) for v in parts.values())
+                print(
+                    f"[{time.perf_counter() - t0:6.0f} s] {done}/{len(jobs)} chunks: "
+                    f"{part['a']} vs {part['b']}, {len(part['pairs']['game'])} pairs",
+                    flush=True,
+                )
+    keep = [k for k in range(len(matches)) if parts[k]]
+    matches = [matches[k] for k in keep]
+    labels = [labels[k] for k in keep]
+    parts = {i: parts[k] for i, k in enumerate(keep)}
+    if not parts:
+        parser.error(f"{args.records} holds no chunk of these matches")
     wall = time.perf_counter() - t0
+    if args.from_records:
+        wall = sum(p["wall"] for ps in parts.values() for p in ps) / max(args.workers, 1)
     rows = []
     for k in range(len(matches)):
         ps = parts[k]
@@ -309,7 +409,8 @@ def main(argv: list[str] | None = None) -> int:
         met = r["lower"] > TARGET_LOWER
         target_note = (
             f"Measured: `{r['a']}` wins {_pct(r['win_rate'])} [{_pct(r['lower'])}, "
-            f"{_pct(r['upper'])}] over {r['pairs']} pairs: target "
+            f"{_pct(r['upper'])}] of {r['games']} chicas ({r['pairs']} duplicate pairs) "
+            f"against {budget_label(r['b'])}: target "
             + ("met." if met else "not met at this sample size.")
         )
     else:

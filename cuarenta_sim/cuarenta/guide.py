@@ -227,6 +227,10 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
         if players == 4:
             by_seat = s
     edge = pd.concat(edges, ignore_index=True)
+    say(progress, "dealer's edge under other players (range)")
+    edge_panel = guide_analysis.panel_dealer_edge(
+        RULES, sizes["datas"], seed=settings.seed, threads=settings.threads, confidence=conf
+    )
 
     say(progress, f"convergence: {REPLICATES} replicate seeds")
     h2 = edge_runs[2]
@@ -252,7 +256,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     )
 
     prose = _prose()
-    claims = guide_claims(wp_chica, risk_seen, dep_all, gains, edge, strong)
+    claims = guide_claims(wp_chica, risk_seen, dep_all, gains, edge, strong, edge_panel)
     sentences = [render_claim(c) for c in claims]
     wall = time.perf_counter() - t0
     prov = provenance(
@@ -286,6 +290,8 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             _risk_table(risk_turn, "turn_group"),
             int(risk_seen["n"].sum()),
             sizes["decision_chicas"],
+            _rule_sentences(),
+            strong,
         ),
     )
     report.add(
@@ -308,6 +314,16 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             _edge_table(edge),
             _deal_table(by_deal),
             _seat_table(by_seat),
+            _rule_sentences(),
+            strong,
+            markdown_table(
+                ["player (self-play)", "dealer - mano, points per data", "datas", "method"],
+                [
+                    [f"`{r['policy']}`", _c(r), f"{int(r['n']):,}", r["method"]]
+                    for _, r in edge_panel.iterrows()
+                ],
+                right=(1, 2),
+            ),
         ),
     )
     why = _why(strong, speeds)
@@ -365,6 +381,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             "departure_kinds": kinds,
             "gains": gains,
             "dealer_edge": edge,
+            "dealer_edge_panel": edge_panel,
             "convergence": conv_frame,
             "decisions": log,
         },
@@ -391,14 +408,31 @@ def _c(row: pd.Series, percent: bool = False) -> str:
     return cell(row["estimate"], row["lower"], row["upper"], ok, percent=percent)
 
 
+def _rule_sentences() -> dict[str, str]:
+    """The guide's rule-of-thumb sentences by id (:mod:`.guide_rules`)."""
+    from .guide_rules import GUIDE_RULES
+
+    return {r.id: r.sentence for r in GUIDE_RULES}
+
+
 def _why(strong: str, speeds: dict[str, float]) -> str:
+    from .policies import parse_policy
+
     fast = speeds[strong]
     slow = ", ".join(f"`{k}` {v:,.0f}" for k, v in speeds.items() if k != strong)
+    spec = parse_policy(strong)
+    weights = dict(spec.values).get("weights") if spec.name == "learned" else None
+    model = (
+        f"`{strong}` is a linear model (weights `{weights}`, the policy run here: "
+        f"`{spec.canonical}`) fitted by imitation of `pimc`, then tuned by evolution "
+        f"strategies on its duplicate win rate against `heuristic` (Quito)"
+        if weights
+        else f"`{strong}` is the policy `{spec.canonical}`"
+    )
     return (
         f"The guide's player is `{strong}`: at {fast:,.0f} datas/s it plays the default sizes "
         f"within the 10-minute budget, while the searching players ({slow} datas/s) would "
-        f"need hours for the same sizes. `learned` is a linear model trained on pimc's "
-        f"values (policies/weights/learned_v1.npz); how it fares against `greedy` and "
+        f"need hours for the same sizes. {model}; how it fares against `greedy` and "
         f"`heuristic` is measured in the departures section."
     )
 

@@ -55,6 +55,7 @@ def guide_claims(
     gains: pd.DataFrame,
     edge: pd.DataFrame,
     strong: str,
+    edge_panel: pd.DataFrame | None = None,
 ) -> list[Claim]:
     """The summary claims of the players' guide (at most five).
 
@@ -72,6 +73,10 @@ def guide_claims(
         Dealer's edge by source and player count.
     strong : str
         The strong player (every seat).
+    edge_panel : DataFrame, optional
+        The dealer's total edge under other players' self-play
+        (:func:`cuarenta_sim.cuarenta.guide_analysis.panel_dealer_edge`): the sentence gives
+        their values beside the strong player's.
 
     Returns
     -------
@@ -81,14 +86,23 @@ def guide_claims(
     out: list[Claim] = []
     e2 = edge[(edge["players"] == 2) & (edge["source"] == "total")].iloc[0]
     c2 = edge[(edge["players"] == 2) & (edge["source"] == "caida")].iloc[0]
+    panel = edge_panel if edge_panel is not None else pd.DataFrame()
+    others = "; ".join(
+        f"under `{r['policy']}` self-play {_c(r)} (n = {int(r['n']):,})"
+        for _, r in panel.iterrows()
+    )
     out.append(
         Claim(
             id="guide.dealer_edge",
             template=(
                 "Under `{m}` self-play with 2 players, dealing is worth {e} points per data to "
                 "the dealer's side (n = {n:,} datas, `{method}`), {c} of it from caidas: "
-                "playing last lets the dealer answer trails. Other players give other values "
-                "(the quito-vs-cuenca report's player panel)."
+                "playing last lets the dealer answer trails. "
+                + (
+                    "The edge depends on the players: {others}."
+                    if len(panel)
+                    else "Other players give other values (the quito-vs-cuenca report's panel)."
+                )
             ),
             values={
                 "m": strong,
@@ -96,14 +110,23 @@ def guide_claims(
                 "n": int(e2["n"]),
                 "method": e2["method"],
                 "c": _c(c2),
+                "others": others,
             },
             evidence=(
                 _ev(e2, "dealer_edge", ("source", "players"), strong, False),
                 _ev(c2, "dealer_edge", ("source", "players"), strong, False),
+                *(
+                    _ev(r, "dealer_edge_panel", ("policy",), str(r["policy"]), False)
+                    for _, r in panel.iterrows()
+                ),
             ),
             test="normal interval over independent datas",
-            scope=scope,
-            caveats=("self-play of one player; the edge depends on the players",),
+            scope=Scope(
+                models=(strong, *(str(p) for p in panel.get("policy", []))),
+                players=(2,),
+                rules=RULES,
+            ),
+            caveats=("self-play of each player; the edge depends on the players",),
         )
     )
     first = wp[
@@ -160,8 +183,8 @@ def guide_claims(
             id="guide.departures",
             template=(
                 "With 2 players the `{m}` player plays differently from `greedy` at {c} of its "
-                "decisions (n = {n:,}); by pimc's playout values those departures are worth "
-                "{g} points each (n = {gn:,})."
+                "decisions (n = {n:,}); graded by the playout values of `pimc`{why}, those "
+                "departures are worth {g} points each (n = {gn:,})."
             ),
             values={
                 "m": strong,
@@ -169,6 +192,12 @@ def guide_claims(
                 "n": int(d["n"]),
                 "g": cell(d["gain"], d["gain_lower"], d["gain_upper"], gain_ok),
                 "gn": int(d["gain_n"]) if np.isfinite(d["gain_n"]) else 0,
+                "why": (
+                    f", the player `{strong}` was first fitted to imitate (so the grading "
+                    "leans its way)"
+                    if strong.startswith("learned")
+                    else ""
+                ),
             },
             evidence=(_ev(d, "departures_all", ("all",), strong, True),),
             test="ratio interval over chicas; t / normal over decisions",

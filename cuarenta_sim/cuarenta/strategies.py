@@ -17,9 +17,11 @@
   with a dose-response sweep (:mod:`cuarenta_sim.cuarenta.tactics`), Holm over the family;
   and, labelled as tuned-heuristic results, each tactic as one switch of the ``heuristic``
   policy (:data:`TACTICS`, :func:`tactic_experiments`).
-* **What does strength cost?** The committed sweep of ``benchmarks/policies.py --sweep-only``
+* **What does strength cost?** The sweep of ``benchmarks/policies.py --sweep-only``, shipped as
+  package data,
   (pimc and solver at 4 to 128 samples against the heuristic), read with its provenance
-  (:func:`load_sweep`).
+  (:func:`cuarenta_sim.cuarenta.strength.load_sweep`), with decision speeds measured by the
+  report itself (:func:`cuarenta_sim.cuarenta.strength.measure_speeds`).
 """
 
 from __future__ import annotations
@@ -63,6 +65,27 @@ from .duplicate import play_duplicate
 from .policies import parse_policy
 from .rules import resolve_rules
 from .strategy_claims import strategy_claims
+from .strength import (
+    INFLATED_HEADERS,
+    OPENSPIEL_PAGE,
+    SPEED_DATAS,
+    SPEED_REPEATS,
+    STRENGTH_HEADERS,
+    inflated_rows,
+    load_sweep,
+    measure_speeds,
+    non_transitivity,
+    ratings_check,
+    strength_rows,
+)
+from .tactic_ablation import (
+    ABLATION_HEADERS,
+    CHECK_HEADERS,
+    CHECK_PAIRS,
+    ablation_rows,
+    check_rows,
+)
+from .tactic_ablation import headline as ablation_headline
 
 #: Replicate seeds (``seed + 1`` ...) of the convergence figure, each a quarter of the chicas.
 REPLICATES = 2
@@ -645,76 +668,15 @@ TACTIC_HEADERS = (
 
 
 # --------------------------------------------------------------------------- strength vs cost
-#: The committed strength-against-cost sweep (``python benchmarks/policies.py --sweep-only``).
-SWEEP_JSON = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "policies_sweep.json"
-
-
-def load_sweep(path: Path = SWEEP_JSON) -> dict[str, Any] | None:
-    """The strength-against-cost sweep and its provenance, or None when the file is absent
-    (an installed package without the repository's ``benchmarks/``).
-
-    Returns
-    -------
-    dict or None
-        The JSON with ``sha256`` (of the file) and ``path`` (relative to the repository)
-        added.
-
-    Raises
-    ------
-    ValueError
-        A file that is not the sweep's JSON (no ``sweep`` list).
-    """
-    import hashlib
-    import json
-
-    if not path.is_file():
-        return None
-    raw = path.read_bytes()
-    data = json.loads(raw)
-    if not isinstance(data.get("sweep"), list):
-        raise ValueError(f"{path} has no 'sweep' list; write it with benchmarks/policies.py")
-    data["sha256"] = hashlib.sha256(raw).hexdigest()
-    try:
-        data["path"] = str(path.relative_to(Path(__file__).resolve().parents[2]))
-    except ValueError:
-        data["path"] = str(path)
-    return data
-
-
-def sweep_rows(sweep: dict[str, Any]) -> list[list[str]]:
-    """Rows of the strength-against-cost table: policy, samples, decisions per second (wall
-    and CPU-adjusted), win rate against the heuristic [clustered Wilson], chicas."""
-    return [
-        [
-            p["policy"],
-            str(p["samples"]),
-            f"{p['decisions_per_s']:,.0f}",
-            f"{p['decisions_per_s_cpu_adjusted']:,.0f}",
-            _pct(p["win_rate"], p["lower"], p["upper"], 1),
-            f"{p['chicas']:,}",
-        ]
-        for p in sweep["sweep"]
-    ]
-
-
-SWEEP_HEADERS = (
-    "policy",
-    "samples",
-    "decisions/s",
-    "CPU-adjusted",
-    "win rate vs heuristic",
-    "chicas",
-)
-
-
-def _sweep_figure(sweep: dict[str, Any]) -> Figure:
+def _sweep_figure(sweep: dict[str, Any], speeds: pd.DataFrame) -> Figure:
     fig, axes = new_figure(1, 1, (7.0, 4.5))
     ax = axes[0, 0]
     for name, marker in (("pimc", "o"), ("solver", "s")):
         pts = sorted((p for p in sweep["sweep"] if p["policy"] == name), key=lambda p: p["samples"])
         if not pts:
             continue
-        x = [p["decisions_per_s_cpu_adjusted"] for p in pts]
+        sp = speeds.set_index(["policy", "samples"])
+        x = [float(sp.loc[(p["policy"], p["samples"]), "wall_mean"]) for p in pts]
         y = [100 * p["win_rate"] for p in pts]
         err = [
             [100 * (p["win_rate"] - p["lower"]) for p in pts],
@@ -725,7 +687,7 @@ def _sweep_figure(sweep: dict[str, Any]) -> Figure:
             ax.annotate(str(p["samples"]), (xi, yi), textcoords="offset points", xytext=(4, 4))
     ax.axhline(50.0, color="grey", lw=0.8, ls="--")
     ax.set_xscale("log")
-    ax.set_xlabel("decisions per second, CPU-adjusted (log scale; labels: samples)")
+    ax.set_xlabel("decisions per second measured in this run, wall (log scale; labels: samples)")
     ax.set_ylabel("duplicate chica win rate vs heuristic (%)")
     pairs = sorted({p["pairs"] for p in sweep["sweep"]})
     ax.set_title(
@@ -957,6 +919,13 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     ValueError
         Bad settings, unknown policies or rules.
     """
+    from .tactic_ablation import (
+        HEURISTIC_TUNING,
+        TUNING,
+        learned_ablations,
+        solver_check,
+        tactic_verdicts,
+    )
     from .tactics import DOSES, PRACTICAL_MARGIN_PP, learned_tactics
 
     prose = _prose()
@@ -979,7 +948,15 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     tactic_chicas = max(2, 2 * (chicas // (2 * TACTIC_DIVISOR)))
     report.add(
         "Question",
-        prose.question(settings, policies, chicas, mesas, search_chicas, tactic_chicas),
+        prose.question(
+            settings,
+            policies,
+            chicas,
+            mesas,
+            search_chicas,
+            tactic_chicas,
+            f"{TUNING}; {HEURISTIC_TUNING}",
+        ),
     )
     for players in settings.players:
         tset = TournamentSettings(
@@ -1053,6 +1030,47 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     learned["own_weight"] = _own_weight(learned, tactic_players)
     tables["tactics_learned"] = learned
     figures["tactics_dose_response"] = _dose_figure(learned)
+    say(progress, f"folk tactics removed and reversed in learned, {tactic_players} players")
+    ablation = learned_ablations(
+        rules=settings.rules,
+        players=tactic_players,
+        chicas=tactic_chicas,
+        seed=settings.seed,
+        confidence=settings.confidence,
+        threads=settings.threads,
+        progress=progress,
+    )
+    verdicts = tactic_verdicts(ablation, learned)
+    check_pairs = max(2, min(CHECK_PAIRS, chicas // SEARCH_DIVISOR))
+    say(progress, f"tactic check against solver, {check_pairs} duplicate pairs per match")
+    check = solver_check(
+        ablation,
+        verdicts,
+        rules=settings.rules,
+        players=tactic_players,
+        pairs=check_pairs,
+        seed=settings.seed,
+        confidence=settings.confidence,
+        threads=settings.threads,
+    )
+    tables["tactics_ablation"] = ablation
+    tables["tactic_verdicts"] = verdicts
+    tables["tactic_check"] = check
+    ablation_sentence = ablation_headline(verdicts, labels, tactic_players)
+    report.add(
+        f"Folk tactics by ablation of the learned player, {tactic_players} players",
+        prose.ablation(
+            _standing(results),
+            TUNING,
+            ablation_sentence,
+            markdown_table(ABLATION_HEADERS, ablation_rows(ablation, labels), right=(1, 3, 5)),
+            markdown_table(CHECK_HEADERS, check_rows(check, labels), right=(3, 4, 5, 7)),
+            check.iloc[0].to_dict(),
+            float(check["seconds"].iloc[0]),
+            tactic_chicas,
+            PRACTICAL_MARGIN_PP,
+        ),
+    )
     report.add(
         f"Folk tactics forced on the learned player, {tactic_players} players",
         prose.learned_tactics(
@@ -1070,7 +1088,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             list(DOSES),
             PRACTICAL_MARGIN_PP,
             tactic_chicas,
-            _standing(results),
+            TUNING,
         ),
     )
     say(progress, f"folk tactics as switches of the tuned heuristic, {tactic_players} players")
@@ -1089,6 +1107,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         prose.tuned_tactics(
             markdown_table(TACTIC_HEADERS, tactic_rows(tuned), right=(2,)),
             {t.name: t.weight() for t in TACTICS},
+            HEURISTIC_TUNING,
         ),
     )
     fig, axes = new_figure(1, 1, (7.0, 0.5 * len(tuned) + 1.8))
@@ -1108,19 +1127,30 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     figures["tactics"] = fig
 
     sweep = load_sweep()
+    speeds = None
     if sweep is not None:
+        say(progress, f"strength against cost: timing {len(sweep['sweep'])} search settings")
+        speeds = measure_speeds(sweep["sweep"], threads=settings.threads)
         tables["strength_vs_cost"] = pd.DataFrame(sweep["sweep"])
-        figures["strength_vs_cost"] = _sweep_figure(sweep)
+        tables["speeds"] = speeds
+        figures["strength_vs_cost"] = _sweep_figure(sweep, speeds)
+    first_result = next(iter(results.values()))[0]
     report.add(
         "Strength against cost",
         prose.strength(
-            markdown_table(SWEEP_HEADERS, sweep_rows(sweep), right=(1, 2, 3, 5))
-            if sweep is not None
+            markdown_table(STRENGTH_HEADERS, strength_rows(sweep, speeds), right=(1, 2, 3, 5))
+            if sweep is not None and speeds is not None
             else "",
             sweep,
+            non_transitivity(first_result, sweep),
+            OPENSPIEL_PAGE,
+            SPEED_DATAS,
+            SPEED_REPEATS,
         ),
     )
-    claims = strategy_claims(results, learned, sweep, lambda spec: parse_policy(spec).name)
+    claims = strategy_claims(
+        results, verdicts, sweep, speeds, lambda spec: parse_policy(spec).name, labels
+    )
     answers = [render_claim(c) for c in claims]
     report.sections.insert(0, ("Answers", " ".join(answers)))
     size_rows = [
@@ -1162,6 +1192,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         tactics=[t.name for t in TACTICS],
         tactic_doses_points=list(DOSES),
         tactic_base=parse_policy("learned").canonical,
+        tactic_check_pairs=check_pairs,
         strength_vs_cost=(
             {
                 k: sweep.get(k)
@@ -1242,11 +1273,34 @@ def _tournament_section(result: TournamentResult, m: pd.DataFrame) -> str:
 
 def _ratings_section(result: TournamentResult) -> str:
     fit = result.fit
+    check = ratings_check(result)
+    without = None
+    if check is not None and "without" in check:
+        fw = check["fit_without"]
+        without = {
+            "random_share": check["random_share"],
+            "fit": fit_sentence(fw),
+            "misfit": bool(fw.misfit),
+            "kept": [short_name(p) for p in check["kept"]],
+            "inflation": float(check["without"]["inflation"].iloc[0]),
+            "table": markdown_table(
+                INFLATED_HEADERS, inflated_rows(check["without"], short_name), right=(0, 2, 5)
+            ),
+        }
+    ratings_table = (
+        markdown_table(
+            INFLATED_HEADERS, inflated_rows(check["ratings"], short_name), right=(0, 2, 5)
+        )
+        if check is not None
+        else markdown_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3))
+    )
     return _prose().ratings(
         fit_sentence(fit) if fit is not None else "",
         bool(fit is not None and fit.misfit),
         markdown_table(FIT_HEADERS, fit_rows(fit), right=(2, 3, 4, 5, 6)) if fit else "",
-        markdown_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3)),
+        ratings_table,
+        without,
+        float(check["ratings"]["inflation"].iloc[0]) if check is not None else 1.0,
     )
 
 

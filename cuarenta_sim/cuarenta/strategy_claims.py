@@ -43,9 +43,11 @@ def _p_text(p: float) -> str:
 
 def strategy_claims(
     results: dict[int, tuple[Any, pd.DataFrame]],
-    learned: pd.DataFrame | None,
+    verdicts: pd.DataFrame | None,
     sweep: dict[str, Any] | None,
+    speeds: pd.DataFrame | None,
     policy_name: Any,
+    labels: dict[str, str] | None = None,
 ) -> list[Claim]:
     """The answer claims of the strategies report (at most five).
 
@@ -53,14 +55,20 @@ def strategy_claims(
     ----------
     results : dict
         Player count -> (TournamentResult, matches); the first player count is answered.
-    learned : DataFrame or None
-        Folk tactics forced on the learned player (``tactic``, ``label``, ``forced``,
-        ``verdict``, ``dose_label``...).
+    verdicts : DataFrame or None
+        The tactic verdicts of the ablation
+        (:func:`cuarenta_sim.cuarenta.tactic_ablation.tactic_verdicts`): the tactic answer
+        rests on removing each weight, not on pushing a tuned weight further.
     sweep : dict or None
         Strength-against-cost results (``sweep``: list of points with ``policy``,
-        ``samples``, ``win_rate``, ``lower``, ``upper``, ``decisions_per_s_cpu_adjusted``).
+        ``samples``, ``win_rate``, ``lower``, ``upper``).
+    speeds : DataFrame or None
+        Decision speeds measured by the report
+        (:func:`cuarenta_sim.cuarenta.strength.measure_speeds`).
     policy_name : callable
         Policy spec -> its name (``parse_policy(spec).name``).
+    labels : dict, optional
+        Tactic name -> its label.
 
     Returns
     -------
@@ -163,70 +171,128 @@ def strategy_claims(
                 constants={"smallest double shown": 1e-300} if fit.p_value == 0.0 else {},
             )
         )
-    if learned is not None and not learned.empty:
-        claims.append(_tactics_claim(learned, players))
-    if sweep is not None:
-        pts = [p for p in sweep["sweep"] if p["policy"] == "solver"]
-        if pts:
-            conf = sweep.get("sweep_settings", {})
-            sweep_players = int(conf.get("players", players))
-            repeats = int(conf.get("repeats", 1))
-            lo_p = min(pts, key=lambda p: p["samples"])
-            hi_p = max(pts, key=lambda p: p["samples"])
-            claims.append(
-                Claim(
-                    id="strategies.cost",
-                    template=(
-                        "More samples buy strength at a price: with {p} players against the "
-                        "heuristic, `solver` wins {lo} at {lo_s} samples ({lo_r:,.0f} "
-                        "decisions/s) and {hi} at {hi_s} ({hi_r:,.0f} decisions/s); the rates "
-                        "are CPU-adjusted, from {reps} timing repeat{rs}."
-                    ),
-                    values={
-                        "p": sweep_players,
-                        "reps": repeats,
-                        "rs": "" if repeats == 1 else "s",
-                        "lo": _pct(lo_p["win_rate"], lo_p["lower"], lo_p["upper"]),
-                        "hi": _pct(hi_p["win_rate"], hi_p["lower"], hi_p["upper"]),
-                        "lo_s": lo_p["samples"],
-                        "hi_s": hi_p["samples"],
-                        "lo_r": lo_p["decisions_per_s_cpu_adjusted"],
-                        "hi_r": hi_p["decisions_per_s_cpu_adjusted"],
-                    },
-                    evidence=(
-                        *(
-                            Evidence(
-                                table="strength_vs_cost",
-                                row=f"{q['policy']}|{q['samples']}",
-                                values={
-                                    k: float(q[k])
-                                    for k in (
-                                        "win_rate",
-                                        "lower",
-                                        "upper",
-                                        "samples",
-                                        "decisions_per_s_cpu_adjusted",
-                                    )
-                                },
-                                model="solver",
-                                scale={"win_rate": 100.0, "lower": 100.0, "upper": 100.0},
-                            )
-                            for q in (lo_p, hi_p)
-                        ),
-                        Evidence(
-                            table="strength_vs_cost",
-                            row="settings",
-                            values={"players": sweep_players, "repeats": repeats},
-                        ),
-                    ),
-                    test="duplicate chicas against heuristic, Wilson interval",
-                    scope=Scope(
-                        models=("solver", "heuristic"), players=(sweep_players,), rules=RULES
-                    ),
-                    caveats=("decision rates CPU-adjusted, no error bars",),
-                )
-            )
+    if verdicts is not None and not verdicts.empty:
+        claims.append(_ablation_claim(verdicts, labels or {}, players))
+    if sweep is not None and speeds is not None:
+        cost = _cost_claim(sweep, speeds, players)
+        if cost is not None:
+            claims.append(cost)
     return claims[:5]
+
+
+def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> Claim:
+    """The tactic answer from the ablation: each tactic's removal effect and verdict."""
+    from .tactic_ablation import headline
+    from .tactics import PRACTICAL_MARGIN_PP
+
+    text = headline(verdicts, labels, players)
+    counts = {
+        word: float((verdicts["verdict"] == word).sum())
+        for word in ("helps", "hurts", "no difference", "not resolved", "never binds")
+    }
+    return Claim(
+        id=f"strategies.tactics.{players}p",
+        template="{text}",
+        values={"text": text},
+        evidence=(
+            Evidence(
+                table="tactic_verdicts",
+                row="counts",
+                values={"tactics": float(len(verdicts)), **counts},
+            ),
+            *(
+                Evidence(
+                    table="tactic_verdicts",
+                    row=str(r["tactic"]),
+                    values={
+                        "removal_effect": float(r["removal_effect"]),
+                        "removal_lower": float(r["removal_lower"]),
+                        "removal_upper": float(r["removal_upper"]),
+                        "pairs": float(r["pairs"]),
+                    },
+                    verdict=str(r["verdict"]),
+                    model="learned",
+                    scale={"removal_effect": 100.0, "removal_lower": 100.0, "removal_upper": 100.0},
+                )
+                for _, r in verdicts.iterrows()
+            ),
+        ),
+        test="McNemar on the discordant duplicate pairs (exact below 100), Holm over the "
+        "ablation table",
+        verdict="mixed",
+        scope=Scope(models=("learned", "heuristic"), players=(players,), rules=RULES),
+        constants={"practical margin, percentage points": PRACTICAL_MARGIN_PP},
+        caveats=(
+            "learned_v2 was tuned against heuristic on all its weights, tactic weights "
+            "included; one opponent-free check against solver is in the report",
+        ),
+    )
+
+
+def _cost_claim(sweep: dict[str, Any], speeds: pd.DataFrame, players: int) -> Claim | None:
+    """Strength against cost: the sweep's win rates, the speeds measured by the report."""
+    pts = [p for p in sweep["sweep"] if p["policy"] == "solver"]
+    if not pts:
+        return None
+    sp = speeds.set_index(["policy", "samples"])
+    conf = sweep.get("sweep_settings", {})
+    sweep_players = int(conf.get("players", players))
+    lo_p = min(pts, key=lambda p: p["samples"])
+    hi_p = max(pts, key=lambda p: p["samples"])
+    lo_s, hi_s = sp.loc[("solver", lo_p["samples"])], sp.loc[("solver", hi_p["samples"])]
+    reps = int(hi_s["repeats"])
+    return Claim(
+        id="strategies.cost",
+        template=(
+            "More samples buy strength at a price: with {p} players against the heuristic, "
+            "`solver` wins {lo} at {lo_s} samples ({lo_r:,.0f} decisions/s, range "
+            "{lo_min:,.0f} to {lo_max:,.0f}) and {hi} at {hi_s} ({hi_r:,.0f} decisions/s, range "
+            "{hi_min:,.0f} to {hi_max:,.0f}); win rates from the shipped sweep, speeds measured "
+            "by this report over {reps} timed runs each (wall clock, shared machine)."
+        ),
+        values={
+            "p": sweep_players,
+            "reps": reps,
+            "lo": _pct(lo_p["win_rate"], lo_p["lower"], lo_p["upper"]),
+            "hi": _pct(hi_p["win_rate"], hi_p["lower"], hi_p["upper"]),
+            "lo_s": lo_p["samples"],
+            "hi_s": hi_p["samples"],
+            "lo_r": lo_s["wall_mean"],
+            "lo_min": lo_s["wall_min"],
+            "lo_max": lo_s["wall_max"],
+            "hi_r": hi_s["wall_mean"],
+            "hi_min": hi_s["wall_min"],
+            "hi_max": hi_s["wall_max"],
+        },
+        evidence=(
+            *(
+                Evidence(
+                    table="strength_vs_cost",
+                    row=f"{q['policy']}|{q['samples']}",
+                    values={k: float(q[k]) for k in ("win_rate", "lower", "upper", "samples")},
+                    model="solver",
+                    scale={"win_rate": 100.0, "lower": 100.0, "upper": 100.0},
+                )
+                for q in (lo_p, hi_p)
+            ),
+            *(
+                Evidence(
+                    table="speeds",
+                    row=f"solver|{int(s.name[1])}",
+                    values={
+                        k: float(s[k]) for k in ("wall_mean", "wall_min", "wall_max", "repeats")
+                    },
+                    model="solver",
+                )
+                for s in (lo_s, hi_s)
+            ),
+            Evidence(table="strength_vs_cost", row="settings", values={"players": sweep_players}),
+        ),
+        test="duplicate chicas against heuristic, clustered Wilson interval; speeds: mean and "
+        "range of timed runs",
+        scope=Scope(models=("solver", "heuristic"), players=(sweep_players,), rules=RULES),
+        caveats=("wall-clock speeds on a shared machine",),
+    )
 
 
 def _tactics_claim(learned: pd.DataFrame, players: int) -> Claim:

@@ -93,7 +93,8 @@ def deviated_weights(base: str, tactic: LearnedTactic, dose: float) -> np.ndarra
     Parameters
     ----------
     base : str
-        ``weights=`` value of the base model (``learned_v1`` or a path).
+        ``weights=`` value of the base model (``learned_v2``, the default, ``learned_v1`` or a
+        path).
     tactic : LearnedTactic
     dose : float
         Points (>= 0); the feature's weight moves by ``sign * round(dose * w[points])`` in
@@ -213,8 +214,9 @@ def family_verdicts(
     DataFrame
         ``frame`` with ``p_adjusted`` (Holm), ``family_size`` and ``verdict``: ``"helps"`` /
         ``"hurts"`` (resolved after Holm), ``"no difference (k discordant pairs)"`` (the
-        interval inside +-:data:`PRACTICAL_MARGIN_PP`, :func:`within_margin`), or ``"not
-        resolved (k discordant pairs)"``.
+        interval inside +-:data:`PRACTICAL_MARGIN_PP`, :func:`within_margin`), ``"never
+        binds (0 discordant pairs)"`` (the same with no discordant pair: no duplicate pair's
+        result changed, issue 18 finding 3), or ``"not resolved (k discordant pairs)"``.
     """
     rows = pd.DataFrame(
         {
@@ -238,7 +240,10 @@ def family_verdicts(
         if verdict.startswith("resolved"):  # also "resolved, possibly negligible"
             words.append("helps" if r["effect"] > 0 else "hurts")
         elif within_margin(verdict, r["effect_lower"], r["effect_upper"]):
-            words.append(f"no difference ({k:,} discordant pairs)")
+            # No duplicate pair's result changed: the tactic never bound on these decks,
+            # which is a statement about the play, not that the tactic is worth nothing.
+            words.append("never binds (0 discordant pairs)" if k == 0 else
+                         f"no difference ({k:,} discordant pairs)")  # fmt: skip
         else:
             words.append(f"not resolved ({k:,} discordant pairs)")
     out = frame.copy()

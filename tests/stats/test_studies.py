@@ -104,6 +104,17 @@ def test_sensitivity_study(tmp_path) -> None:
     assert "caida_limpia_cumulative=true" in set(diff["variant"])
     md = (tmp_path / "sens" / "report.md").read_text()
     assert "## Effect on datas per chica" in md
+    # Issue 18 item 6: presets against the base beside the flips, with the additivity check
+    # and the tuned-on-Quito disclosure.
+    presets = rep.tables["presets"]
+    assert set(presets["variant"]) == {"preset:cuenca", "preset:pagat", "preset:quito_torneo"}
+    adds = rep.tables["additivity"]
+    assert set(adds["preset"]) == {"cuenca", "pagat", "quito_torneo"}
+    cuenca = adds[(adds["preset"] == "cuenca") & (adds["metric"] == "datas_per_chica")].iloc[0]
+    # Cuenca is one flip from Quito: the "sum" is that flip, which replays the same decks.
+    assert cuenca["switches"] == 1 and cuenca["summed"] == pytest.approx(cuenca["measured"])
+    assert "## Presets as played: do the flips add up?" in md
+    assert "tuned under Quito and are used unchanged" in md
     assert "**Convergence of datas per chica (" in md and "(figures/convergence.png)" in md
 
 

@@ -155,9 +155,10 @@ def test_pair_test_is_exact_on_a_handful_of_discordant_pairs() -> None:
     assert t["effect"] == pytest.approx(0.02)
     row = pd.DataFrame([{**t, "tactic": "x"}])
     assert family_verdicts(row)["verdict"].iloc[0] == "not resolved (4 discordant pairs)"
-    # No pair differed on many decks: "no difference" (the bound is inside the margin) ...
+    # No pair differed on many decks: the tactic "never binds" (not "no difference": it
+    # changed no result, which says nothing about its worth) ...
     flat = pd.DataFrame([{**pair_test(_frame(np.ones(5000))), "tactic": "x"}])
-    assert family_verdicts(flat)["verdict"].iloc[0] == "no difference (0 discordant pairs)"
+    assert family_verdicts(flat)["verdict"].iloc[0] == "never binds (0 discordant pairs)"
     # ... but on a handful of decks it is no evidence of equality.
     few = pd.DataFrame([{**pair_test(_frame(np.ones(20))), "tactic": "x"}])
     assert family_verdicts(few)["verdict"].iloc[0] == "not resolved (0 discordant pairs)"
@@ -279,3 +280,25 @@ def test_strategies_report_end_to_end_tiny() -> None:
     assert out.report.provenance["search_chicas_per_pair"] == 2
     assert out.report.provenance["tactic_chicas"] == 6
     assert (out.tables["tactics_learned"]["games"] == 6).all()
+    # Issue 18 item 4: the tactic answer rests on the ablation, with the tuning disclosed
+    # wherever a tuned player's tactic results appear, and one verdict replayed vs solver.
+    sections = dict(out.report.sections)
+    ablation = sections["Folk tactics by ablation of the learned player, 2 players"]
+    assert "Tuning disclosed" in ablation and "evolution strategies" in ablation
+    assert "Removing each folk tactic's weight" in sections["Answers"]
+    assert "Forced on the learned player" not in sections["Answers"]
+    forced = sections["Folk tactics forced on the learned player, 2 players"]
+    assert "evolution strategies" in forced and "not the tactic test" in forced
+    assert "coordinate search" in sections[
+        "Folk tactics as switches of the tuned heuristic, 2 players"]  # fmt: skip
+    assert set(out.tables["tactics_ablation"]["arm"]) == {"removed", "reversed"}
+    assert (out.tables["tactic_check"]["opponent"] == "solver").all()
+    assert out.report.provenance["tactic_check_pairs"] == 2
+    # Issue 18 item 8: ratings without the random player with widened intervals; speeds
+    # measured by the report, with repeats; the OpenSpiel page linked.
+    ratings = sections["Ratings, 2 players"]
+    assert "**Without the random player.**" in ratings and "widened by the misfit" in ratings
+    strength = sections["Strength against cost"]
+    assert "measured by this report" in strength and "(openspiel.md)" in strength
+    assert (out.tables["speeds"]["repeats"] == 3).all()
+    assert "benchmarks/" not in str(out.report.provenance.get("strength_vs_cost", {}).get("path"))

@@ -90,6 +90,9 @@ def diff_evidence(
         model=model_name(row["model"]) if "model" in row else "",
         role=role,
         scale=scale,
+        # Printed intervals are at the level the row's Holm step tested it
+        # (verdict_intervals.py): "resolved" iff the interval excludes 0, checked.
+        interval_matches_verdict=True,
     )
 
 

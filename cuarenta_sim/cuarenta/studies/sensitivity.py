@@ -39,6 +39,15 @@ from .common import (
     wrap_console,
 )
 from .panel import Model, panel_models, robustness
+from .presets_played import (
+    ADDITIVITY_HEADERS,
+    TUNED_ON_QUITO,
+    additivity,
+    additivity_rows,
+    additivity_sentence,
+    preset_effects,
+    preset_variants,
+)
 from .rule_claims import sensitivity_claims
 from .switch_notes import CONFIRM_SWITCHES, SWITCH_SCOPE, disputed, level_blind, switch_of
 
@@ -118,6 +127,13 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
     conv_wall = round(time.perf_counter() - tc, 1)
     est = pd.concat(estimates, ignore_index=True)
     diff = apply_verdicts(pd.concat(differences, ignore_index=True), FAMILY, settings.confidence)
+    say(progress, f"presets as played against {base.slug()}, {head.label}")
+    tp = time.perf_counter()
+    presets = preset_effects(
+        base, head, settings, on_variant=lambda v: say(progress, f"simulating {v} players")
+    )
+    adds = additivity(presets, diff, base, head.label)
+    preset_wall = round(time.perf_counter() - tp, 1)
     flips = compare.switch_flips(base)
     diff["disputed"] = [disputed(v, flips[v]) for v in diff["variant"]]
     qc = _cuenca_flip(base, flips)
@@ -133,6 +149,8 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             base=base.slug(),
             flips=list(flips),
             convergence_wall_time_s=conv_wall,
+            presets_wall_time_s=preset_wall,
+            presets=list(preset_variants(base)),
             models=[
                 {
                     "label": m.label,
@@ -153,6 +171,17 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
     report.add(
         "What the rules you play change",
         pr.rules_you_play(settings, head, qc, _rules_markdown(rules_table, settings)),
+    )
+    report.add(
+        "Presets as played: do the flips add up?",
+        pr.presets(
+            settings,
+            head,
+            markdown_table(ADDITIVITY_HEADERS, additivity_rows(adds), right=(1, 5)),
+            additivity_sentence(adds, head.label),
+            TUNED_ON_QUITO,
+            preset_wall,
+        ),
     )
     report.add("Switches that act near the target", _scope_section(est, diff, head, settings))
     summary = _summary(diff, head, settings)
@@ -205,6 +234,8 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             "differences": diff,
             "summary": summary,
             "rules_you_play": rules_table,
+            "presets": presets,
+            "additivity": adds,
             "convergence": conv_frame,
         },
         claims=claims,

@@ -1,0 +1,291 @@
+"""Strength in the strategies report: ratings without the random player, strength against
+cost with speeds measured here, and the non-transitivity of the search players (issue 18
+item 8).
+
+* :func:`ratings_check` refits Bradley-Terry without ``random`` (its pairs carry most of the
+  misfit) and widens every rating interval by the misfit
+  (:mod:`cuarenta_sim.rating_checks`).
+* The strength-against-cost sweep (win rates of ``pimc`` and ``solver`` at 4 to 128 samples
+  against ``heuristic``) is package data, :data:`SWEEP_DATA`, a copy of the committed
+  ``benchmarks/results/policies_sweep.json`` (the package never reads ``benchmarks/`` at run
+  time); the report measures the decision speeds itself with repeats
+  (:func:`measure_speeds`), so the rates it prints are this run's, with their spread.
+* :func:`non_transitivity` sets the head-to-head result of ``solver`` against ``pimc`` beside
+  their results against ``heuristic``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..rating_checks import deviance_shares, inflate, ratings_without
+from ..tournament import TournamentResult
+
+#: The strength-against-cost sweep, package data (copied from the repository's
+#: ``benchmarks/results/policies_sweep.json``, written by ``benchmarks/policies.py
+#: --sweep-only``).
+SWEEP_DATA = Path(__file__).with_name("data") / "policies_sweep.json"
+#: Speed runs of :func:`measure_speeds`: datas per timed run and timed runs per point.
+SPEED_DATAS = 10
+SPEED_REPEATS = 3
+#: Where the outside-opponents (OpenSpiel) page lives, relative to the strategies report.
+OPENSPIEL_PAGE = "openspiel.md"
+
+
+# --------------------------------------------------------------------------- ratings
+def ratings_check(result: TournamentResult) -> dict[str, Any] | None:
+    """Deviance shares of the full fit, and the ratings refitted without ``random``.
+
+    Returns
+    -------
+    dict or None
+        ``shares`` (:func:`cuarenta_sim.rating_checks.deviance_shares`), ``random_share``
+        (share of the deviance in the pairs of ``random``, NaN without it), ``ratings``
+        (the full ratings, :func:`cuarenta_sim.rating_checks.inflate`-d) and, when
+        ``random`` played and 3 players remain, ``without`` / ``fit_without`` / ``kept``;
+        None without a fit.
+    """
+    fit = result.fit
+    if fit is None:
+        return None
+    shares = deviance_shares(fit)
+    rand = shares[shares["policy"].str.split("(").str[0] == "random"]
+    pairs = {
+        (a, b): frame["a_wins"].to_numpy(np.float64)
+        for (a, b, level), frame in result.pairs.items()
+        if level == "chica"
+    }
+    s = result.settings
+    out: dict[str, Any] = {
+        "shares": shares,
+        "random_share": float(rand["share"].iloc[0]) if len(rand) else float("nan"),
+        "ratings": inflate(result.ratings, fit),
+    }
+    refit = ratings_without(
+        s.policies, pairs, confidence=s.confidence, bootstrap=s.bootstrap, seed=s.seed
+    )
+    if refit is not None:
+        out["without"], out["fit_without"], out["kept"] = refit
+    return out
+
+
+#: Headers of :func:`inflated_rows`.
+INFLATED_HEADERS = (
+    "rank",
+    "policy",
+    "Elo (mean 0)",
+    "95% shared-deal bootstrap",
+    "widened by the misfit",
+    "games",
+)
+
+
+def inflated_rows(rating: pd.DataFrame, short: Any) -> list[list[str]]:
+    """Rows of an :func:`cuarenta_sim.rating_checks.inflate`-d ratings table."""
+    return [
+        [
+            str(i + 1),
+            short(r["policy"]),
+            f"{r['rating']:+.0f}",
+            f"[{r['lower']:+.0f}, {r['upper']:+.0f}]",
+            f"[{r['lower_inflated']:+.0f}, {r['upper_inflated']:+.0f}] (x{r['inflation']:.2f})",
+            f"{int(r['n']):,}",
+        ]
+        for i, r in rating.reset_index(drop=True).iterrows()
+    ]
+
+
+# --------------------------------------------------------------------------- strength vs cost
+def load_sweep(path: Path = SWEEP_DATA) -> dict[str, Any] | None:
+    """The strength-against-cost sweep and its provenance, or None when the file is absent.
+
+    Returns
+    -------
+    dict or None
+        The JSON with ``sha256`` (of the file) and ``path`` (package-relative) added.
+
+    Raises
+    ------
+    ValueError
+        A file that is not the sweep's JSON (no ``sweep`` list).
+    """
+    if not path.is_file():
+        return None
+    raw = path.read_bytes()
+    data = json.loads(raw)
+    if not isinstance(data.get("sweep"), list):
+        raise ValueError(f"{path} has no 'sweep' list; write it with benchmarks/policies.py")
+    data["sha256"] = hashlib.sha256(raw).hexdigest()
+    try:
+        data["path"] = str(path.relative_to(Path(__file__).resolve().parents[2]))
+    except ValueError:
+        data["path"] = str(path)
+    return data
+
+
+def measure_speeds(
+    points: list[dict[str, Any]],
+    *,
+    datas: int = SPEED_DATAS,
+    repeats: int = SPEED_REPEATS,
+    threads: int | None = None,
+) -> pd.DataFrame:
+    """Decisions per second of each sweep point, measured here with repeats.
+
+    Each point's ``spec`` plays seat 0 against ``greedy`` (level data, 2 players, Quito; 20
+    decisions of the policy per data) after one untimed warm-up run; ``repeats`` timed runs of
+    ``datas`` datas each give a wall rate and a rate per CPU-second of this process.
+
+    Returns
+    -------
+    DataFrame
+        One row per point: ``policy``, ``samples``, ``spec``, ``repeats``, ``datas``,
+        ``wall_mean`` / ``wall_min`` / ``wall_max`` (decisions per wall second),
+        ``cpu_mean`` / ``cpu_min`` / ``cpu_max`` (per CPU-second, all threads), ``seconds``.
+
+    Raises
+    ------
+    ValueError
+        ``datas`` or ``repeats`` below 1.
+    """
+    from ..simulation import simulate
+
+    if datas < 1 or repeats < 1:
+        raise ValueError(f"datas and repeats must be >= 1, got {datas!r}, {repeats!r}")
+    rows = []
+    for p in points:
+        kw = {"rules": "quito", "players": 2, "policies": (p["spec"], "greedy")}
+        t_all = time.perf_counter()
+        simulate("cuarenta", **kw, n=1, seed=1, threads=threads)
+        wall, cpu = [], []
+        for r in range(repeats):
+            t0, c0 = time.perf_counter(), time.process_time()
+            simulate("cuarenta", **kw, n=datas, seed=2 + r, threads=threads)
+            w, c = time.perf_counter() - t0, time.process_time() - c0
+            wall.append(20 * datas / max(w, 1e-9))
+            cpu.append(20 * datas / max(c, 1e-9))
+        rows.append(
+            {
+                "policy": p["policy"],
+                "samples": p["samples"],
+                "spec": p["spec"],
+                "repeats": repeats,
+                "datas": datas,
+                "wall_mean": float(np.mean(wall)),
+                "wall_min": float(np.min(wall)),
+                "wall_max": float(np.max(wall)),
+                "cpu_mean": float(np.mean(cpu)),
+                "cpu_min": float(np.min(cpu)),
+                "cpu_max": float(np.max(cpu)),
+                "seconds": time.perf_counter() - t_all,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+#: Headers of :func:`strength_rows`.
+STRENGTH_HEADERS = (
+    "policy",
+    "samples",
+    "decisions/s, wall (mean [min, max])",
+    "per CPU-second (mean [min, max])",
+    "win rate vs heuristic [95%]",
+    "chicas",
+)
+
+
+def strength_rows(sweep: dict[str, Any], speeds: pd.DataFrame) -> list[list[str]]:
+    """Rows: policy, samples, measured rates with their spread, the sweep's win rate."""
+    sp = speeds.set_index(["policy", "samples"])
+    rows = []
+    for p in sweep["sweep"]:
+        s = sp.loc[(p["policy"], p["samples"])]
+        rows.append(
+            [
+                p["policy"],
+                str(p["samples"]),
+                f"{s['wall_mean']:,.0f} [{s['wall_min']:,.0f}, {s['wall_max']:,.0f}]",
+                f"{s['cpu_mean']:,.0f} [{s['cpu_min']:,.0f}, {s['cpu_max']:,.0f}]",
+                f"{100 * p['win_rate']:.1f}% [{100 * p['lower']:.1f}, {100 * p['upper']:.1f}]",
+                f"{p['chicas']:,}",
+            ]
+        )
+    return rows
+
+
+def strength_sentence(sweep: dict[str, Any], speeds: pd.DataFrame) -> str:
+    """The answer sentence on strength against cost (solver's lowest and highest samples)."""
+    pts = [p for p in sweep["sweep"] if p["policy"] == "solver"]
+    if not pts:
+        return ""
+    sp = speeds.set_index(["policy", "samples"])
+    lo, hi = min(pts, key=lambda p: p["samples"]), max(pts, key=lambda p: p["samples"])
+
+    def one(p: dict[str, Any]) -> str:
+        s = sp.loc[(p["policy"], p["samples"])]
+        return (
+            f"{100 * p['win_rate']:.1f}% [{100 * p['lower']:.1f}, {100 * p['upper']:.1f}] of "
+            f"{p['chicas']:,} chicas at {p['samples']} samples ({s['wall_mean']:,.0f} "
+            f"decisions/s [{s['wall_min']:,.0f}, {s['wall_max']:,.0f}] over {int(s['repeats'])} "
+            "timed runs here)"
+        )
+
+    return (
+        f"More samples buy strength at a price: against the heuristic, `solver` wins {one(lo)} "
+        f"and {one(hi)}."
+    )
+
+
+def non_transitivity(result: TournamentResult, sweep: dict[str, Any] | None) -> str:
+    """``solver`` against ``pimc`` head to head beside both against ``heuristic``.
+
+    Returns the empty string when the tournament lacks either player.
+    """
+    table = result.head_to_head
+    names = {p.split("(", 1)[0]: p for p in result.settings.policies}
+    if table is None or "solver" not in names or "pimc" not in names:
+        return ""
+    row = table[(table["a"] == names["solver"]) & (table["b"] == names["pimc"])]
+    if row.empty:
+        return ""
+    r = row.iloc[0]
+    head = (
+        f"`solver` beats `pimc` head to head here: {100 * r['win_rate']:.1f}% "
+        f"[{100 * r['lower']:.1f}, {100 * r['upper']:.1f}] of {int(r['games']):,} chicas"
+    )
+    if "heuristic" in names:
+        vs = {}
+        for k in ("solver", "pimc"):
+            h = table[(table["a"] == names[k]) & (table["b"] == names["heuristic"])]
+            if not h.empty:
+                vs[k] = h.iloc[0]
+        if len(vs) == 2:
+            head += (
+                f"; against `heuristic` they win {100 * vs['solver']['win_rate']:.1f}% and "
+                f"{100 * vs['pimc']['win_rate']:.1f}% in this tournament"
+            )
+    if sweep is None:
+        return head + "."
+    by = {(p["policy"], p["samples"]): p for p in sweep["sweep"]}
+    counts = sorted({s for pol, s in by if pol == "solver"} & {s for pol, s in by if pol == "pimc"})
+    better = [s for s in counts if by[("pimc", s)]["win_rate"] > by[("solver", s)]["win_rate"]]
+    top = counts[-1] if counts else None
+    if top is None:
+        return head + "."
+    ps, ss = by[("pimc", top)], by[("solver", top)]
+    return (
+        head
+        + f"; yet in the strength-against-cost sweep `pimc` does better against `heuristic` at "
+        f"{len(better)} of {len(counts)} sample counts ({', '.join(map(str, better))}), e.g. at "
+        f"{top} samples {100 * ps['win_rate']:.1f}% [{100 * ps['lower']:.1f}, "
+        f"{100 * ps['upper']:.1f}] against {100 * ss['win_rate']:.1f}% [{100 * ss['lower']:.1f}, "
+        f"{100 * ss['upper']:.1f}] ({ps['chicas']:,} chicas each): strength against one "
+        "opponent does not order players against another."
+    )

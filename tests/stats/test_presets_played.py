@@ -1,0 +1,49 @@
+"""Presets as played (issue 18 item 6): the switches a preset changes, and the sum of the
+one-switch effects set beside the measured preset effect."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from cuarenta_sim.cuarenta.rules import PRESETS, resolve_rules
+from cuarenta_sim.cuarenta.studies.presets_played import (
+    additivity,
+    additivity_sentence,
+    changed_switches,
+    preset_variants,
+)
+
+
+def test_changed_switches_and_variants() -> None:
+    quito = resolve_rules("quito")
+    assert changed_switches(quito, PRESETS["cuenca"]) == ["caida_limpia_cumulative=true"]
+    assert len(changed_switches(quito, PRESETS["quito_torneo"])) >= 2
+    assert set(preset_variants(quito)) == {"preset:cuenca", "preset:pagat", "preset:quito_torneo"}
+
+
+def _diff(variant: str, rel: float, lo: float, hi: float) -> dict:
+    return {"variant": variant, "model": "m", "players": 2, "metric": "datas_per_chica",
+            "label": "datas per chica", "estimate": rel * 6, "lower": lo * 6, "upper": hi * 6,
+            "relative": rel, "relative_lower": lo, "relative_upper": hi, "verdict": "resolved",
+            "defined": True, "no_variation": False}  # fmt: skip
+
+
+def test_additivity_flags_a_sum_outside_the_measured_interval() -> None:
+    quito = resolve_rules("quito")
+    labels = changed_switches(quito, PRESETS["quito_torneo"])
+    # One-switch effects summing to +13.74% against a measured +11.07% [10.5, 11.6].
+    each = 0.1374 / len(labels)
+    flips = pd.DataFrame([_diff(lab, each, each - 0.01, each + 0.01) for lab in labels])
+    presets = pd.DataFrame([_diff("preset:quito_torneo", 0.1107, 0.105, 0.116)])
+    out = additivity(presets, flips, quito, "m")
+    row = out.iloc[0]
+    assert row["summed"] == np.float64(each * len(labels))
+    assert row["gap"] == row["summed"] - 0.1107 and not row["adds_up"]
+    text = additivity_sentence(out, "m")
+    assert "0 of 1 preset rows" in text and "+11.07% measured" in text and "+13.74% summed" in text
+    # Inside the interval: adds up. A missing flip row: no sum.
+    inside = pd.DataFrame([_diff("preset:quito_torneo", 0.137, 0.13, 0.145)])
+    assert additivity(inside, flips, quito, "m").iloc[0]["adds_up"]
+    partial = additivity(presets, flips.iloc[1:], quito, "m").iloc[0]
+    assert np.isnan(partial["summed"]) and partial["missing"] == labels[0]

@@ -1,0 +1,106 @@
+"""Folk tactics by ablation (issue 18 item 4, finding 3): removed and reversed weights,
+tactic verdicts read from the removal, "never binds", the check against the solver."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from cuarenta_sim.cuarenta.engine.learned import FEATURE_NAMES
+from cuarenta_sim.cuarenta.policies.learned import load_weights
+from cuarenta_sim.cuarenta.tactic_ablation import (
+    ablated_weights,
+    check_verdict,
+    headline,
+    learned_ablations,
+    own_weights,
+    solver_check,
+    tactic_verdicts,
+)
+from cuarenta_sim.cuarenta.tactics import LEARNED_TACTICS
+
+
+def test_ablated_weights_zero_and_reverse_only_the_tactic_feature() -> None:
+    base = load_weights("learned_v2").weights.astype(np.int64)
+    for tactic in LEARNED_TACTICS:
+        j = FEATURE_NAMES.index(tactic.feature)
+        zero = ablated_weights("learned_v2", tactic, 0.0)
+        rev = ablated_weights("learned_v2", tactic, -1.0)
+        assert (zero[:, j] == 0).all() and (rev[:, j] == -base[:, j]).all()
+        others = np.delete(np.arange(base.shape[1]), j)
+        assert (zero[:, others] == base[:, others]).all()
+        assert (rev[:, others] == base[:, others]).all()
+
+
+def test_own_weights_in_points_and_the_tactic_direction() -> None:
+    w = load_weights("learned_v2").weights
+    own = own_weights("learned_v2", 2)
+    pts = FEATURE_NAMES.index("points")
+    for t in LEARNED_TACTICS:
+        j = FEATURE_NAMES.index(t.feature)
+        assert own[t.tactic] == pytest.approx(t.sign * w[0, j] / abs(w[0, pts]))
+    with pytest.raises(ValueError, match=r"R2\.1"):
+        own_weights("learned_v2", 3)
+
+
+def _row(tactic: str, arm: str, effect: float, verdict: str, discordant: int, own: float):
+    return {
+        "tactic": tactic,
+        "arm": arm,
+        "own_weight": own,
+        "effect": effect,
+        "effect_lower": effect - 0.005,
+        "effect_upper": effect + 0.005,
+        "verdict": verdict,
+        "discordant": discordant,
+        "pairs": 5000,
+    }
+
+
+def test_tactic_verdict_reads_the_removal_and_its_direction() -> None:
+    rows = [
+        # Leans towards the tactic, removal hurts: the tactic helps.
+        _row("a", "removed", -0.02, "hurts", 900, +1.2),
+        _row("a", "reversed", -0.12, "hurts", 1800, +1.2),
+        # Leans against the tactic, removal hurts: moving towards the tactic hurts.
+        _row("b", "removed", -0.02, "hurts", 900, -0.4),
+        _row("b", "reversed", -0.03, "hurts", 900, -0.4),
+        # No pair's result changed anywhere: never binds (not "no difference").
+        _row("c", "removed", 0.0, "never binds (0 discordant pairs)", 0, +4.7),
+        _row("c", "reversed", 0.0, "never binds (0 discordant pairs)", 0, +4.7),
+        # Some results changed, within the margin: no difference.
+        _row("d", "removed", 0.001, "no difference (30 discordant pairs)", 30, +0.1),
+        _row("d", "reversed", 0.0, "no difference (60 discordant pairs)", 60, +0.1),
+    ]
+    v = tactic_verdicts(pd.DataFrame(rows)).set_index("tactic")["verdict"]
+    assert v.to_dict() == {"a": "helps", "b": "hurts", "c": "never binds", "d": "no difference"}
+    # A dose row with a discordant pair means the tactic did bind somewhere.
+    doses = pd.DataFrame([{"tactic": "c", "discordant": 3}])
+    v2 = tactic_verdicts(pd.DataFrame(rows), doses).set_index("tactic")["verdict"]
+    assert v2["c"] == "no difference"
+    text = headline(tactic_verdicts(pd.DataFrame(rows)), {"a": "trail one"}, 2)
+    assert "1 helps: trail one (removal -2.00 [-2.50, -1.50] pp)" in text
+    assert "1 never binds: c" in text and "tuned against `heuristic`" in text
+
+
+def test_learned_ablations_and_solver_check_tiny() -> None:
+    frame = learned_ablations(chicas=20, seed=3, tactics=LEARNED_TACTICS[:2])
+    assert list(frame["arm"]) == ["removed", "reversed"] * 2
+    assert (frame["games"] == 20).all() and frame["verdict"].str.len().gt(0).all()
+    assert (frame["p_adjusted"] >= frame["p_value"] - 1e-12).all()
+    verdicts = tactic_verdicts(frame)
+    check = solver_check(frame, verdicts, pairs=2, seed=3)
+    assert list(check["arm"]) == ["removed", "reversed"]
+    assert (check["pairs"] == 2).all() and (check["opponent"] == "solver").all()
+    assert set(check["verdict"]) <= {"agrees", "disagrees", "too small to tell", "no effect seen"}
+    with pytest.raises(ValueError, match="even whole number"):
+        learned_ablations(chicas=5)
+
+
+def test_check_verdict_needs_an_interval_that_separates_zero_from_the_effect() -> None:
+    # The reversed arm at 50 pairs: [-19.2, +1.2] holds 0 and the self-play -13.7.
+    assert check_verdict(-0.09, -0.192, 0.012, -0.137) == "too small to tell"
+    assert check_verdict(-0.10, -0.15, -0.05, -0.137) == "agrees"
+    assert check_verdict(0.10, 0.05, 0.15, -0.137) == "disagrees"
+    assert check_verdict(0.0, -0.02, 0.02, -0.137) == "no effect seen"
