@@ -46,8 +46,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args(argv)
     warmup()
-    settings = TournamentSettings(policies=POLICIES, rules="quito", players=2,
-                                  chicas=args.chicas, seed=args.seed, threads=args.threads)
+    settings = TournamentSettings(
+        policies=POLICIES,
+        rules="quito",
+        players=2,
+        chicas=args.chicas,
+        seed=args.seed,
+        threads=args.threads,
+    )
     t0 = time.perf_counter()
     result = cuarenta_tournament(settings, progress=lambda m: print(m, file=sys.stderr))
     wall = time.perf_counter() - t0
@@ -57,25 +63,37 @@ def main(argv: list[str] | None = None) -> int:
     for weaker, stronger in itertools.pairwise(POLICIES):
         row = m.loc[(weaker, stronger)]
         lower = 1.0 - float(row["upper"])  # the stronger policy's win-rate lower bound
-        checks.append({"target": f"{stronger} beats {weaker}: win-rate lower bound > 50%",
-                       "value": lower, "met": lower > 0.5})
-    checks.append({"target": f"tournament wall time <= {WALL_TARGET_S} s "
-                             f"(at 20,000 chicas per pair)", "value": wall,
-                   "met": wall <= WALL_TARGET_S or args.chicas < 20_000})
+        checks.append(
+            {
+                "target": f"{stronger} beats {weaker}: win-rate lower bound > 50%",
+                "value": lower,
+                "met": lower > 0.5,
+            }
+        )
+    checks.append(
+        {
+            "target": f"tournament wall time <= {WALL_TARGET_S} s (at 20,000 chicas per pair)",
+            "value": wall,
+            "met": wall <= WALL_TARGET_S or args.chicas < 20_000,
+        }
+    )
     for c in checks:
         print(f"{'met ' if c['met'] else 'MISSED'}  {c['target']}: {c['value']:.4f}")
-    write_json_atomic(args.out, {
-        "package_version": __version__,
-        "machine": platform.platform(),
-        "cpu_count": numba.config.NUMBA_NUM_THREADS,
-        "threads": numba.get_num_threads() if args.threads is None else args.threads,
-        "chicas_per_pair": args.chicas,
-        "seed": args.seed,
-        "wall_time_s": round(wall, 1),
-        "matches": result.matches.to_dict(orient="records"),
-        "ratings": result.ratings.to_dict(orient="records"),
-        "targets": checks,
-    })
+    write_json_atomic(
+        args.out,
+        {
+            "package_version": __version__,
+            "machine": platform.platform(),
+            "cpu_count": numba.config.NUMBA_NUM_THREADS,
+            "threads": numba.get_num_threads() if args.threads is None else args.threads,
+            "chicas_per_pair": args.chicas,
+            "seed": args.seed,
+            "wall_time_s": round(wall, 1),
+            "matches": result.matches.to_dict(orient="records"),
+            "ratings": result.ratings.to_dict(orient="records"),
+            "targets": checks,
+        },
+    )
     print(f"wrote {args.out}")
     return 0 if all(c["met"] for c in checks) else 1
 

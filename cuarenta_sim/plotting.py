@@ -84,9 +84,15 @@ def grouped_bars(
         sub = frame[frame[group] == g].set_index(category).reindex(cats)
         sub = sub.reset_index()
         heights = sub["estimate"].to_numpy(np.float64)
-        ax.bar(x + (i - (len(groups) - 1) / 2) * width, np.nan_to_num(heights), width,
-               yerr=_errors(sub.fillna({"defined": False})), capsize=3, label=str(g),
-               color=COLORS[i % len(COLORS)])
+        ax.bar(
+            x + (i - (len(groups) - 1) / 2) * width,
+            np.nan_to_num(heights),
+            width,
+            yerr=_errors(sub.fillna({"defined": False})),
+            capsize=3,
+            label=str(g),
+            color=COLORS[i % len(COLORS)],
+        )
     ax.set_xticks(x, [str(c) for c in cats])
     ax.set_ylabel(ylabel)
     if title:
@@ -114,8 +120,14 @@ def points_by_source(frame: pd.DataFrame, ax: Axes | None = None, *, title: str 
     -------
     Axes
     """
-    return grouped_bars(frame, "source", "variant", ax, ylabel="points per data",
-                        title=title or "Points per data by source")
+    return grouped_bars(
+        frame,
+        "source",
+        "variant",
+        ax,
+        ylabel="points per data",
+        title=title or "Points per data by source",
+    )
 
 
 def length_distribution(
@@ -143,8 +155,15 @@ def length_distribution(
     """
     ax = _axes(ax)
     lengths = sorted(frame["length"].unique())
-    grouped_bars(frame, "length", "variant", ax, ylabel="share of games",
-                 title=title or f"Distribution of {xlabel}", categories=lengths)
+    grouped_bars(
+        frame,
+        "length",
+        "variant",
+        ax,
+        ylabel="share of games",
+        title=title or f"Distribution of {xlabel}",
+        categories=lengths,
+    )
     ax.set_xlabel(xlabel)
     return ax
 
@@ -187,14 +206,22 @@ def score_heatmap(
     Axes
     """
     ax = _axes(ax, (6.0, 5.0))
-    grid = frame.pivot_table(index=row, columns=column, values=value, aggfunc="first",
-                             dropna=False, observed=False)
+    grid = frame.pivot_table(
+        index=row, columns=column, values=value, aggfunc="first", dropna=False, observed=False
+    )
     grid = grid.sort_index().sort_index(axis=1)
     ys = grid.index.to_numpy(np.float64)
     xs = grid.columns.to_numpy(np.float64)
     values = np.ma.masked_invalid(grid.to_numpy(np.float64))
-    image = ax.imshow(values, origin="lower", cmap="RdBu", vmin=vmin, vmax=vmax,
-                      aspect="auto", interpolation="nearest")
+    image = ax.imshow(
+        values,
+        origin="lower",
+        cmap="RdBu",
+        vmin=vmin,
+        vmax=vmax,
+        aspect="auto",
+        interpolation="nearest",
+    )
     step = max(1, len(xs) // 10)
     ax.set_xticks(np.arange(len(xs))[::step], [f"{v:g}" for v in xs[::step]])
     ax.set_yticks(np.arange(len(ys))[::step], [f"{v:g}" for v in ys[::step]])
@@ -351,8 +378,14 @@ def forest(
     """
     ax = _axes(ax, (7.0, 0.4 * len(frame) + 1.5))
     y = np.arange(len(frame))[::-1]
-    ax.errorbar(frame["estimate"].to_numpy(np.float64), y, xerr=_errors(frame), fmt="o",
-                color=COLORS[0], capsize=3)
+    ax.errorbar(
+        frame["estimate"].to_numpy(np.float64),
+        y,
+        xerr=_errors(frame),
+        fmt="o",
+        color=COLORS[0],
+        capsize=3,
+    )
     if reference is not None:
         ax.axvline(reference, color="black", linewidth=0.8)
     ax.set_yticks(y, frame[label].astype(str).tolist())
@@ -454,9 +487,16 @@ def interval_lines(
     for i, g in enumerate(groups):
         sub = frame[frame[group] == g].sort_values(x, kind="stable")
         color = COLORS[i % len(COLORS)]
-        ax.errorbar(sub[x].to_numpy(np.float64), sub["estimate"].to_numpy(np.float64),
-                    yerr=_errors(sub.fillna({"defined": False})), fmt="o-", markersize=3,
-                    capsize=2, color=color, label=str(g))
+        ax.errorbar(
+            sub[x].to_numpy(np.float64),
+            sub["estimate"].to_numpy(np.float64),
+            yerr=_errors(sub.fillna({"defined": False})),
+            fmt="o-",
+            markersize=3,
+            capsize=2,
+            color=color,
+            label=str(g),
+        )
         if marks and g in marks:
             ax.axvline(marks[g], color=color, linestyle="--", linewidth=0.9)
     if reference is not None:

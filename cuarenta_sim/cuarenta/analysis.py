@@ -258,15 +258,35 @@ def odds_check(
             ("hand", odds.hand_probability(event), stats.ratio(event, total, dealt, confidence)),
         ]
         if players == 2:
-            checks.append(("seat", odds.data_probability(event, "seat", 2),
-                           stats.proportion(event, int((side[0] > 0).sum()), n, confidence)))
+            checks.append(
+                (
+                    "seat",
+                    odds.data_probability(event, "seat", 2),
+                    stats.proportion(event, int((side[0] > 0).sum()), n, confidence),
+                )
+            )
         for k in (0, 1):
-            checks.append((f"side {k}", odds.data_probability(event, "side", players),
-                           stats.proportion(event, int((side[k] > 0).sum()), n, confidence)))
-        checks.append(("anyone", odds.data_probability(event, "anyone", players),
-                       stats.proportion(event, int((total > 0).sum()), n, confidence)))
-        checks.append(("per data", odds.expected_per_data(event, "anyone", players),
-                       stats.mean(event, total, confidence)))
+            checks.append(
+                (
+                    f"side {k}",
+                    odds.data_probability(event, "side", players),
+                    stats.proportion(event, int((side[k] > 0).sum()), n, confidence),
+                )
+            )
+        checks.append(
+            (
+                "anyone",
+                odds.data_probability(event, "anyone", players),
+                stats.proportion(event, int((total > 0).sum()), n, confidence),
+            )
+        )
+        checks.append(
+            (
+                "per data",
+                odds.expected_per_data(event, "anyone", players),
+                stats.mean(event, total, confidence),
+            )
+        )
         for scope, exact, row in checks:
             rows.append(
                 {
@@ -275,8 +295,7 @@ def odds_check(
                     "players": players,
                     "exact": float(exact),
                     "exact_fraction": str(exact),
-                    **{k: row[k] for k in ("estimate", "lower", "upper", "n", "method",
-                                           "defined")},
+                    **{k: row[k] for k in ("estimate", "lower", "upper", "n", "method", "defined")},
                 }
             )
     out = pd.DataFrame(rows)
@@ -318,9 +337,7 @@ def caida_risk_table(
     return pd.DataFrame(rows)
 
 
-def caida_risk_check(
-    n: int = 100_000, seed: int = 0, confidence: float = 0.95
-) -> pd.DataFrame:
+def caida_risk_check(n: int = 100_000, seed: int = 0, confidence: float = 0.95) -> pd.DataFrame:
     """Count the caida risk on the simulator's decks at the first play of a data (R6.1).
 
     For data ``i`` (level data, seed ``seed``) the deck is the simulator's
@@ -379,13 +396,10 @@ def caida_risk_check(
                 "unseen": 35,
                 "next_hand": 5,
                 "exact": exact,
-                **{k: row[k] for k in ("estimate", "lower", "upper", "n", "method",
-                                       "defined")},
+                **{k: row[k] for k in ("estimate", "lower", "upper", "n", "method", "defined")},
                 "trials": int(trials.sum()),
             }
         )
     out = pd.DataFrame(rows)
-    out["within"] = out["defined"] & (out["lower"] <= out["exact"]) & (
-        out["exact"] <= out["upper"]
-    )
+    out["within"] = out["defined"] & (out["lower"] <= out["exact"]) & (out["exact"] <= out["upper"])
     return out

@@ -103,8 +103,9 @@ class Metric:
         if self.kind not in KINDS:
             raise ValueError(f"unknown metric kind {self.kind!r}; accepted: {', '.join(KINDS)}")
         if (self.kind == "ratio") != (self.denominator is not None):
-            raise ValueError(f"metric {self.name!r}: a denominator is needed by, and only by, "
-                             f"kind 'ratio'")
+            raise ValueError(
+                f"metric {self.name!r}: a denominator is needed by, and only by, kind 'ratio'"
+            )
 
     def units(self, frame: pd.DataFrame) -> np.ndarray:
         """Which units of ``frame`` count for this metric.
@@ -257,8 +258,9 @@ def paired_differences(
             cols = [keys[m.level]] if isinstance(keys[m.level], str) else list(keys[m.level])
             for col in cols:
                 if not np.array_equal(fa[col].to_numpy(), fb[col].to_numpy()):
-                    raise ValueError(f"level {m.level!r}: key column {col!r} differs between "
-                                     f"the paired frames")
+                    raise ValueError(
+                        f"level {m.level!r}: key column {col!r} differs between the paired frames"
+                    )
         keep = m.units(fa) & m.units(fb)
         va, da = m.arrays(fa)
         vb, db = m.arrays(fb)
@@ -534,53 +536,165 @@ def cuarenta_metrics() -> list[Metric]:
         zapateria), proportion, R9.3). Chica and mesa metrics count finished games only.
     """
     m: list[Metric] = [
-        Metric("points", "points per data (both sides)", "data", "mean", _both("points"),
-               note="all points credited in a data, claims included"),
+        Metric(
+            "points",
+            "points per data (both sides)",
+            "data",
+            "mean",
+            _both("points"),
+            note="all points credited in a data, claims included",
+        ),
     ]
     for src, rule in POINT_SOURCES.items():
-        m.append(Metric(f"points_{src}", f"{src} points per data", "data", "mean",
-                        _both(f"{src}_points"), note=rule))
+        m.append(
+            Metric(
+                f"points_{src}",
+                f"{src} points per data",
+                "data",
+                "mean",
+                _both(f"{src}_points"),
+                note=rule,
+            )
+        )
     for src, rule in POINT_SOURCES.items():
-        m.append(Metric(f"share_{src}", f"share of points from {src}", "data", "ratio",
-                        _both(f"{src}_points"), denominator=_both("points"), note=rule))
+        m.append(
+            Metric(
+                f"share_{src}",
+                f"share of points from {src}",
+                "data",
+                "ratio",
+                _both(f"{src}_points"),
+                denominator=_both("points"),
+                note=rule,
+            )
+        )
     m += [
-        Metric("dealer_advantage", "dealer's advantage (points per data)", "data", "mean",
-               _dealer_minus_other,
-               note="points of the dealer's side minus the other side's (R3.3: dealer plays "
-                    "last)"),
-        Metric("caidas_per_data", "caidas per data", "data", "mean", _both("caidas"),
-               note="R6.1"),
-        Metric("caidas_per_play", "caidas per play", "data", "ratio", _both("caidas"),
-               denominator=_plays, note="R6.1; a play is one card played"),
-        Metric("limpias_per_data", "limpias per data", "data", "mean", _both("limpias"),
-               note="R7.1"),
-        Metric("limpias_per_play", "limpias per play", "data", "ratio", _both("limpias"),
-               denominator=_plays, note="R7.1"),
-        Metric("caidas_limpias_per_data", "caida+limpia plays per data", "data", "mean",
-               _both("caidas_limpias"), note="R7.2"),
-        Metric("caidas_limpias_per_play", "caida+limpia plays per play", "data", "ratio",
-               _both("caidas_limpias"), denominator=_plays, note="R7.2"),
-        Metric("ronda_dealt", "P(a ronda is dealt in a data)", "data", "proportion",
-               lambda h: _both("rondas")(h) > 0, note="R4.1, anyone"),
-        Metric("rondas_per_hand", "rondas per dealt hand", "data", "ratio", _both("rondas"),
-               denominator=_hands_dealt, note="R4.1; 8 five-card hands per data"),
-        Metric("doble_rondas_per_hand", "doble rondas per dealt hand", "data", "ratio",
-               _both("doble_rondas"), denominator=_hands_dealt, note="R4.2"),
-        Metric("first_dealer_wins", "P(side dealing first wins the chica)", "chica",
-               "proportion", _first_dealer_wins, mask=_finished, note="R3.4, R9.2"),
-        Metric("datas_per_chica", "datas per chica", "chica", "mean",
-               lambda g: g["hands"].to_numpy(np.int64), note="R9.2"),
-        Metric("zapateria", "P(zapateria)", "chica", "proportion",
-               lambda g: g["zapateria"].to_numpy(bool), mask=_finished, note="R9.3"),
-        Metric("decided_at_38", "P(chica decided from 38)", "chica", "proportion",
-               lambda g: g["decided_at_38"].to_numpy(bool), mask=_finished,
-               note="R9.1: the winner had 38 before its winning step"),
-        Metric("chicas_per_mesa", "chicas per mesa", "mesa", "mean",
-               lambda g: g["chicas_0"].to_numpy(np.int64) + g["chicas_1"].to_numpy(np.int64),
-               mask=_finished, note="R9.3"),
-        Metric("mesa_zapateria", "P(mesa ended by a first-chica zapateria)", "mesa",
-               "proportion", lambda g: g["zapateria"].to_numpy(bool), mask=_finished,
-               note="R9.3, zapateria_ends_mesa"),
+        Metric(
+            "dealer_advantage",
+            "dealer's advantage (points per data)",
+            "data",
+            "mean",
+            _dealer_minus_other,
+            note="points of the dealer's side minus the other side's (R3.3: dealer plays last)",
+        ),
+        Metric("caidas_per_data", "caidas per data", "data", "mean", _both("caidas"), note="R6.1"),
+        Metric(
+            "caidas_per_play",
+            "caidas per play",
+            "data",
+            "ratio",
+            _both("caidas"),
+            denominator=_plays,
+            note="R6.1; a play is one card played",
+        ),
+        Metric(
+            "limpias_per_data", "limpias per data", "data", "mean", _both("limpias"), note="R7.1"
+        ),
+        Metric(
+            "limpias_per_play",
+            "limpias per play",
+            "data",
+            "ratio",
+            _both("limpias"),
+            denominator=_plays,
+            note="R7.1",
+        ),
+        Metric(
+            "caidas_limpias_per_data",
+            "caida+limpia plays per data",
+            "data",
+            "mean",
+            _both("caidas_limpias"),
+            note="R7.2",
+        ),
+        Metric(
+            "caidas_limpias_per_play",
+            "caida+limpia plays per play",
+            "data",
+            "ratio",
+            _both("caidas_limpias"),
+            denominator=_plays,
+            note="R7.2",
+        ),
+        Metric(
+            "ronda_dealt",
+            "P(a ronda is dealt in a data)",
+            "data",
+            "proportion",
+            lambda h: _both("rondas")(h) > 0,
+            note="R4.1, anyone",
+        ),
+        Metric(
+            "rondas_per_hand",
+            "rondas per dealt hand",
+            "data",
+            "ratio",
+            _both("rondas"),
+            denominator=_hands_dealt,
+            note="R4.1; 8 five-card hands per data",
+        ),
+        Metric(
+            "doble_rondas_per_hand",
+            "doble rondas per dealt hand",
+            "data",
+            "ratio",
+            _both("doble_rondas"),
+            denominator=_hands_dealt,
+            note="R4.2",
+        ),
+        Metric(
+            "first_dealer_wins",
+            "P(side dealing first wins the chica)",
+            "chica",
+            "proportion",
+            _first_dealer_wins,
+            mask=_finished,
+            note="R3.4, R9.2",
+        ),
+        Metric(
+            "datas_per_chica",
+            "datas per chica",
+            "chica",
+            "mean",
+            lambda g: g["hands"].to_numpy(np.int64),
+            note="R9.2",
+        ),
+        Metric(
+            "zapateria",
+            "P(zapateria)",
+            "chica",
+            "proportion",
+            lambda g: g["zapateria"].to_numpy(bool),
+            mask=_finished,
+            note="R9.3",
+        ),
+        Metric(
+            "decided_at_38",
+            "P(chica decided from 38)",
+            "chica",
+            "proportion",
+            lambda g: g["decided_at_38"].to_numpy(bool),
+            mask=_finished,
+            note="R9.1: the winner had 38 before its winning step",
+        ),
+        Metric(
+            "chicas_per_mesa",
+            "chicas per mesa",
+            "mesa",
+            "mean",
+            lambda g: g["chicas_0"].to_numpy(np.int64) + g["chicas_1"].to_numpy(np.int64),
+            mask=_finished,
+            note="R9.3",
+        ),
+        Metric(
+            "mesa_zapateria",
+            "P(mesa ended by a first-chica zapateria)",
+            "mesa",
+            "proportion",
+            lambda g: g["zapateria"].to_numpy(bool),
+            mask=_finished,
+            note="R9.3, zapateria_ends_mesa",
+        ),
     ]
     return m
 
@@ -634,8 +748,13 @@ def simulate_frames(
     """
     from ..simulation import simulate
 
-    common = {"rules": rules, "players": players, "policies": policies, "seed": seed,
-              "threads": threads}
+    common = {
+        "rules": rules,
+        "players": players,
+        "policies": policies,
+        "seed": seed,
+        "threads": threads,
+    }
     out: dict[str, pd.DataFrame] = {}
     if n_datas:
         res = simulate(n=n_datas, level="data", **common)
@@ -737,13 +856,29 @@ def compare_rules(
     runs: list[dict[str, Any]] = []
 
     def run(rs: RuleSet) -> dict[str, pd.DataFrame]:
-        return simulate_frames(rs, players=players, policies=policies, n_datas=n_datas,
-                               n_chicas=n_chicas, n_mesas=n_mesas, seed=seed, threads=threads,
-                               chica_hands="chica_hands" in keep, runs=runs)
+        return simulate_frames(
+            rs,
+            players=players,
+            policies=policies,
+            n_datas=n_datas,
+            n_chicas=n_chicas,
+            n_mesas=n_mesas,
+            seed=seed,
+            threads=threads,
+            chica_hands="chica_hands" in keep,
+            runs=runs,
+        )
 
-    comp = compare_variants(named, run, cuarenta_metrics() if metrics is None else metrics,
-                            baseline=baseline, confidence=confidence, keep=keep,
-                            keys=CUARENTA_KEYS, on_variant=on_variant)
+    comp = compare_variants(
+        named,
+        run,
+        cuarenta_metrics() if metrics is None else metrics,
+        baseline=baseline,
+        confidence=confidence,
+        keep=keep,
+        keys=CUARENTA_KEYS,
+        on_variant=on_variant,
+    )
     comp.meta = {
         "players": players,
         "policies": list(policies) if not isinstance(policies, str) else [policies],
@@ -879,8 +1014,18 @@ def sensitivity(
 
     rs = resolve_rules(base)
     variants: dict[str, RuleSet] = {"base": rs, **switch_flips(rs, switches)}
-    comp = compare_rules(variants, players=players, policies=policies, n_datas=n_datas,
-                         n_chicas=n_chicas, n_mesas=n_mesas, seed=seed, baseline="base",
-                         confidence=confidence, threads=threads, on_variant=on_variant)
+    comp = compare_rules(
+        variants,
+        players=players,
+        policies=policies,
+        n_datas=n_datas,
+        n_chicas=n_chicas,
+        n_mesas=n_mesas,
+        seed=seed,
+        baseline="base",
+        confidence=confidence,
+        threads=threads,
+        on_variant=on_variant,
+    )
     comp.meta["base"] = rs.slug()
     return comp

@@ -42,7 +42,7 @@ SEEN_FOUR = GuideRule(
     "next player holds none of that rank, R6.1), but it can still be taken in a sum (R5.2) or "
     "a run (R5.4), which are no caida (R6.2)",
     ("R5.2", "R5.4", "R6.1", "R6.2"),
-    ("E21_seen_four_taken_in_sum", "E22_seen_four_taken_in_run", "E10_caida"),
+    ("G1_seen_four_taken_in_sum", "G2_seen_four_taken_in_run", "E10_caida"),
 )
 DEALER_LAST = GuideRule(
     "dealer_last",
@@ -50,7 +50,7 @@ DEALER_LAST = GuideRule(
     "with a caida, while its own last card of a deal can never be caught by a caida, since no "
     "caida carries over to the next deal (R6.1)",
     ("R3.3", "R6.1"),
-    ("E23_dealer_answers_trail", "E13_no_caida_across_deals"),
+    ("G3_dealer_answers_trail", "E13_no_caida_across_deals"),
 )
 LEFTOVERS = GuideRule(
     "leftovers",

@@ -33,9 +33,7 @@ from .engine.layout import (
 )
 
 
-def hands_frame(
-    level: int, rec8: np.ndarray, rec16: np.ndarray, rec64: np.ndarray
-) -> pd.DataFrame:
+def hands_frame(level: int, rec8: np.ndarray, rec16: np.ndarray, rec64: np.ndarray) -> pd.DataFrame:
     """Wrap the engine's record blocks (layout in :mod:`cuarenta_sim.cuarenta.engine.layout`) as the
     ``hands`` frame of :class:`Results`, without copying the columns."""
     cols: dict[str, np.ndarray] = {}

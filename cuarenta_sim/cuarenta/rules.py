@@ -366,6 +366,7 @@ PRESETS: dict[str, RuleSet] = {
     ),
 }
 
+
 def from_slug(slug: str) -> RuleSet:
     """Parse a slug made by :meth:`RuleSet.slug` (or a bare preset name) back into a RuleSet.
 

@@ -163,6 +163,7 @@ PRESETS: dict[str, CuatrolaRules] = {
     "online": CuatrolaRules(bidding="first_closes"),
 }
 
+
 def from_slug(slug: str) -> CuatrolaRules:
     """Parse a slug made by :meth:`CuatrolaRules.slug` (or a bare preset name).
 

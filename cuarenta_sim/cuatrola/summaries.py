@@ -53,8 +53,9 @@ def summarize_hands(hands: pd.DataFrame, confidence: float = 0.95) -> pd.DataFra
     mano_pair = (hands["dealer"].to_numpy()[none] + 1) % 2
     points = hands[["game_points_0", "game_points_1"]].to_numpy()[none]
     mano_won = points[range(len(mano_pair)), mano_pair] > 0
-    rows.append(proportion("mano_pair_wins_no_contract", int(mano_won.sum()), int(none.sum()),
-                           confidence))
+    rows.append(
+        proportion("mano_pair_wins_no_contract", int(mano_won.sum()), int(none.sum()), confidence)
+    )
     cante = (hands["cantes_0"].to_numpy() > 0) | (hands["cantes_1"].to_numpy() > 0)
     rows.append(proportion("cante_made", int(cante.sum()), n, confidence))
     total = hands["game_points_0"].to_numpy(float) + hands["game_points_1"].to_numpy(float)

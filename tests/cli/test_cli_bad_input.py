@@ -88,7 +88,14 @@ def test_existing_output_needs_force(run_cli, tmp_path: Path) -> None:
     run.assert_bad_input()
     assert "report.md already exists" in run.err
     forced = run_cli(
-        "simulate", "--n", "10", "--out", str(out), "--report", str(report), "--force",
+        "simulate",
+        "--n",
+        "10",
+        "--out",
+        str(out),
+        "--report",
+        str(report),
+        "--force",
         "--no-progress",
     )
     assert forced.code == 0, forced.err

@@ -46,18 +46,42 @@ def test_report_out_that_is_a_file(run_cli, tmp_path: Path) -> None:
 
 
 def test_report_writes_the_directory_and_prints_the_summary(run_cli, tmp_path: Path) -> None:
-    args = ("report", "quito-vs-cuenca", "--n", "2000", "--seed", "3", "--players", "4",
-            "--policies", "greedy;heuristic", "--confirm", "none", "--chicas", "500",
-            "--mesas", "200", "--out", str(tmp_path), "--no-progress")
+    args = (
+        "report",
+        "quito-vs-cuenca",
+        "--n",
+        "2000",
+        "--seed",
+        "3",
+        "--players",
+        "4",
+        "--policies",
+        "greedy;heuristic",
+        "--confirm",
+        "none",
+        "--chicas",
+        "500",
+        "--mesas",
+        "200",
+        "--out",
+        str(tmp_path),
+        "--no-progress",
+    )
     run = run_cli(*args)
     assert run.code == 0, run.err
     out = tmp_path / "quito-vs-cuenca"
     assert sorted(p.name for p in (out / "figures").iterdir()) == [
-        "chica_length.png", "convergence.png", "points_by_source.png", "win_probability.png"]
+        "chica_length.png",
+        "convergence.png",
+        "points_by_source.png",
+        "win_probability.png",
+    ]
     assert "Quito vs Cuenca (2,000 datas, 500 chicas, 200 mesas" in run.out
     assert "datas per chica" in run.out and "across models" in run.out
-    prefix = ("cuarenta-sim report quito-vs-cuenca --n 2000 --seed 3 --players 4 "
-              "--policies 'greedy;heuristic'")
+    prefix = (
+        "cuarenta-sim report quito-vs-cuenca --n 2000 --seed 3 --players 4 "
+        "--policies 'greedy;heuristic'"
+    )
     assert run.reproduce.startswith(prefix)
     prov = json.loads((out / "provenance.json").read_text())
     assert prov["players"] == [4] and prov["seed"] == 3
@@ -76,8 +100,20 @@ def test_report_writes_the_directory_and_prints_the_summary(run_cli, tmp_path: P
 
 
 def test_report_progress_goes_to_stderr(run_cli, tmp_path: Path) -> None:
-    run = run_cli("report", "odds", "--n", "500", "--players", "2", "--policies", "greedy",
-                  "--confirm", "none", "--out", str(tmp_path))
+    run = run_cli(
+        "report",
+        "odds",
+        "--n",
+        "500",
+        "--players",
+        "2",
+        "--policies",
+        "greedy",
+        "--confirm",
+        "none",
+        "--out",
+        str(tmp_path),
+    )
     assert run.code == 0, run.err
     # One model, one player count: 1 simulation step, convergence, caida risk.
     assert "report odds: step 1/3 simulating quito, 2 players, greedy, elapsed " in run.err

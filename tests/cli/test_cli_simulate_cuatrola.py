@@ -13,11 +13,27 @@ from cuarenta_sim.results import Results
 
 def test_simulate_cuatrola_prints_estimates_and_saves(run_cli, tmp_path: Path) -> None:
     out = tmp_path / "c.parquet"
-    run = run_cli("simulate", "--game", "cuatrola", "--n", "300", "--level", "game",
-                  "--seed", "3", "--no-progress", "--out", str(out))
+    run = run_cli(
+        "simulate",
+        "--game",
+        "cuatrola",
+        "--n",
+        "300",
+        "--level",
+        "game",
+        "--seed",
+        "3",
+        "--no-progress",
+        "--out",
+        str(out),
+    )
     assert run.code == 0, run.err
-    for needle in ("Cuatrola simulation: rules ro", "made_solo", "first_dealer_pair_wins",
-                   "wilson"):
+    for needle in (
+        "Cuatrola simulation: rules ro",
+        "made_solo",
+        "first_dealer_pair_wins",
+        "wilson",
+    ):
         assert needle in run.out
     assert run.reproduce.startswith("cuarenta-sim simulate --game cuatrola")
     back = Results.from_parquet(out)

@@ -121,8 +121,9 @@ def test_ctrl_c_then_rerun_finishes_the_dataset(tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "cuarenta_sim", "simulate", "--n", "3000000", "--seed", "5",
            "--chunk-size", "100000", "--no-progress", "--backend", "dask", "--workers", "2",
            "--dataset", str(ds)]  # fmt: skip
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            preexec_fn=restore_sigint)
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=restore_sigint
+    )
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and len(list(ds.glob("part-*.done.json"))) < 3:
         time.sleep(0.05)

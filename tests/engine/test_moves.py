@@ -93,8 +93,9 @@ def kernel_plays(hand: list[int], table: list[int], max_sum: int, compulsory: bo
             out.append((r, kind, int(sums[SUMS_PACKED + i]), int(sums[SUMS_SIZE + i])))
         else:
             assert i == -1
-            out.append((r, kind, pack_ranks([r]) if kind == KIND_MATCH else 0,
-                        int(kind == KIND_MATCH)))
+            out.append(
+                (r, kind, pack_ranks([r]) if kind == KIND_MATCH else 0, int(kind == KIND_MATCH))
+            )
     return out
 
 
@@ -103,19 +104,21 @@ def random_state(rng: random.Random) -> tuple[list[int], list[int]]:
     rng.shuffle(deck)
     n_hand = rng.randint(1, 5)
     n_table = rng.randint(0, 12)
-    return deck[:n_hand], deck[n_hand:n_hand + n_table]
+    return deck[:n_hand], deck[n_hand : n_hand + n_table]
 
 
 def test_sum_tables_match_cuarenta_tables() -> None:
     """The kernel's sum tables are those of cuarenta_sim.cuarenta.tables, in canonical order
     (R5.2)."""
     sums = build_kernel_sums(NEVER)
-    assert sums[SUMS_START:SUMS_START + 11].tolist() == SUM_START.tolist()
-    assert sums[SUMS_PACKED:SUMS_PACKED + N_SUM_BASES].tolist() == SUM_PACKED.tolist()
-    assert sums[SUMS_SIZE:SUMS_SIZE + N_SUM_BASES].tolist() == SUM_SIZE.tolist()
+    assert sums[SUMS_START : SUMS_START + 11].tolist() == SUM_START.tolist()
+    assert sums[SUMS_PACKED : SUMS_PACKED + N_SUM_BASES].tolist() == SUM_PACKED.tolist()
+    assert sums[SUMS_SIZE : SUMS_SIZE + N_SUM_BASES].tolist() == SUM_SIZE.tolist()
     for r in range(7):
         bases = enumerate_sum_bases(r + 1)
-        assert [pack_ranks(b) for b in bases] == SUM_PACKED[SUM_START[r]:SUM_START[r + 1]].tolist()
+        assert [pack_ranks(b) for b in bases] == SUM_PACKED[
+            SUM_START[r] : SUM_START[r + 1]
+        ].tolist()
 
 
 @pytest.mark.parametrize("max_sum", [NEVER, 2, 3])
@@ -129,7 +132,8 @@ def test_held_sums_and_counts_vs_holds_packed(max_sum: int) -> None:
         table = pack_counts(counts)
         key = sum_key(table)
         expect = [
-            i for i in range(N_SUM_BASES)
+            i
+            for i in range(N_SUM_BASES)
             if SUM_SIZE[i] <= max_sum and holds_packed(table, int(SUM_PACKED[i]))
         ]
         held = int(sums[SUMS_HELD + key])
@@ -140,8 +144,9 @@ def test_held_sums_and_counts_vs_holds_packed(max_sum: int) -> None:
             assert (per_rank >> (4 * r)) & 15 == n_r
 
 
-@pytest.mark.parametrize("max_sum,compulsory", [(NEVER, False), (2, False), (NEVER, True),
-                                                (3, True)])
+@pytest.mark.parametrize(
+    "max_sum,compulsory", [(NEVER, False), (2, False), (NEVER, True), (3, True)]
+)
 def test_legal_plays_vs_brute_force(max_sum: int, compulsory: bool) -> None:
     """count_plays and select_play give the canonical list of contract 3."""
     rng = random.Random(1234 + max_sum + compulsory)
@@ -162,8 +167,11 @@ def test_largest_and_first_sums() -> None:
         t = packed(table)
         largest = int(sums[SUMS_LARGEST + sum_key(t)])
         for r in range(7):
-            held = [i for i in range(SUM_START[r], SUM_START[r + 1])
-                    if holds_packed(t, int(SUM_PACKED[i]))]
+            held = [
+                i
+                for i in range(SUM_START[r], SUM_START[r + 1])
+                if holds_packed(t, int(SUM_PACKED[i]))
+            ]
             expect = NO_SUM
             if held:
                 size = max(SUM_SIZE[i] for i in held)
@@ -173,8 +181,11 @@ def test_largest_and_first_sums() -> None:
 
 @pytest.mark.parametrize(
     "rules",
-    [RuleSet.preset("cuenca"), RuleSet(caida_by_sum=True, max_sum_cards=3),
-     RuleSet(capture_compulsory=True, caida_en_ronda_points=10)],
+    [
+        RuleSet.preset("cuenca"),
+        RuleSet(caida_by_sum=True, max_sum_cards=3),
+        RuleSet(capture_compulsory=True, caida_en_ronda_points=10),
+    ],
     ids=["cuenca", "caida_by_sum", "compulsory"],
 )
 def test_best_play_is_first_maximum_of_greedy_key(rules: RuleSet) -> None:
@@ -197,13 +208,28 @@ def test_best_play_is_first_maximum_of_greedy_key(rules: RuleSet) -> None:
                 keys.append(0)
                 continue
             run, _c, _e, _l, now, lim, claim = play_outcome(
-                r, kind, base, nbase, t, len(table), prev, in_ronda, score, kr.target - 2,
-                kr.caida_by_sum, kr.caida_limpia_cumulative, kr.ronda_blocked_from,
-                kr.caida_en_ronda_points, kr.caida_en_ronda_end_of_deal, kr.at_38)
+                r,
+                kind,
+                base,
+                nbase,
+                t,
+                len(table),
+                prev,
+                in_ronda,
+                score,
+                kr.target - 2,
+                kr.caida_by_sum,
+                kr.caida_limpia_cumulative,
+                kr.ronda_blocked_from,
+                kr.caida_en_ronda_points,
+                kr.caida_en_ronda_end_of_deal,
+                kr.at_38,
+            )
             keys.append((now + lim + claim) * 64 + 1 + nbase + run)
         captures = int(sums[SUMS_COUNT + sum_key(t)]) + occupied(t)
-        r, kind, i = best_play(POLICY_GREEDY, h, t, len(table), captures, sum_key(t), prev,
-                               in_ronda, score, kr, sums)
+        r, kind, i = best_play(
+            POLICY_GREEDY, h, t, len(table), captures, sum_key(t), prev, in_ronda, score, kr, sums
+        )
         best = plays[keys.index(max(keys))]
         assert (r, kind) == best[:2]
         if kind == KIND_SUM:
@@ -211,20 +237,46 @@ def test_best_play_is_first_maximum_of_greedy_key(rules: RuleSet) -> None:
 
 
 def outcome(
-    played: str, base: list[str], table: list[str], *, prev: str | None = None,
-    prev_in_ronda: bool = False, score: int = 0, rules: RuleSet | None = None,
+    played: str,
+    base: list[str],
+    table: list[str],
+    *,
+    prev: str | None = None,
+    prev_in_ronda: bool = False,
+    score: int = 0,
+    rules: RuleSet | None = None,
 ) -> dict[str, int]:
     kr = (rules or RuleSet()).to_kernel()
     r = rank(played)
     base_ranks = [rank(b) for b in base]
     kind = KIND_MATCH if base_ranks == [r] else KIND_SUM
     run, caida, en_ronda, limpia, now, lim, claim = play_outcome(
-        r, kind, packed(base_ranks), len(base_ranks), packed([rank(c) for c in table]),
-        len(table), rank(prev) if prev else -1, prev_in_ronda, score, kr.target - 2,
-        kr.caida_by_sum, kr.caida_limpia_cumulative, kr.ronda_blocked_from,
-        kr.caida_en_ronda_points, kr.caida_en_ronda_end_of_deal, kr.at_38)
-    return {"run": run, "caida": int(caida), "en_ronda": int(en_ronda), "limpia": int(limpia),
-            "now": now, "limpia_points": lim, "claim": claim}
+        r,
+        kind,
+        packed(base_ranks),
+        len(base_ranks),
+        packed([rank(c) for c in table]),
+        len(table),
+        rank(prev) if prev else -1,
+        prev_in_ronda,
+        score,
+        kr.target - 2,
+        kr.caida_by_sum,
+        kr.caida_limpia_cumulative,
+        kr.ronda_blocked_from,
+        kr.caida_en_ronda_points,
+        kr.caida_en_ronda_end_of_deal,
+        kr.at_38,
+    )
+    return {
+        "run": run,
+        "caida": int(caida),
+        "en_ronda": int(en_ronda),
+        "limpia": int(limpia),
+        "now": now,
+        "limpia_points": lim,
+        "claim": claim,
+    }
 
 
 def test_examples_e1_to_e6_runs_and_limpias() -> None:
@@ -252,8 +304,13 @@ def test_caidas_e8_e10_e11_e12() -> None:
     assert cuenca["now"] + cuenca["limpia_points"] == 4
     e12 = outcome("5", ["2", "3"], ["2", "3"], prev="3")
     assert (e12["caida"], e12["limpia"], e12["limpia_points"]) == (0, 1, 2)
-    by_sum = outcome("5", ["2", "3"], ["2", "3"], prev="3",
-                     rules=RuleSet(caida_by_sum=True, caida_limpia_cumulative=True))
+    by_sum = outcome(
+        "5",
+        ["2", "3"],
+        ["2", "3"],
+        prev="3",
+        rules=RuleSet(caida_by_sum=True, caida_limpia_cumulative=True),
+    )
     assert (by_sum["caida"], by_sum["now"], by_sum["limpia_points"]) == (1, 2, 2)
 
 
@@ -262,19 +319,26 @@ def test_caida_en_ronda_and_38_rule() -> None:
     pagat = RuleSet.preset("pagat")
     claim = outcome("4", ["4"], ["4", "J"], prev="4", prev_in_ronda=True, rules=pagat)
     assert (claim["en_ronda"], claim["now"], claim["claim"]) == (1, 0, 10)
-    blocked = outcome("4", ["4"], ["4", "J"], prev="4", prev_in_ronda=True, score=30,
-                      rules=pagat)
+    blocked = outcome("4", ["4"], ["4", "J"], prev="4", prev_in_ronda=True, score=30, rules=pagat)
     assert (blocked["en_ronda"], blocked["now"], blocked["claim"]) == (1, 2, 0)
-    now = outcome("4", ["4"], ["4", "J"], prev="4", prev_in_ronda=True,
-                  rules=RuleSet(caida_en_ronda_points=10))
+    now = outcome(
+        "4",
+        ["4"],
+        ["4", "J"],
+        prev="4",
+        prev_in_ronda=True,
+        rules=RuleSet(caida_en_ronda_points=10),
+    )
     assert (now["now"], now["claim"]) == (10, 0)
     for preset in ("quito", "cuenca", "pagat", "quito_torneo"):  # E16: limpia at 38 scores 0
         e16 = outcome("5", ["2", "3"], ["2", "3"], score=38, rules=RuleSet.preset(preset))
         assert e16["limpia"] == 1 and e16["limpia_points"] == 0
         e17 = outcome("4", ["4"], ["4", "J"], prev="4", score=38, rules=RuleSet.preset(preset))
         assert e17["now"] == 2  # E17: a caida at 38 always counts
-    assert outcome("5", ["2", "3"], ["2", "3"], score=38,
-                   rules=RuleSet(at_38="none"))["limpia_points"] == 2
+    assert (
+        outcome("5", ["2", "3"], ["2", "3"], score=38, rules=RuleSet(at_38="none"))["limpia_points"]
+        == 2
+    )
 
 
 @pytest.mark.parametrize(

@@ -38,8 +38,8 @@ def test_each_guide_rule_has_passing_scenarios(rule) -> None:
 
 def test_seen_four_is_taken_in_a_sum_and_a_run_but_never_by_a_caida() -> None:
     assert "never caught" not in SEEN_FOUR.sentence
-    sum_case = json.loads((SCENARIOS / "E21_seen_four_taken_in_sum.json").read_text())
-    run_case = json.loads((SCENARIOS / "E22_seen_four_taken_in_run.json").read_text())
+    sum_case = json.loads((SCENARIOS / "G1_seen_four_taken_in_sum.json").read_text())
+    run_case = json.loads((SCENARIOS / "G2_seen_four_taken_in_run.json").read_text())
     for case in (sum_case, run_case):
         r = evaluate(case["scenario"])
         assert "5" in r["captured"] and r["caida"] is False

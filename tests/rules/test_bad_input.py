@@ -158,13 +158,22 @@ def test_impossible_rondas_and_cross_deal_caidas_are_errors() -> None:
     """R1.1: two seats cannot both hold three 6s; R3.3: only the leader plays first in a deal,
     so only the leader can follow the dealer's last trail of the previous deal (R6.1)."""
     twice = {
-        "kind": "play", "rules": "quito", "table": ["6"], "card": "6", "base": ["6"],
-        "rondas": [["6"], ["6"]], "previous": {"seat": 1, "trail": "6"},
+        "kind": "play",
+        "rules": "quito",
+        "table": ["6"],
+        "card": "6",
+        "base": ["6"],
+        "rondas": [["6"], ["6"]],
+        "previous": {"seat": 1, "trail": "6"},
     }
     assert "two seats" in evaluate(twice)["error"]
     across = {
-        "kind": "play", "rules": {"preset": "quito", "caida_across_deals": True}, "deal": 2,
-        "table": ["6"], "card": "6", "base": ["6"],
+        "kind": "play",
+        "rules": {"preset": "quito", "caida_across_deals": True},
+        "deal": 2,
+        "table": ["6"],
+        "card": "6",
+        "base": ["6"],
     }
     wrong = evaluate({**across, "seat": 1, "previous": {"seat": 0, "trail": "6", "deal": 1}})
     assert "the leader is seat 0" in wrong["error"]

@@ -25,10 +25,22 @@ def _frames(seed: int, n: int = 300) -> dict[str, pd.DataFrame]:
 
 METRICS = [
     compare.Metric("x", "mean of x", "unit", "mean", lambda f: f["x"].to_numpy()),
-    compare.Metric("hit", "P(hit)", "unit", "proportion", lambda f: f["hit"].to_numpy(),
-                   mask=lambda f: f["ok"].to_numpy()),
-    compare.Metric("x_per_den", "x per den", "unit", "ratio", lambda f: f["x"].to_numpy(),
-                   denominator=lambda f: f["den"].to_numpy()),
+    compare.Metric(
+        "hit",
+        "P(hit)",
+        "unit",
+        "proportion",
+        lambda f: f["hit"].to_numpy(),
+        mask=lambda f: f["ok"].to_numpy(),
+    ),
+    compare.Metric(
+        "x_per_den",
+        "x per den",
+        "unit",
+        "ratio",
+        lambda f: f["x"].to_numpy(),
+        denominator=lambda f: f["den"].to_numpy(),
+    ),
 ]
 
 
@@ -104,11 +116,15 @@ def test_compare_variants_runs_each_variant_once_with_the_baseline_first() -> No
         calls.append(seed)
         return _frames(seed)
 
-    comp = compare.compare_variants({"a": 5, "b": 6, "c": 5}, run, METRICS, baseline="b",
-                                    keep=("unit",))
+    comp = compare.compare_variants(
+        {"a": 5, "b": 6, "c": 5}, run, METRICS, baseline="b", keep=("unit",)
+    )
     assert calls == [6, 5, 5]
     assert comp.baseline == "b" and list(dict.fromkeys(comp.estimates["variant"])) == [
-        "b", "a", "c"]
+        "b",
+        "a",
+        "c",
+    ]
     assert set(comp.differences["variant"]) == {"a", "c"}
     assert set(comp.frames) == {"a", "b", "c"}
     assert comp.effect("x")["variant"].tolist() == ["a", "c"]
@@ -121,8 +137,14 @@ def test_compare_variants_runs_each_variant_once_with_the_baseline_first() -> No
 def test_quito_against_itself_differs_by_exactly_zero_everywhere() -> None:
     """Common random numbers: the same rules on the same seeds give identical frames."""
     for players in (2, 4):
-        comp = compare.compare_rules({"a": "quito", "b": "quito"}, players=players,
-                                     n_datas=3_000, n_chicas=600, n_mesas=300, seed=7)
+        comp = compare.compare_rules(
+            {"a": "quito", "b": "quito"},
+            players=players,
+            n_datas=3_000,
+            n_chicas=600,
+            n_mesas=300,
+            seed=7,
+        )
         d = comp.differences
         assert len(d) == len(compare.cuarenta_metrics())
         assert (d["estimate"] == 0.0).all()
@@ -133,8 +155,7 @@ def test_quito_against_itself_differs_by_exactly_zero_everywhere() -> None:
 
 def test_quito_vs_cuenca_points_differ_only_by_limpia_points() -> None:
     """R7.2: Cuenca's extra points per data are exactly the extra limpia points."""
-    comp = compare.compare_rules(["quito", "cuenca"], n_datas=5_000, n_chicas=0, n_mesas=0,
-                                 seed=2)
+    comp = compare.compare_rules(["quito", "cuenca"], n_datas=5_000, n_chicas=0, n_mesas=0, seed=2)
     d = comp.differences.set_index("metric")
     assert d.loc["points", "estimate"] == pytest.approx(d.loc["points_limpia", "estimate"])
     assert d.loc["points", "estimate"] > 0 and d.loc["points", "verdict"] == "resolved"
@@ -162,8 +183,14 @@ def test_switch_flips_change_exactly_one_switch() -> None:
 
 
 def test_sensitivity_of_one_switch() -> None:
-    comp = compare.sensitivity("quito", switches=["caida_limpia_cumulative"], n_datas=2_000,
-                               n_chicas=500, n_mesas=0, seed=3)
+    comp = compare.sensitivity(
+        "quito",
+        switches=["caida_limpia_cumulative"],
+        n_datas=2_000,
+        n_chicas=500,
+        n_mesas=0,
+        seed=3,
+    )
     assert comp.baseline == "base" and comp.meta["base"] == "quito"
     effect = comp.effect("points").iloc[0]
     assert effect["variant"] == "caida_limpia_cumulative=true" and effect["estimate"] > 0

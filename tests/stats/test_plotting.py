@@ -27,8 +27,11 @@ def _est(**cols) -> pd.DataFrame:
 
 
 def test_points_by_source_groups_bars() -> None:
-    frame = _est(source=["carton", "caida"] * 2, variant=["quito"] * 2 + ["cuenca"] * 2,
-                 estimate=[7.7, 9.1, 7.7, 9.1])
+    frame = _est(
+        source=["carton", "caida"] * 2,
+        variant=["quito"] * 2 + ["cuenca"] * 2,
+        estimate=[7.7, 9.1, 7.7, 9.1],
+    )
     ax = Figure().subplots()
     assert plotting.points_by_source(frame, ax=ax) is ax
     assert len(ax.patches) == 4
@@ -86,9 +89,16 @@ def test_tornado_sorts_by_absolute_effect_and_pales_unresolved_bars() -> None:
 
 
 def test_exact_vs_simulated_plots_relative_deviation() -> None:
-    frame = pd.DataFrame({"label": ["a", "b"], "exact": [0.2, 0.5],
-                          "estimate": [0.21, 0.5], "lower": [0.2, 0.49],
-                          "upper": [0.22, 0.51], "defined": [True, True]})
+    frame = pd.DataFrame(
+        {
+            "label": ["a", "b"],
+            "exact": [0.2, 0.5],
+            "estimate": [0.21, 0.5],
+            "lower": [0.2, 0.49],
+            "upper": [0.22, 0.51],
+            "defined": [True, True],
+        }
+    )
     ax = plotting.exact_vs_simulated(frame, ax=Figure().subplots())
     x = ax.lines[0].get_xdata()
     assert x[0] == pytest.approx(5.0) and x[1] == pytest.approx(0.0)

@@ -12,11 +12,21 @@ Z95 = 1.959963984540054
 
 
 def test_proportions_frame_at_zero_all_and_no_trials() -> None:
-    counts = pd.DataFrame({"case": ["0/N", "N/N", "N=0", "mid"],
-                           "successes": [0, 25, 0, 5], "n": [25, 25, 0, 20]})
+    counts = pd.DataFrame(
+        {"case": ["0/N", "N/N", "N=0", "mid"], "successes": [0, 25, 0, 5], "n": [25, 25, 0, 20]}
+    )
     out = stats.proportions(counts)
-    assert list(out.columns) == ["case", "successes", "n", "estimate", "lower", "upper",
-                                 "method", "defined", "no_variation"]
+    assert list(out.columns) == [
+        "case",
+        "successes",
+        "n",
+        "estimate",
+        "lower",
+        "upper",
+        "method",
+        "defined",
+        "no_variation",
+    ]
     assert list(out["no_variation"]) == [True, True, False, False]
     zero, full, empty, mid = (out.iloc[i] for i in range(4))
     assert zero["estimate"] == 0.0 and zero["lower"] == pytest.approx(0.0, abs=1e-15)
@@ -109,6 +119,11 @@ def test_verdicts() -> None:
         }
     )
     assert list(stats.verdicts(frame)) == [
-        "resolved", "identical", "not resolved", "resolved", "undefined", "not resolved"
+        "resolved",
+        "identical",
+        "not resolved",
+        "resolved",
+        "undefined",
+        "not resolved",
     ]
     assert set(stats.verdicts(frame)) <= set(stats.VERDICTS)

@@ -18,16 +18,26 @@ def qc() -> studies.GeneratedReport:
 def test_quito_vs_cuenca_answers_the_questions(qc, tmp_path) -> None:
     written = qc.write(tmp_path / "qc")
     names = sorted(p.relative_to(tmp_path / "qc").as_posix() for p in written)
-    assert names == ["claims.json", "figures/chica_length.png", "figures/convergence.png",
-                     "figures/points_by_source.png", "figures/win_probability.png",
-                     "provenance.json", "report.md"]
+    assert names == [
+        "claims.json",
+        "figures/chica_length.png",
+        "figures/convergence.png",
+        "figures/points_by_source.png",
+        "figures/win_probability.png",
+        "provenance.json",
+        "report.md",
+    ]
     md = (tmp_path / "qc" / "report.md").read_text()
-    for heading in ("## How much does Cuenca scoring shorten a chica?",
-                    "## Where do a data's points come from?",
-                    "## How big is the dealer's advantage?",
-                    "## How often is a ronda dealt?",
-                    "## How often is a play a caida?",
-                    "## Resolution", "## Reproduce", "## Provenance"):
+    for heading in (
+        "## How much does Cuenca scoring shorten a chica?",
+        "## Where do a data's points come from?",
+        "## How big is the dealer's advantage?",
+        "## How often is a ronda dealt?",
+        "## How often is a play a caida?",
+        "## Resolution",
+        "## Reproduce",
+        "## Provenance",
+    ):
         assert heading in md
     for fig in ("chica_length", "points_by_source", "win_probability", "convergence"):
         assert f"(figures/{fig}.png)" in md
@@ -47,8 +57,15 @@ def test_quito_vs_cuenca_answers_the_questions(qc, tmp_path) -> None:
 
 def test_quito_vs_cuenca_summary_table(qc) -> None:
     summary = qc.tables["summary"]
-    assert list(summary.columns) == ["metric", "players", "Quito", "Cuenca", "Cuenca - Quito",
-                                     "relative", "verdict"]
+    assert list(summary.columns) == [
+        "metric",
+        "players",
+        "Quito",
+        "Cuenca",
+        "Cuenca - Quito",
+        "relative",
+        "verdict",
+    ]
     row = summary[summary["metric"] == "datas per chica"].iloc[0]
     assert row["verdict"].split(" (")[0] in ("resolved", "not resolved", "no difference")
     assert "datas per chica" in qc.summary and "Cuenca - Quito" in qc.summary
@@ -72,7 +89,9 @@ def test_odds_study(tmp_path) -> None:
     md = (tmp_path / "odds" / "report.md").read_text()
     assert "## Dealing odds (R4)" in md and "## Caida risk (R6.1)" in md
     assert sorted(p.name for p in (tmp_path / "odds" / "figures").iterdir()) == [
-        "convergence.png", "exact_vs_simulated.png"]
+        "convergence.png",
+        "exact_vs_simulated.png",
+    ]
     assert "**Convergence of P(a ronda is dealt in a data), 2 players.**" in md
     assert "(figures/convergence.png)" in md
     conv = rep.tables["convergence"]
@@ -89,14 +108,19 @@ def test_sensitivity_study(tmp_path) -> None:
     rep.write(tmp_path / "sens")
     figures = sorted(p.stem for p in (tmp_path / "sens" / "figures").glob("*.png"))
     assert figures == sorted(
-        ["convergence", *(f"tornado_{m}" for m in cuarenta_studies.TORNADO_METRICS)])
+        ["convergence", *(f"tornado_{m}" for m in cuarenta_studies.TORNADO_METRICS)]
+    )
     conv = rep.tables["convergence"]
     assert conv.groupby("replicate")["n"].max().tolist() == [400, 100, 100]
     # The main run replays the headline's base chicas: its final estimate is the base's.
     est = rep.tables["estimates"]
     head = est["model"].iloc[0]
-    base = est[(est["variant"] == "base") & (est["metric"] == "datas_per_chica")
-               & (est["model"] == head) & (est["players"] == 2)]["estimate"].iloc[0]
+    base = est[
+        (est["variant"] == "base")
+        & (est["metric"] == "datas_per_chica")
+        & (est["model"] == head)
+        & (est["players"] == 2)
+    ]["estimate"].iloc[0]
     final = conv[conv["replicate"] == 0].iloc[-1]["estimate"]
     assert final == pytest.approx(base)
     diff = rep.tables["differences"]

@@ -10,8 +10,9 @@ from cuarenta_sim.cuarenta import analysis
 def test_two_key_grouping_keeps_every_combination() -> None:
     frame = pd.DataFrame(
         {
-            "rules": pd.Categorical(["quito", "quito", "cuenca"],
-                                    categories=["quito", "cuenca", "pagat"]),
+            "rules": pd.Categorical(
+                ["quito", "quito", "cuenca"], categories=["quito", "cuenca", "pagat"]
+            ),
             "players": pd.Categorical([2, 4, 2], categories=[2, 4]),
             "won": [1, 0, 1],
         }
@@ -21,8 +22,9 @@ def test_two_key_grouping_keeps_every_combination() -> None:
     empty = out[out["n"] == 0]
     assert len(empty) == 3 and not empty["defined"].any()
     assert empty["estimate"].isna().all() and empty["lower"].isna().all()
-    means = stats.grouped_means(frame.assign(points=[2.0, 4.0, 6.0]), ["rules", "players"],
-                                "points")
+    means = stats.grouped_means(
+        frame.assign(points=[2.0, 4.0, 6.0]), ["rules", "players"], "points"
+    )
     assert len(means) == 6 and (means["n"] == 0).sum() == 3
 
 
@@ -54,8 +56,9 @@ def test_win_probability_grid_keeps_unreached_states() -> None:
     seen = grid[grid["n"] > 0]
     # Data 0 of chica 0 (dealer seat 1): seat 0 deals next, side 0 at 10-6, won.
     # Data 0 of chica 1 (dealer seat 0): seat 1 deals next, side 1 at 8-4, won.
-    assert sorted(zip(seen["own_score"], seen["opponent_score"], seen["successes"],
-                      strict=True)) == [(8, 4, 1), (10, 6, 1)]
+    assert sorted(
+        zip(seen["own_score"], seen["opponent_score"], seen["successes"], strict=True)
+    ) == [(8, 4, 1), (10, 6, 1)]
     assert (grid["n"] == 0).sum() == 398 and grid.loc[grid["n"] == 0, "estimate"].isna().all()
 
 

@@ -79,15 +79,50 @@ def _play_games(
             work[W_PARAMS + N_PARAMS * s + j] = policies[s, 1 + j]
     if level == LEVEL_DATA:
         row = row0 + game_lo - game0 if cap > 0 else -1
-        play_data(rules, n_players, sums, root, game_lo, game_hi - game_lo, np.int64(0),
-                  np.int64(0), level, row, rec8, rec16, rec64, trace, work, rng, deck)
+        play_data(
+            rules,
+            n_players,
+            sums,
+            root,
+            game_lo,
+            game_hi - game_lo,
+            np.int64(0),
+            np.int64(0),
+            level,
+            row,
+            rec8,
+            rec16,
+            rec64,
+            trace,
+            work,
+            rng,
+            deck,
+        )
         for g in range(game_lo, game_hi):
             counts[g - game0] = 1
         return work[W_TRACE_N]
     for g in range(game_lo, game_hi):
         i = g - game0
-        counts[i] = play_game(rules, n_players, sums, root, level, g, cap, row0 + i * cap, i,
-                              rec8, rec16, rec64, game8, game16, trace, work, rng, deck)
+        counts[i] = play_game(
+            rules,
+            n_players,
+            sums,
+            root,
+            level,
+            g,
+            cap,
+            row0 + i * cap,
+            i,
+            rec8,
+            rec16,
+            rec64,
+            game8,
+            game16,
+            trace,
+            work,
+            rng,
+            deck,
+        )
     return work[W_TRACE_N]
 
 
@@ -147,9 +182,26 @@ def run_batch(
     for b in prange(n_blocks):
         lo = game0 + b * block
         hi = min(lo + block, game0 + n_games)
-        _play_games(rules, n_players, policies, sums, root, level, lo, hi, game0, cap, row0,
-                    rec8, rec16, rec64, game8, game16, counts,
-                    np.empty((0, N_TRACE), dtype=np.int64))
+        _play_games(
+            rules,
+            n_players,
+            policies,
+            sums,
+            root,
+            level,
+            lo,
+            hi,
+            game0,
+            cap,
+            row0,
+            rec8,
+            rec16,
+            rec64,
+            game8,
+            game16,
+            counts,
+            np.empty((0, N_TRACE), dtype=np.int64),
+        )
 
 
 @njit(cache=True)
@@ -174,8 +226,26 @@ def trace_kernel(
     game8 = np.empty((N_GAME8, 1), dtype=np.int8)
     game16 = np.empty((N_GAME16, 1), dtype=np.int16)
     counts = np.empty(1, dtype=np.int64)
-    rows = _play_games(rules, n_players, policies, sums, root, level, game, game + 1, game, 0, 0,
-                       rec8, rec16, rec64, game8, game16, counts, trace)
+    rows = _play_games(
+        rules,
+        n_players,
+        policies,
+        sums,
+        root,
+        level,
+        game,
+        game + 1,
+        game,
+        0,
+        0,
+        rec8,
+        rec16,
+        rec64,
+        game8,
+        game16,
+        counts,
+        trace,
+    )
     return rows, counts[0]
 
 

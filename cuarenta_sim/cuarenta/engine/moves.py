@@ -267,8 +267,20 @@ def best_play(
         trail_after = best_kind == KIND_TRAIL and best_rank >= r
         run = run_length(table, r)
         if (table >> (4 * r)) & 15 != 0:
-            value = _capture_key(policy, r, KIND_MATCH, np.int64(1) << (4 * r), 1, run, table,
-                                 table_cards, prev_rank, prev_in_ronda, score, rules)
+            value = _capture_key(
+                policy,
+                r,
+                KIND_MATCH,
+                np.int64(1) << (4 * r),
+                1,
+                run,
+                table,
+                table_cards,
+                prev_rank,
+                prev_in_ronda,
+                score,
+                rules,
+            )
             if value > best or (value == best and trail_after):
                 best, best_rank, best_kind, best_i = value, r, KIND_MATCH, -1
                 trail_after = False
@@ -283,9 +295,20 @@ def best_play(
             bits = (held >> first) & ((np.int64(1) << (sums[SUMS_START + r + 1] - first)) - 1)
         while bits != 0:
             if bits & 1 != 0:
-                value = _capture_key(policy, r, KIND_SUM, sums[SUMS_PACKED + i],
-                                     sums[SUMS_SIZE + i], run, table, table_cards, prev_rank,
-                                     prev_in_ronda, score, rules)
+                value = _capture_key(
+                    policy,
+                    r,
+                    KIND_SUM,
+                    sums[SUMS_PACKED + i],
+                    sums[SUMS_SIZE + i],
+                    run,
+                    table,
+                    table_cards,
+                    prev_rank,
+                    prev_in_ronda,
+                    score,
+                    rules,
+                )
                 if value > best or (value == best and trail_after):
                     best, best_rank, best_kind, best_i = value, r, KIND_SUM, i
                     trail_after = False
@@ -295,13 +318,27 @@ def best_play(
 
 
 @njit(cache=True, inline="always")
-def _capture_key(policy, rank, kind, base, nbase, run, table, table_cards, prev_rank,
-                 prev_in_ronda, score, rules):
+def _capture_key(
+    policy, rank, kind, base, nbase, run, table, table_cards, prev_rank, prev_in_ronda, score, rules
+):
     _c, _e, _l, now, lim, claim = capture_points(
-        rank, kind, base, nbase, run, table_cards, prev_rank, prev_in_ronda, score,
-        rules.target - 2, rules.caida_by_sum, rules.caida_limpia_cumulative,
-        rules.ronda_blocked_from, rules.caida_en_ronda_points, rules.caida_en_ronda_end_of_deal,
-        rules.at_38)
+        rank,
+        kind,
+        base,
+        nbase,
+        run,
+        table_cards,
+        prev_rank,
+        prev_in_ronda,
+        score,
+        rules.target - 2,
+        rules.caida_by_sum,
+        rules.caida_limpia_cumulative,
+        rules.ronda_blocked_from,
+        rules.caida_en_ronda_points,
+        rules.caida_en_ronda_end_of_deal,
+        rules.at_38,
+    )
     return play_key(policy, now + lim + claim, 1 + nbase + run)
 
 
@@ -348,8 +385,23 @@ def play_outcome(
     """
     run = run_length(table, rank)
     caida, en_ronda, limpia, now, lim, claim = capture_points(
-        rank, kind, base, nbase, run, table_cards, prev_rank, prev_in_ronda, score, at_38_score,
-        caida_by_sum, cumulative, ronda_blocked_from, caida_en_ronda_points, end_of_deal, at_38)
+        rank,
+        kind,
+        base,
+        nbase,
+        run,
+        table_cards,
+        prev_rank,
+        prev_in_ronda,
+        score,
+        at_38_score,
+        caida_by_sum,
+        cumulative,
+        ronda_blocked_from,
+        caida_en_ronda_points,
+        end_of_deal,
+        at_38,
+    )
     return run, caida, en_ronda, limpia, now, lim, claim
 
 
@@ -407,8 +459,19 @@ def apply_play(
     bit = np.int64(1) << (4 * rank)
     if kind == KIND_TRAIL:
         zero = np.int64(0)
-        return (table + bit, table_cards + 1, zero, zero, zero, False, False, False, zero, zero,
-                zero)
+        return (
+            table + bit,
+            table_cards + 1,
+            zero,
+            zero,
+            zero,
+            False,
+            False,
+            False,
+            zero,
+            zero,
+            zero,
+        )
     if kind == KIND_SUM:
         base = sums[SUMS_PACKED + i]
         nbase = sums[SUMS_SIZE + i]
@@ -416,14 +479,38 @@ def apply_play(
         base = bit
         nbase = np.int64(1)
     run, caida, en_ronda, limpia, now, lim, claim = play_outcome(
-        rank, kind, base, nbase, table, table_cards, prev_rank, prev_in_ronda, score,
-        rules.target - 2, rules.caida_by_sum, rules.caida_limpia_cumulative,
-        rules.ronda_blocked_from, rules.caida_en_ronda_points, rules.caida_en_ronda_end_of_deal,
-        rules.at_38)
+        rank,
+        kind,
+        base,
+        nbase,
+        table,
+        table_cards,
+        prev_rank,
+        prev_in_ronda,
+        score,
+        rules.target - 2,
+        rules.caida_by_sum,
+        rules.caida_limpia_cumulative,
+        rules.ronda_blocked_from,
+        rules.caida_en_ronda_points,
+        rules.caida_en_ronda_end_of_deal,
+        rules.at_38,
+    )
     # Remove the base, then one card of each rank rank + 1 .. rank + run (R5.4).
     table -= base + ((NIBBLE_ONES & ((np.int64(1) << (4 * run)) - 1)) << (4 * (rank + 1)))
-    return (table, table_cards - nbase - run, base, 1 + nbase + run, run, caida, en_ronda, limpia,
-            now, lim, claim)
+    return (
+        table,
+        table_cards - nbase - run,
+        base,
+        1 + nbase + run,
+        run,
+        caida,
+        en_ronda,
+        limpia,
+        now,
+        lim,
+        claim,
+    )
 
 
 @njit(cache=True, inline="always")

@@ -286,8 +286,7 @@ def play_data(
                     continue
                 side = seat & 1
                 s = work[W_SCORES + side]
-                r, flag, pts, win = announcement(rules, work[W_HANDS + seat], mask, s,
-                                                 check_target)
+                r, flag, pts, win = announcement(rules, work[W_HANDS + seat], mask, s, check_target)
                 if flag == 2:
                     work[W_ACC + 2 * ACC_DOBLE_RONDAS + side] += 1
                 else:
@@ -296,8 +295,25 @@ def play_data(
                 work[W_ACC + 2 * ACC_POINTS + side] += pts
                 work[W_ACC + 2 * ACC_RONDA_POINTS + side] += pts
                 if tracing:
-                    emit(trace, work, EV_ANNOUNCE, data, d, seat, r, -1, 0, 0, 0, flag,
-                         pts * (1 - side), pts * side, 0, 0, 0)
+                    emit(
+                        trace,
+                        work,
+                        EV_ANNOUNCE,
+                        data,
+                        d,
+                        seat,
+                        r,
+                        -1,
+                        0,
+                        0,
+                        0,
+                        flag,
+                        pts * (1 - side),
+                        pts * side,
+                        0,
+                        0,
+                        0,
+                    )
                 if win or (check_target and work[W_SCORES + side] >= target):
                     win_kind = EV_ANNOUNCE
                     winner = side
@@ -324,17 +340,46 @@ def play_data(
                     n_legal = count_plays(hand, captures, rules.capture_compulsory)
                     off = RNG_POLICY + 4 * seat
                     k, rng[off], rng[off + 1], rng[off + 2], rng[off + 3] = draw_below(
-                        rng[off], rng[off + 1], rng[off + 2], rng[off + 3], n_legal)
-                    r, kind, i = select_play(hand, table, captures, held, firsts,
-                                             rules.capture_compulsory, k)
+                        rng[off], rng[off + 1], rng[off + 2], rng[off + 3], n_legal
+                    )
+                    r, kind, i = select_play(
+                        hand, table, captures, held, firsts, rules.capture_compulsory, k
+                    )
                 elif policy == POLICY_GREEDY:
-                    r, kind, i = best_play(policy, hand, table, table_cards, captures, key,
-                                           prev_rank, prev_in_ronda, s, rules, sums)
+                    r, kind, i = best_play(
+                        policy,
+                        hand,
+                        table,
+                        table_cards,
+                        captures,
+                        key,
+                        prev_rank,
+                        prev_in_ronda,
+                        s,
+                        rules,
+                        sums,
+                    )
                 else:
-                    r, kind, i = _observed_play(rules, n_players, sums, work, rng, seat,
-                                                dealer, d, t, hand, table, table_cards,
-                                                prev_rank, prev_seat, prev_in_ronda, played,
-                                                last_capturer, check_target)
+                    r, kind, i = _observed_play(
+                        rules,
+                        n_players,
+                        sums,
+                        work,
+                        rng,
+                        seat,
+                        dealer,
+                        d,
+                        t,
+                        hand,
+                        table,
+                        table_cards,
+                        prev_rank,
+                        prev_seat,
+                        prev_in_ronda,
+                        played,
+                        last_capturer,
+                        check_target,
+                    )
                 work[W_HANDS + seat] = hand - (np.int64(1) << (4 * r))
                 n_plays_done += 1
                 if smart:
@@ -342,15 +387,34 @@ def play_data(
                     known = work[W_KNOWN + seat]
                     if (known >> (4 * r)) & 15 != 0:
                         work[W_KNOWN + seat] = known - (np.int64(1) << (4 * r))
-                (table, table_cards, base, taken, run, caida, en_ronda, limpia, now, lim,
-                 claim) = apply_play(rules, sums, r, kind, i, table, table_cards, prev_rank,
-                                     prev_in_ronda, s)
+                (table, table_cards, base, taken, run, caida, en_ronda, limpia, now, lim, claim) = (
+                    apply_play(
+                        rules, sums, r, kind, i, table, table_cards, prev_rank, prev_in_ronda, s
+                    )
+                )
                 if taken == 0:  # a trail: it becomes the previous trail (R6.1)
                     prev_rank = r
                     prev_seat = seat
                     if tracing:
-                        emit(trace, work, EV_PLAY, data, d, seat, r, 0, 0, 0, 0, 0,
-                             0, 0, 0, 0, work[W_PILES + side])
+                        emit(
+                            trace,
+                            work,
+                            EV_PLAY,
+                            data,
+                            d,
+                            seat,
+                            r,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            work[W_PILES + side],
+                        )
                     continue
                 work[W_PILES + side] += taken
                 last_capturer = side
@@ -376,9 +440,25 @@ def play_data(
                 work[W_ACC + 2 * ACC_CAIDA_POINTS + side] += now
                 work[W_ACC + 2 * ACC_LIMPIA_POINTS + side] += lim
                 if tracing:
-                    emit(trace, work, EV_PLAY, data, d, seat, r, base, run, np.int64(caida),
-                         np.int64(limpia), np.int64(en_ronda), pts * (1 - side), pts * side,
-                         claim * (1 - side), claim * side, work[W_PILES + side])
+                    emit(
+                        trace,
+                        work,
+                        EV_PLAY,
+                        data,
+                        d,
+                        seat,
+                        r,
+                        base,
+                        run,
+                        np.int64(caida),
+                        np.int64(limpia),
+                        np.int64(en_ronda),
+                        pts * (1 - side),
+                        pts * side,
+                        claim * (1 - side),
+                        claim * side,
+                        work[W_PILES + side],
+                    )
                 if check_target and work[W_SCORES + side] >= target:
                     win_kind = EV_PLAY
                     winner = side
@@ -409,8 +489,9 @@ def play_data(
                         win_at_38 = (start0 if side == 0 else start1) == at_38_score
                         break
                 if tracing:
-                    emit(trace, work, EV_CLAIMS, data, d, -1, -1, -1, 0, 0, 0, 0,
-                         got0, got1, 0, 0, 0)
+                    emit(
+                        trace, work, EV_CLAIMS, data, d, -1, -1, -1, 0, 0, 0, 0, got0, got1, 0, 0, 0
+                    )
                 claims0 = 0
                 claims1 = 0
                 first_claim = -1
@@ -419,14 +500,33 @@ def play_data(
 
         leftover = table_cards
         if win_kind == 0:
-            win_kind, winner, win_at_38 = _end_of_data(rules, dealer, table_cards, last_capturer,
-                                                       check_target, work)
+            win_kind, winner, win_at_38 = _end_of_data(
+                rules, dealer, table_cards, last_capturer, check_target, work
+            )
             if tracing:
                 end0 = work[W_ACC + 2 * ACC_CARTON_POINTS] + work[W_ACC + 2 * ACC_OTHER_POINTS]
-                end1 = (work[W_ACC + 2 * ACC_CARTON_POINTS + 1]
-                        + work[W_ACC + 2 * ACC_OTHER_POINTS + 1])
-                emit(trace, work, EV_END, data, n_deals - 1, -1, -1, -1, 0, 0, 0, 0, end0, end1,
-                     0, 0, 64 * work[W_PILES] + work[W_PILES + 1])
+                end1 = (
+                    work[W_ACC + 2 * ACC_CARTON_POINTS + 1] + work[W_ACC + 2 * ACC_OTHER_POINTS + 1]
+                )
+                emit(
+                    trace,
+                    work,
+                    EV_END,
+                    data,
+                    n_deals - 1,
+                    -1,
+                    -1,
+                    -1,
+                    0,
+                    0,
+                    0,
+                    0,
+                    end0,
+                    end1,
+                    0,
+                    0,
+                    64 * work[W_PILES] + work[W_PILES + 1],
+                )
 
         if row_g >= 0:
             rec64[0, row_g] = g
@@ -478,16 +578,46 @@ def _observed_play(
     if work[W_POLICIES + seat] == POLICY_HEURISTIC:
         nxt = seat + 1 if seat + 1 < n_players else 0
         next_hand = 5 - plays_made(turn + 1, (nxt - dealer - 1) % n_players, n_players)
-        return heuristic_play(params, 0, hand, table, table_cards, prev_rank, prev_in_ronda,
-                              work[W_SCORES + side], work[W_SCORES + 1 - side], played,
-                              work[W_RONDA + seat], work[W_KNOWN + nxt], next_hand, rules, sums)
+        return heuristic_play(
+            params,
+            0,
+            hand,
+            table,
+            table_cards,
+            prev_rank,
+            prev_in_ronda,
+            work[W_SCORES + side],
+            work[W_SCORES + 1 - side],
+            played,
+            work[W_RONDA + seat],
+            work[W_KNOWN + nxt],
+            next_hand,
+            rules,
+            sums,
+        )
     if work[W_POLICIES + seat] == POLICY_LEARNED:
         nxt = seat + 1 if seat + 1 < n_players else 0
         next_hand = 5 - plays_made(turn + 1, (nxt - dealer - 1) % n_players, n_players)
-        return learned_play(params, 0, hand, table, table_cards, prev_rank, prev_in_ronda,
-                            work[W_SCORES + side], work[W_SCORES + 1 - side], played,
-                            work[W_RONDA + seat], work[W_KNOWN + nxt], next_hand,
-                            work[W_PILES + side], deal, n_players, rules, sums)
+        return learned_play(
+            params,
+            0,
+            hand,
+            table,
+            table_cards,
+            prev_rank,
+            prev_in_ronda,
+            work[W_SCORES + side],
+            work[W_SCORES + 1 - side],
+            played,
+            work[W_RONDA + seat],
+            work[W_KNOWN + nxt],
+            next_hand,
+            work[W_PILES + side],
+            deal,
+            n_players,
+            rules,
+            sums,
+        )
     public = np.empty(8, dtype=np.int64)
     for o in range(4):
         public[o] = work[W_RONDA + o] if o < n_players else 0
@@ -495,16 +625,62 @@ def _observed_play(
     off = RNG_SEARCH + 4 * seat
     if work[W_POLICIES + seat] == POLICY_SOLVER:
         r, kind, i, rng[off], rng[off + 1], rng[off + 2], rng[off + 3] = solver_play(
-            params, 0, rules, n_players, sums, seat, dealer, deal, turn, hand, table,
-            table_cards, prev_rank, prev_seat, played, public, work[W_SCORES],
-            work[W_SCORES + 1], work[W_PILES], work[W_PILES + 1], last_capturer, check_target,
-            rng[off], rng[off + 1], rng[off + 2], rng[off + 3])
+            params,
+            0,
+            rules,
+            n_players,
+            sums,
+            seat,
+            dealer,
+            deal,
+            turn,
+            hand,
+            table,
+            table_cards,
+            prev_rank,
+            prev_seat,
+            played,
+            public,
+            work[W_SCORES],
+            work[W_SCORES + 1],
+            work[W_PILES],
+            work[W_PILES + 1],
+            last_capturer,
+            check_target,
+            rng[off],
+            rng[off + 1],
+            rng[off + 2],
+            rng[off + 3],
+        )
         return r, kind, i
     r, kind, i, rng[off], rng[off + 1], rng[off + 2], rng[off + 3] = pimc_play(
-        params, 0, rules, n_players, sums, seat, dealer, deal, turn, hand, table, table_cards,
-        prev_rank, prev_seat, played, public, work[W_SCORES], work[W_SCORES + 1],
-        work[W_PILES], work[W_PILES + 1], last_capturer, check_target, rng[off], rng[off + 1],
-        rng[off + 2], rng[off + 3])
+        params,
+        0,
+        rules,
+        n_players,
+        sums,
+        seat,
+        dealer,
+        deal,
+        turn,
+        hand,
+        table,
+        table_cards,
+        prev_rank,
+        prev_seat,
+        played,
+        public,
+        work[W_SCORES],
+        work[W_SCORES + 1],
+        work[W_PILES],
+        work[W_PILES + 1],
+        last_capturer,
+        check_target,
+        rng[off],
+        rng[off + 1],
+        rng[off + 2],
+        rng[off + 3],
+    )
     return r, kind, i
 
 
@@ -530,8 +706,8 @@ def _end_of_data(
     start0 = work[W_SCORES]
     start1 = work[W_SCORES + 1]
     pile0, pile1, count0, count1, falla0, falla1, carton0, carton1 = end_of_data_points(
-        rules, dealer, work[W_PILES], work[W_PILES + 1], table_cards, last_capturer, start0,
-        start1)
+        rules, dealer, work[W_PILES], work[W_PILES + 1], table_cards, last_capturer, start0, start1
+    )
     work[W_PILES] = pile0
     work[W_PILES + 1] = pile1
     win_kind = 0
@@ -629,8 +805,24 @@ def play_game(
             row = row0 + data if data < cap else -1
             dealer = (first_dealer + data) % n_players
             win_kind, winner, win_at_38 = play_data(
-                rules, n_players, sums, root, game, np.int64(1), data, dealer, level, row, rec8,
-                rec16, rec64, trace, work, rng, deck)
+                rules,
+                n_players,
+                sums,
+                root,
+                game,
+                np.int64(1),
+                data,
+                dealer,
+                level,
+                row,
+                rec8,
+                rec16,
+                rec64,
+                trace,
+                work,
+                rng,
+                deck,
+            )
             data += 1
             if row >= 0:
                 rec16[R16_SCORE, row] = work[W_SCORES]
