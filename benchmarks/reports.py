@@ -1,11 +1,12 @@
 """Regenerate the committed rule reports with their default commands, and time each one.
 
-One command regenerates ``reports/quito-vs-cuenca``, ``reports/sensitivity`` and
-``reports/odds`` (the player panels' defaults: ``learned;heuristic;greedy`` with a ``solver``
-confirmation) and records the wall time, the CPU time of the child process and its share of
+One command regenerates the six committed reports, ``reports/quito-vs-cuenca``,
+``reports/sensitivity``, ``reports/odds`` (the player panels' defaults:
+``learned;heuristic;greedy`` with a ``solver`` confirmation), ``reports/strategies``,
+``reports/players-guide`` and ``reports/cuatrola-bidding``, and records the wall time, the CPU time of the child process and its share of
 the 2 cores, so a wall time measured on a shared machine can be read against an idle one::
 
-    python benchmarks/reports.py                        # all three, into reports/
+    python benchmarks/reports.py                        # all six, into reports/
     python benchmarks/reports.py --only odds --out /tmp/r --extra --n 20000 --extra --confirm
                                                         # (--extra: passed on to every command)
 
@@ -35,6 +36,9 @@ COMMANDS: dict[str, list[str]] = {
     "quito-vs-cuenca": ["report", "quito-vs-cuenca"],
     "sensitivity": ["report", "sensitivity"],
     "odds": ["report", "odds"],
+    "strategies": ["report", "strategies"],
+    "players-guide": ["report", "players-guide"],
+    "cuatrola-bidding": ["report", "cuatrola-bidding"],
 }
 #: Target wall time of one default report on 2 cores, seconds.
 TARGET_S = 600.0
