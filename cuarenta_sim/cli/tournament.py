@@ -21,7 +21,14 @@ from .options import (
     ThreadsOpt,
     TournamentOutOpt,
 )
-from .output import check_directory, echo, echo_command, reproduce_line, step_progress
+from .output import (
+    check_directory,
+    echo,
+    echo_command,
+    hold_outputs,
+    reproduce_line,
+    step_progress,
+)
 
 FILES = ("matches.csv", "ratings.csv", "provenance.json")
 
@@ -84,12 +91,15 @@ def tournament(
 
     from ..game import get_game
     from ..io import write_json_atomic, write_text_atomic
+    from ..outputs import staged
     from ..tournament import TournamentSettings, game_tournament
 
     spec = get_game(game)
     library = game_tournament(spec.name)
     if out is not None:
         check_directory(out, "--out", files=FILES, force=force)
+        # One run per output folder for the whole run (a second is refused at start).
+        ctx.with_resource(hold_outputs([out / name for name in FILES], None, None))
     settings = TournamentSettings(
         policies=split_list(policies) or (),
         rules=rules or spec.default_rules,
@@ -117,27 +127,29 @@ def tournament(
     echo_command("reproduce: ", command)
     if out is not None:
         files = [out / name for name in FILES]
-        write_text_atomic(files[0], result.matches.to_csv(index=False))
-        write_text_atomic(files[1], result.ratings.to_csv(index=False))
         identity = library.tournament_identity(settings)
-        write_json_atomic(
-            files[2],
-            {
-                "package_version": cuarenta_sim.__version__,
-                "engine_version": spec.engine_version,
-                "game": spec.name,
-                "command": command,
-                "policies": identity["policies"],
-                "policies_as_given": list(settings.policies),
-                "rules": identity["rules"],
-                "players": settings.players,
-                "chicas_per_pair": chicas,
-                "mesas_per_pair": mesas,
-                "seed": seed,
-                "confidence": confidence,
-                "wall_time_s": round(result.seconds, 2),
-            },
-        )
+        # The three files commit as one: all appear, or none (outputs.staged).
+        with staged(files) as tmp:
+            write_text_atomic(tmp[0], result.matches.to_csv(index=False))
+            write_text_atomic(tmp[1], result.ratings.to_csv(index=False))
+            write_json_atomic(
+                tmp[2],
+                {
+                    "package_version": cuarenta_sim.__version__,
+                    "engine_version": spec.engine_version,
+                    "game": spec.name,
+                    "command": command,
+                    "policies": identity["policies"],
+                    "policies_as_given": list(settings.policies),
+                    "rules": identity["rules"],
+                    "players": settings.players,
+                    "chicas_per_pair": chicas,
+                    "mesas_per_pair": mesas,
+                    "seed": seed,
+                    "confidence": confidence,
+                    "wall_time_s": round(result.seconds, 2),
+                },
+            )
         echo(f"wrote {', '.join(str(f) for f in files)}")
 
 
