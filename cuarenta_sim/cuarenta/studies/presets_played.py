@@ -259,7 +259,7 @@ def additivity_claim(table: pd.DataFrame, model: str, base: str = "") -> Claim |
         id="sens.additivity",
         template=(
             "Under `{model}`, the one-switch effects on datas per chica add up to the measured "
-            "preset effect (the sum inside its {conf:g}% interval) for {ok} of the {n} preset "
+            "preset effect (the sum inside its {conf:g}% interval) in {ok} of {n} preset "
             "rows; the largest gap is {preset} with {p} players: {measured} measured "
             "[{lo:+.2f}, {hi:+.2f}] against {summed} summed over its {k} switches, so switches "
             "interact and a preset must be read from its own row."
