@@ -595,8 +595,13 @@ def tournament_text(result: TournamentResult) -> str:
     return "\n\n".join(parts)
 
 
-def _tactic_effect(r: pd.Series) -> str:
-    return _num(100 * r["effect"], 100 * r["effect_lower"], 100 * r["effect_upper"])
+def _tactic_effect(
+    r: pd.Series, lower: str = "effect_lower_adj", upper: str = "effect_upper_adj"
+) -> str:
+    """Effect [interval] in percentage points; by default the interval at the level Holm
+    tested the row (:func:`cuarenta_sim.cuarenta.tactics.family_verdicts`), which excludes 0
+    exactly when the row is resolved."""
+    return _num(100 * r["effect"], 100 * r[lower], 100 * r[upper])
 
 
 def _ppd(r: pd.Series) -> str:
@@ -622,7 +627,9 @@ def learned_tactic_rows(frame: pd.DataFrame, *, forced_only: bool) -> list[list[
                 r["dose_label"],
                 f"{r['own_weight']:+.2f}",
                 f"{int(r['games']):,}",
-                _tactic_effect(r),
+                _tactic_effect(r)
+                if forced_only
+                else _tactic_effect(r, "dose_lower_adj", "dose_upper_adj"),
                 _ppd(r),
                 r["verdict"] if forced_only else r["dose_verdict"],
             ]
@@ -759,15 +766,18 @@ def _dose_figure(frame: pd.DataFrame) -> Figure:
         x = np.array([0.0] + [pos[d] for d in rows["dose"]]) + 0.06 * (k - 2)
         y = np.concatenate([[0.0], 100 * rows["effect"].to_numpy()])
         err = [
-            np.concatenate([[0.0], 100 * (rows["effect"] - rows["effect_lower"]).to_numpy()]),
-            np.concatenate([[0.0], 100 * (rows["effect_upper"] - rows["effect"]).to_numpy()]),
+            np.concatenate([[0.0], 100 * (rows["effect"] - rows["dose_lower_adj"]).to_numpy()]),
+            np.concatenate([[0.0], 100 * (rows["dose_upper_adj"] - rows["effect"]).to_numpy()]),
         ]
         ax.errorbar(x, y, yerr=err, marker="o", capsize=3, label=label)
     ax.axhline(0.0, color="black", lw=0.8)
     ax.set_xticks(range(len(doses)), ["forced" if d >= FORCED else f"{d:g}" for d in doses])
     ax.set_xlabel("dose: points of bonus for following the tactic (learned's own point)")
     ax.set_ylabel("win rate change (percentage points)")
-    ax.set_title("Folk tactics forced on the learned player: dose-response (95% intervals)")
+    ax.set_title(
+        "Folk tactics forced on the learned player: dose-response\n"
+        "(intervals at the level Holm tested each dose; a bar excludes 0 iff resolved)"
+    )
     ax.legend(fontsize=8)
     return fig
 
@@ -991,7 +1001,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             }
         )
         report.add(f"Head-to-head, {players} players", _tournament_section(result, m))
-        section, rating_claim = _ratings_section(result, players)
+        section, rating_claim = _ratings_parts(result, players)
         report.add(f"Ratings, {players} players", section)
         if rating_claim is not None:
             extra_claims.append(rating_claim)
@@ -1121,8 +1131,8 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     fig, axes = new_figure(1, 1, (7.0, 0.5 * len(tuned) + 1.8))
     frame = tuned.assign(
         estimate=100 * tuned["effect"],
-        lower=100 * tuned["effect_lower"],
-        upper=100 * tuned["effect_upper"],
+        lower=100 * tuned["effect_lower_adj"],
+        upper=100 * tuned["effect_upper_adj"],
     )
     plotting.forest(
         frame,
@@ -1284,7 +1294,12 @@ def _tournament_section(result: TournamentResult, m: pd.DataFrame) -> str:
     return _prose().tournament(win, ppd, levels, result.seconds)
 
 
-def _ratings_section(result: TournamentResult, players: int) -> tuple[str, Claim | None]:
+def _ratings_section(result: TournamentResult) -> str:
+    """The ratings section of a tournament (:func:`_ratings_parts` without its claim)."""
+    return _ratings_parts(result, int(result.settings.players))[0]
+
+
+def _ratings_parts(result: TournamentResult, players: int) -> tuple[str, Claim | None]:
     """The ratings section and the claim of its "without the random player" paragraph."""
     fit = result.fit
     check = ratings_check(result)

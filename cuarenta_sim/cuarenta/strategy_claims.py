@@ -206,13 +206,16 @@ def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int
                     row=str(r["tactic"]),
                     values={
                         "removal_effect": float(r["removal_effect"]),
-                        "removal_lower": float(r["removal_lower"]),
-                        "removal_upper": float(r["removal_upper"]),
+                        "lower": float(r["removal_lower"]),
+                        "upper": float(r["removal_upper"]),
                         "pairs": float(r["pairs"]),
                     },
                     verdict=str(r["verdict"]),
                     model="learned",
-                    scale={"removal_effect": 100.0, "removal_lower": 100.0, "removal_upper": 100.0},
+                    # The interval at the level Holm tested the removal row: it excludes 0
+                    # exactly when the row is resolved, and the checker enforces it.
+                    interval_matches_verdict=True,
+                    scale={"removal_effect": 100.0, "lower": 100.0, "upper": 100.0},
                 )
                 for _, r in verdicts.iterrows()
             ),

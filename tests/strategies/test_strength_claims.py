@@ -113,3 +113,27 @@ def test_solver_check_claim_states_each_arm_with_its_verdict() -> None:
         check_claims([wrong])
     assert "verdict" in info.value.kinds
     assert solver_check_claim(None, {}, 2) is None
+
+
+def test_ablation_claim_evidence_enforces_interval_against_verdict() -> None:
+    """The tactic answer's rows carry the interval at the Holm level with
+    interval_matches_verdict: a "not resolved" row whose printed interval excludes 0 (a
+    marginal interval, issue 18 finding 1) is refused."""
+    from cuarenta_sim.cuarenta.strategy_claims import _ablation_claim
+
+    def row(tactic: str, eff: float, lo: float, hi: float, verdict: str) -> dict:
+        return {"tactic": tactic, "own_weight": 1.0, "removal_effect": eff, "removal_lower": lo,
+                "removal_upper": hi, "removal_verdict": verdict, "discordant": 40,
+                "pairs": 500, "verdict": verdict}  # fmt: skip
+
+    good = pd.DataFrame(
+        [row("a", -0.02, -0.03, -0.01, "helps"), row("b", 0.004, -0.002, 0.01, "not resolved")]
+    )
+    claim = _ablation_claim(good, {}, 2)
+    assert all(e.interval_matches_verdict for e in claim.evidence if e.row != "counts")
+    check_claims([claim])
+    marginal = good.copy()
+    marginal.loc[1, "removal_lower"] = 0.001  # excludes 0, yet "not resolved"
+    with pytest.raises(ClaimError) as info:
+        check_claims([_ablation_claim(marginal, {}, 2)])
+    assert "interval" in info.value.kinds
