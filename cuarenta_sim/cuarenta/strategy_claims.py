@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from ..studies.claims import Claim, Evidence, Scope
@@ -476,10 +477,16 @@ def solver_check_claim(
     first = check.iloc[0]
     opponent = str(first["opponent"])
     tactic = labels.get(str(first["tactic"]), str(first["tactic"]))
+
+    def interval(r: Any) -> str:
+        if not (np.isfinite(r["lower"]) and np.isfinite(r["upper"])):
+            return "(no interval: no pair's share differed)"
+        return f"[{100 * r['lower']:+.2f}, {100 * r['upper']:+.2f}]"
+
     arms = "; ".join(
-        f"{r['arm']}, {100 * r['effect']:+.2f} [{100 * r['lower']:+.2f}, "
-        f"{100 * r['upper']:+.2f}] percentage points of win share (against "
-        f"{100 * r['self_effect']:+.2f} against the unchanged `learned`): {r['verdict']}"
+        f"{r['arm']}, {100 * r['effect']:+.2f} {interval(r)} percentage points of win share "
+        f"(against {100 * r['self_effect']:+.2f} against the unchanged `learned`): "
+        f"{r['verdict']}"
         for _, r in check.iterrows()
     )
     pct = {k: 100.0 for k in ("effect", "lower", "upper", "self_effect", "plain", "ablated")}

@@ -290,8 +290,12 @@ def check_verdict(estimate: float, lower: float, upper: float, self_effect: floa
 
     ``"agrees"`` / ``"disagrees"``: the interval excludes 0, same / other sign as
     ``self_effect``; ``"too small to tell"``: it holds both 0 and ``self_effect`` (it cannot
-    tell them apart); ``"no effect seen"``: it holds 0 but excludes ``self_effect``.
+    tell them apart); ``"no effect seen"``: it holds 0 but excludes ``self_effect``. An
+    undefined interval (NaN: no pair's share differed on a handful of pairs) is ``"too small
+    to tell"``, never "no effect seen".
     """
+    if not (np.isfinite(lower) and np.isfinite(upper)):
+        return "too small to tell"
     if lower > 0 or upper < 0:
         return "agrees" if (estimate > 0) == (self_effect > 0) else "disagrees"
     if lower <= self_effect <= upper:

@@ -137,3 +137,22 @@ def test_ablation_claim_evidence_enforces_interval_against_verdict() -> None:
     with pytest.raises(ClaimError) as info:
         check_claims([_ablation_claim(marginal, {}, 2)])
     assert "interval" in info.value.kinds
+
+
+def test_solver_check_without_an_interval_is_too_small_to_tell() -> None:
+    """Two pairs whose shares never differ have no interval: the arm is "too small to tell"
+    (it was "no effect seen", and the sentence printed [+nan, +nan])."""
+    from cuarenta_sim.cuarenta.tactic_ablation import check_verdict
+
+    nan = float("nan")
+    assert check_verdict(0.0, nan, nan, -0.33) == "too small to tell"
+    check = pd.DataFrame(
+        [{"tactic": "t", "arm": "removed", "opponent": "solver", "pairs": 2, "plain": 0.5,
+          "ablated": 0.5, "effect": 0.0, "lower": nan, "upper": nan, "self_effect": -0.33,
+          "verdict": check_verdict(0.0, nan, nan, -0.33)}]
+    )  # fmt: skip
+    claim = solver_check_claim(check, {}, 2)
+    assert claim is not None
+    text = render_claim(claim)
+    assert "nan" not in text and "no interval" in text and "too small to tell" in text
+    check_claims([claim])
