@@ -410,6 +410,8 @@ def solver_check(
 
 # --------------------------------------------------------------------------- presentation
 def _pp(est: float, lo: float, hi: float) -> str:
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        return f"{100 * est:+.2f} (no interval)"
     return f"{100 * est:+.2f} [{100 * lo:+.2f}, {100 * hi:+.2f}]"
 
 
