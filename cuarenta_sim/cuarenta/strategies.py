@@ -48,7 +48,7 @@ from ..studies import (
     register_study,
     templates,
 )
-from ..studies.claims import render_claim
+from ..studies.claims import Claim, render_claim
 from ..studies.convergence import convergence_note
 from ..studies.framework import new_figure, provenance, say
 from ..tournament import (
@@ -64,7 +64,7 @@ from ..tournament import (
 from .duplicate import play_duplicate
 from .policies import parse_policy
 from .rules import resolve_rules
-from .strategy_claims import strategy_claims
+from .strategy_claims import ratings_without_claim, solver_check_claim, strategy_claims
 from .strength import (
     INFLATED_HEADERS,
     OPENSPIEL_PAGE,
@@ -74,7 +74,7 @@ from .strength import (
     inflated_rows,
     load_sweep,
     measure_speeds,
-    non_transitivity,
+    non_transitivity_claim,
     ratings_check,
     strength_rows,
 )
@@ -595,8 +595,13 @@ def tournament_text(result: TournamentResult) -> str:
     return "\n\n".join(parts)
 
 
-def _tactic_effect(r: pd.Series) -> str:
-    return _num(100 * r["effect"], 100 * r["effect_lower"], 100 * r["effect_upper"])
+def _tactic_effect(
+    r: pd.Series, lower: str = "effect_lower_adj", upper: str = "effect_upper_adj"
+) -> str:
+    """Effect [interval] in percentage points; by default the interval at the level Holm
+    tested the row (:func:`cuarenta_sim.cuarenta.tactics.family_verdicts`), which excludes 0
+    exactly when the row is resolved."""
+    return _num(100 * r["effect"], 100 * r[lower], 100 * r[upper])
 
 
 def _ppd(r: pd.Series) -> str:
@@ -622,7 +627,9 @@ def learned_tactic_rows(frame: pd.DataFrame, *, forced_only: bool) -> list[list[
                 r["dose_label"],
                 f"{r['own_weight']:+.2f}",
                 f"{int(r['games']):,}",
-                _tactic_effect(r),
+                _tactic_effect(r)
+                if forced_only
+                else _tactic_effect(r, "dose_lower_adj", "dose_upper_adj"),
                 _ppd(r),
                 r["verdict"] if forced_only else r["dose_verdict"],
             ]
@@ -759,15 +766,18 @@ def _dose_figure(frame: pd.DataFrame) -> Figure:
         x = np.array([0.0] + [pos[d] for d in rows["dose"]]) + 0.06 * (k - 2)
         y = np.concatenate([[0.0], 100 * rows["effect"].to_numpy()])
         err = [
-            np.concatenate([[0.0], 100 * (rows["effect"] - rows["effect_lower"]).to_numpy()]),
-            np.concatenate([[0.0], 100 * (rows["effect_upper"] - rows["effect"]).to_numpy()]),
+            np.concatenate([[0.0], 100 * (rows["effect"] - rows["dose_lower_adj"]).to_numpy()]),
+            np.concatenate([[0.0], 100 * (rows["dose_upper_adj"] - rows["effect"]).to_numpy()]),
         ]
         ax.errorbar(x, y, yerr=err, marker="o", capsize=3, label=label)
     ax.axhline(0.0, color="black", lw=0.8)
     ax.set_xticks(range(len(doses)), ["forced" if d >= FORCED else f"{d:g}" for d in doses])
     ax.set_xlabel("dose: points of bonus for following the tactic (learned's own point)")
     ax.set_ylabel("win rate change (percentage points)")
-    ax.set_title("Folk tactics forced on the learned player: dose-response (95% intervals)")
+    ax.set_title(
+        "Folk tactics forced on the learned player: dose-response\n"
+        "(intervals at the level Holm tested each dose; a bar excludes 0 iff resolved)"
+    )
     ax.legend(fontsize=8)
     return fig
 
@@ -958,6 +968,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             f"{TUNING}; {HEURISTIC_TUNING}",
         ),
     )
+    extra_claims: list[Claim] = []
     for players in settings.players:
         tset = TournamentSettings(
             policies=policies,
@@ -990,7 +1001,10 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             }
         )
         report.add(f"Head-to-head, {players} players", _tournament_section(result, m))
-        report.add(f"Ratings, {players} players", _ratings_section(result))
+        section, rating_claim = _ratings_parts(result, players)
+        report.add(f"Ratings, {players} players", section)
+        if rating_claim is not None:
+            extra_claims.append(rating_claim)
         figures[f"head_to_head_{players}p"] = _matrix_figure(result.head_to_head, players)
         fig, axes = new_figure(1, 1, (7.0, 0.5 * len(policies) + 1.8))
         frame = result.ratings.rename(columns={"rating": "estimate"})
@@ -1057,6 +1071,9 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     tables["tactic_verdicts"] = verdicts
     tables["tactic_check"] = check
     ablation_sentence = ablation_headline(verdicts, labels, tactic_players)
+    check_claim = solver_check_claim(check, labels, tactic_players)
+    if check_claim is not None:
+        extra_claims.append(check_claim)
     report.add(
         f"Folk tactics by ablation of the learned player, {tactic_players} players",
         prose.ablation(
@@ -1069,6 +1086,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             float(check["seconds"].iloc[0]),
             tactic_chicas,
             PRACTICAL_MARGIN_PP,
+            "" if check_claim is None else render_claim(check_claim),
         ),
     )
     report.add(
@@ -1113,8 +1131,8 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     fig, axes = new_figure(1, 1, (7.0, 0.5 * len(tuned) + 1.8))
     frame = tuned.assign(
         estimate=100 * tuned["effect"],
-        lower=100 * tuned["effect_lower"],
-        upper=100 * tuned["effect_upper"],
+        lower=100 * tuned["effect_lower_adj"],
+        upper=100 * tuned["effect_upper_adj"],
     )
     plotting.forest(
         frame,
@@ -1135,6 +1153,9 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         tables["speeds"] = speeds
         figures["strength_vs_cost"] = _sweep_figure(sweep, speeds)
     first_result = next(iter(results.values()))[0]
+    nontransitive = non_transitivity_claim(first_result, sweep)
+    if nontransitive is not None:
+        extra_claims.append(nontransitive)
     report.add(
         "Strength against cost",
         prose.strength(
@@ -1142,7 +1163,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             if sweep is not None and speeds is not None
             else "",
             sweep,
-            non_transitivity(first_result, sweep),
+            "" if nontransitive is None else render_claim(nontransitive),
             OPENSPIEL_PAGE,
             SPEED_DATAS,
             SPEED_REPEATS,
@@ -1153,6 +1174,8 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     )
     answers = [render_claim(c) for c in claims]
     report.sections.insert(0, ("Answers", " ".join(answers)))
+    # Sentences rendered in their own sections are claims too (checked, in claims.json).
+    claims = [*claims, *extra_claims]
     size_rows = [
         [short_name(a), short_name(b), f"{c:,}", f"{ms:,}" if ms else "not played"]
         for a, b, c, ms in (
@@ -1272,17 +1295,19 @@ def _tournament_section(result: TournamentResult, m: pd.DataFrame) -> str:
 
 
 def _ratings_section(result: TournamentResult) -> str:
+    """The ratings section of a tournament (:func:`_ratings_parts` without its claim)."""
+    return _ratings_parts(result, int(result.settings.players))[0]
+
+
+def _ratings_parts(result: TournamentResult, players: int) -> tuple[str, Claim | None]:
+    """The ratings section and the claim of its "without the random player" paragraph."""
     fit = result.fit
     check = ratings_check(result)
     without = None
-    if check is not None and "without" in check:
-        fw = check["fit_without"]
+    claim = ratings_without_claim(check, players)
+    if check is not None and claim is not None:
         without = {
-            "random_share": check["random_share"],
-            "fit": fit_sentence(fw),
-            "misfit": bool(fw.misfit),
-            "kept": [short_name(p) for p in check["kept"]],
-            "inflation": float(check["without"]["inflation"].iloc[0]),
+            "sentence": render_claim(claim),
             "table": markdown_table(
                 INFLATED_HEADERS, inflated_rows(check["without"], short_name), right=(0, 2, 5)
             ),
@@ -1294,7 +1319,7 @@ def _ratings_section(result: TournamentResult) -> str:
         if check is not None
         else markdown_table(RATING_HEADERS, rating_rows(result.ratings), right=(0, 3))
     )
-    return _prose().ratings(
+    text = _prose().ratings(
         fit_sentence(fit) if fit is not None else "",
         bool(fit is not None and fit.misfit),
         markdown_table(FIT_HEADERS, fit_rows(fit), right=(2, 3, 4, 5, 6)) if fit else "",
@@ -1302,6 +1327,7 @@ def _ratings_section(result: TournamentResult) -> str:
         without,
         float(check["ratings"]["inflation"].iloc[0]) if check is not None else 1.0,
     )
+    return text, claim
 
 
 # --------------------------------------------------------------------------- registration

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from ..studies.claims import Claim, Evidence, Scope
@@ -206,13 +207,16 @@ def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int
                     row=str(r["tactic"]),
                     values={
                         "removal_effect": float(r["removal_effect"]),
-                        "removal_lower": float(r["removal_lower"]),
-                        "removal_upper": float(r["removal_upper"]),
+                        "lower": float(r["removal_lower"]),
+                        "upper": float(r["removal_upper"]),
                         "pairs": float(r["pairs"]),
                     },
                     verdict=str(r["verdict"]),
                     model="learned",
-                    scale={"removal_effect": 100.0, "removal_lower": 100.0, "removal_upper": 100.0},
+                    # The interval at the level Holm tested the removal row: it excludes 0
+                    # exactly when the row is resolved, and the checker enforces it.
+                    interval_matches_verdict=True,
+                    scale={"removal_effect": 100.0, "lower": 100.0, "upper": 100.0},
                 )
                 for _, r in verdicts.iterrows()
             ),
@@ -295,67 +299,175 @@ def _cost_claim(sweep: dict[str, Any], speeds: pd.DataFrame, players: int) -> Cl
     )
 
 
-def _tactics_claim(learned: pd.DataFrame, players: int) -> Claim:
-    from .tactics import PRACTICAL_MARGIN_PP
+def ratings_without_claim(check: dict[str, Any] | None, players: int) -> Claim | None:
+    """The "without the random player" paragraph's numbers as a claim.
 
-    forced = learned[learned["forced"]]
-    groups = [
-        ("help", forced[forced["verdict"] == "helps"]["label"].tolist()),
-        ("hurt", forced[forced["verdict"] == "hurts"]["label"].tolist()),
-        (
-            "make no difference",
-            forced[forced["verdict"].str.startswith("no difference")]["label"].tolist(),
-        ),
-        (
-            "are not resolved",
-            forced[forced["verdict"].str.startswith("not resolved")]["label"].tolist(),
-        ),
-    ]
-    singular = {
-        "help": "helps",
-        "hurt": "hurts",
-        "make no difference": "makes no difference",
-        "are not resolved": "is not resolved",
-    }
-    parts = [
-        f"{len(ns)} {verb if len(ns) > 1 else singular[verb]} ({', '.join(ns)})"
-        for verb, ns in groups
-        if ns
-    ]
-    counts = {verb: float(len(ns)) for verb, ns in groups}
+    Evidence: the share of the full fit's deviance in the pairs of ``random`` (table
+    ``rating_shares_<p>p``, row ``random``), the refit's goodness of fit (table
+    ``ratings_without_random_<p>p``, row ``fit``: ``deviance``, ``df``, ``dispersion``,
+    ``p_value``, ``kept``) and its interval inflation factor.
+
+    Parameters
+    ----------
+    check : dict or None
+        :func:`cuarenta_sim.cuarenta.strength.ratings_check` output.
+    players : int
+        Player count of the tournament.
+
+    Returns
+    -------
+    Claim or None
+        None when there is no refit without ``random``.
+    """
+    if check is None or "without" not in check:
+        return None
+    fw = check["fit_without"]
+    kept = [_short(str(k)) for k in check["kept"]]
+    inflation = float(check["without"]["inflation"].iloc[0])
+    misfit = bool(fw.misfit)
+    template = (
+        "With {p} players, {share:.0f}% of the Bradley-Terry deviance above comes from the "
+        "pairs of `random` (a pair counts for both its players): it wins almost no game, and "
+        "the few it wins follow the deal, not a strength. Refitted on the other {k} policies "
+        "({kept}), their matches unchanged: deviance {dev:,.1f} on {df} degree{s} of freedom, "
+        "dispersion {disp:.2f}, {pv}"
+    )
+    template += (
+        ": these ratings too misfit, so read the head-to-head table; their intervals are "
+        "widened by a factor {inf:.2f}."
+        if misfit
+        else ": no evidence of misfit; the ratings summarise the head-to-head table."
+    )
     return Claim(
-        id=f"strategies.tactics.{players}p",
-        template=(
-            "With {p} players, forced on the learned player, of the {n} folk tactics {parts} "
-            "(Holm over the family; practical margin ±{margin:g} percentage point of win "
-            "rate)."
-        ),
+        id=f"strategies.ratings_without_random.{players}p",
+        template=template,
         values={
             "p": players,
-            "n": len(forced),
-            "parts": "; ".join(parts),
-            "margin": PRACTICAL_MARGIN_PP,
+            "share": 100 * float(check["random_share"]),
+            "k": len(kept),
+            "kept": ", ".join(f"`{k}`" for k in kept),
+            "dev": float(fw.deviance),
+            "df": int(fw.df),
+            "s": "" if fw.df == 1 else "s",
+            "disp": float(fw.dispersion),
+            "pv": _p_text(float(fw.p_value)),
+            "inf": inflation,
         },
         evidence=(
             Evidence(
-                table="tactics",
-                row=f"forced|{players}p|counts",
-                values={"tactics": float(len(forced)), **counts},
+                table=f"rating_shares_{players}p",
+                row="random",
+                values={"share": float(check["random_share"])},
+                scale={"share": 100.0},
             ),
-            *(
-                Evidence(
-                    table="tactics",
-                    row=f"{r['tactic']}|{r.get('dose_label', '')}",
-                    values={"games": float(r["games"])} if "games" in r else {},
-                    verdict=str(r["verdict"]).split(" (")[0],
-                    model="learned",
-                )
-                for _, r in forced.iterrows()
+            Evidence(
+                table=f"ratings_without_random_{players}p",
+                row="fit",
+                values={
+                    "deviance": float(fw.deviance),
+                    "df": float(fw.df),
+                    "dispersion": float(fw.dispersion),
+                    "p_value": float(fw.p_value),
+                    "kept": float(len(kept)),
+                    "inflation": inflation,
+                },
             ),
         ),
-        test="exact paired test on discordant duplicate pairs, Holm over the family",
+        test="Bradley-Terry deviance against chi-square (quasi-likelihood dispersion); "
+        "intervals widened by sqrt(deviance / (dispersion x degrees of freedom))",
+        verdict="",
+        scope=Scope(models=("random", *kept), players=(players,), rules=RULES),
+        constants={"smallest double shown": 1e-300} if fw.p_value == 0.0 else {},
+        caveats=("a pair's deviance counts for both its players",),
+    )
+
+
+def solver_check_claim(
+    check: pd.DataFrame | None, labels: dict[str, str], players: int
+) -> Claim | None:
+    """The tactic check against an opponent ``learned`` was not tuned on, as a claim.
+
+    Evidence: every row of the check table (table ``tactic_check``, row ``tactic|arm``:
+    ``effect`` / ``lower`` / ``upper`` / ``self_effect`` / ``plain`` / ``ablated``, printed in
+    percentage points, and ``pairs``), each with its verdict (agrees, disagrees, too small to
+    tell, no effect seen).
+
+    Parameters
+    ----------
+    check : DataFrame or None
+        :func:`cuarenta_sim.cuarenta.tactic_ablation.solver_check` output.
+    labels : dict
+        Tactic name -> label.
+    players : int
+        Player count of the check.
+
+    Returns
+    -------
+    Claim or None
+        None without a check.
+    """
+    if check is None or check.empty:
+        return None
+    first = check.iloc[0]
+    opponent = str(first["opponent"])
+    tactic = labels.get(str(first["tactic"]), str(first["tactic"]))
+
+    def interval(r: Any) -> str:
+        if not (np.isfinite(r["lower"]) and np.isfinite(r["upper"])):
+            return "(no interval: no pair's share differed)"
+        return f"[{100 * r['lower']:+.2f}, {100 * r['upper']:+.2f}]"
+
+    arms = "; ".join(
+        f"{r['arm']}, {100 * r['effect']:+.2f} {interval(r)} percentage points of win share "
+        f"(against {100 * r['self_effect']:+.2f} against the unchanged `learned`): "
+        f"{r['verdict']}"
+        for _, r in check.iterrows()
+    )
+    pct = {k: 100.0 for k in ("effect", "lower", "upper", "self_effect", "plain", "ablated")}
+    return Claim(
+        id=f"strategies.tactic_check.{players}p",
+        template=(
+            "Against `{opponent}`, an opponent `learned` was not tuned on ({p} players, "
+            "{pairs:,} duplicate pairs per match, 95% intervals, not adjusted), ablating "
+            '"{tactic}" in `learned`: {arms}.'
+        ),
+        values={
+            "opponent": opponent,
+            "p": players,
+            "pairs": int(first["pairs"]),
+            "tactic": tactic,
+            "arms": arms,
+        },
+        evidence=tuple(
+            Evidence(
+                table="tactic_check",
+                row=f"{r['tactic']}|{r['arm']}",
+                values={
+                    k: float(r[k])
+                    for k in (
+                        "effect",
+                        "lower",
+                        "upper",
+                        "self_effect",
+                        "plain",
+                        "ablated",
+                        "pairs",
+                    )
+                },
+                verdict=str(r["verdict"]),
+                model="learned",
+                scale=pct,
+            )
+            for _, r in check.iterrows()
+        ),
+        test="paired difference of per-pair win shares against the opponent, ablated minus "
+        "unchanged (t or normal interval, 95%, not adjusted); verdict against the same arm's "
+        "self-play effect",
         verdict="mixed",
-        scope=Scope(models=("learned",), players=(players,), rules=RULES),
-        constants={"practical margin, percentage points": PRACTICAL_MARGIN_PP},
-        caveats=("learned_v2 was tuned on these weights against heuristic",),
+        scope=Scope(models=("learned", opponent), players=(players,), rules=RULES),
+        constants={"confidence level, %": 95},
+        caveats=(
+            "one tactic checked (the one whose removal moved the win rate most); a small run "
+            "kept within the report's time budget",
+        ),
     )

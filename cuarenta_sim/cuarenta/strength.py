@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from ..rating_checks import deviance_shares, inflate, ratings_without
+from ..studies.claims import Claim, Evidence, Scope, render_claim
 from ..tournament import TournamentResult
 
 #: The strength-against-cost sweep, package data (copied from the repository's
@@ -244,22 +245,67 @@ def strength_sentence(sweep: dict[str, Any], speeds: pd.DataFrame) -> str:
 
 
 def non_transitivity(result: TournamentResult, sweep: dict[str, Any] | None) -> str:
-    """``solver`` against ``pimc`` head to head beside both against ``heuristic``.
+    """The rendered :func:`non_transitivity_claim` (empty when the tournament lacks either
+    player)."""
+    claim = non_transitivity_claim(result, sweep)
+    return "" if claim is None else render_claim(claim)
 
-    Returns the empty string when the tournament lacks either player.
+
+def _name(spec: str) -> str:
+    return str(spec).split("(", 1)[0]
+
+
+def _pct(r: Any) -> str:
+    return f"{100 * r['win_rate']:.1f}% [{100 * r['lower']:.1f}, {100 * r['upper']:.1f}]"
+
+
+_PCT = {"win_rate": 100.0, "lower": 100.0, "upper": 100.0}
+
+
+def non_transitivity_claim(result: TournamentResult, sweep: dict[str, Any] | None) -> Claim | None:
+    """``solver`` against ``pimc`` head to head beside both against ``heuristic``, as a claim.
+
+    Evidence: the head-to-head rows (table ``head_to_head_<p>p``, row ``a|b``: ``win_rate``,
+    ``lower``, ``upper``, ``games``), the sweep points of both players at the sample counts
+    both were swept at (table ``strength_vs_cost``, row ``policy|samples``) and a derived
+    count of the counts where ``pimc`` did better. The head-to-head word ("beats", "loses
+    to", "is not separated from") follows the interval against 50%; the sentence concludes
+    that strength is not transitive only when ``solver`` beats ``pimc`` and ``pimc`` did
+    better against ``heuristic`` at some sample count.
+
+    Returns
+    -------
+    Claim or None
+        None when the tournament lacks ``solver`` or ``pimc`` or their match.
     """
     table = result.head_to_head
-    names = {p.split("(", 1)[0]: p for p in result.settings.policies}
+    names = {_name(p): p for p in result.settings.policies}
     if table is None or "solver" not in names or "pimc" not in names:
-        return ""
+        return None
     row = table[(table["a"] == names["solver"]) & (table["b"] == names["pimc"])]
     if row.empty:
-        return ""
+        return None
+    players = int(result.settings.players)
+    h2h = f"head_to_head_{players}p"
+
+    def ev(r: Any) -> Evidence:
+        return Evidence(
+            table=h2h,
+            row=f"{r['a']}|{r['b']}",
+            values={k: float(r[k]) for k in ("win_rate", "lower", "upper", "games")},
+            model=_name(r["a"]),
+            scale=_PCT,
+        )
+
     r = row.iloc[0]
-    head = (
-        f"`solver` beats `pimc` head to head here: {100 * r['win_rate']:.1f}% "
-        f"[{100 * r['lower']:.1f}, {100 * r['upper']:.1f}] of {int(r['games']):,} chicas"
+    word = (
+        "beats" if r["lower"] > 0.5 else "loses to" if r["upper"] < 0.5 else "is not separated from"
     )
+    values: dict[str, Any] = {"p": players, "word": word, "h2h": _pct(r), "games": int(r["games"])}
+    template = (
+        "With {p} players `solver` {word} `pimc` head to head here: {h2h} of {games:,} chicas"
+    )
+    evidence = [ev(r)]
     if "heuristic" in names:
         vs = {}
         for k in ("solver", "pimc"):
@@ -267,25 +313,75 @@ def non_transitivity(result: TournamentResult, sweep: dict[str, Any] | None) -> 
             if not h.empty:
                 vs[k] = h.iloc[0]
         if len(vs) == 2:
-            head += (
-                f"; against `heuristic` they win {100 * vs['solver']['win_rate']:.1f}% and "
-                f"{100 * vs['pimc']['win_rate']:.1f}% in this tournament"
-            )
-    if sweep is None:
-        return head + "."
-    by = {(p["policy"], p["samples"]): p for p in sweep["sweep"]}
+            template += "; against `heuristic` they win {vs_s} and {vs_p} in this tournament"
+            values |= {
+                "vs_s": f"{100 * vs['solver']['win_rate']:.1f}%",
+                "vs_p": f"{100 * vs['pimc']['win_rate']:.1f}%",
+            }
+            evidence += [ev(vs["solver"]), ev(vs["pimc"])]
+    sweep_players: tuple[int, ...] = ()
+    by = {(p["policy"], p["samples"]): p for p in (sweep or {}).get("sweep", [])}
     counts = sorted({s for pol, s in by if pol == "solver"} & {s for pol, s in by if pol == "pimc"})
-    better = [s for s in counts if by[("pimc", s)]["win_rate"] > by[("solver", s)]["win_rate"]]
-    top = counts[-1] if counts else None
-    if top is None:
-        return head + "."
-    ps, ss = by[("pimc", top)], by[("solver", top)]
-    return (
-        head
-        + f"; yet in the strength-against-cost sweep `pimc` does better against `heuristic` at "
-        f"{len(better)} of {len(counts)} sample counts ({', '.join(map(str, better))}), e.g. at "
-        f"{top} samples {100 * ps['win_rate']:.1f}% [{100 * ps['lower']:.1f}, "
-        f"{100 * ps['upper']:.1f}] against {100 * ss['win_rate']:.1f}% [{100 * ss['lower']:.1f}, "
-        f"{100 * ss['upper']:.1f}] ({ps['chicas']:,} chicas each): strength against one "
-        "opponent does not order players against another."
+    if counts:
+        sp = int((sweep or {}).get("sweep_settings", {}).get("players", 2))
+        sweep_players = (sp,)
+        better = [s for s in counts if by[("pimc", s)]["win_rate"] > by[("solver", s)]["win_rate"]]
+        top = counts[-1]
+        ps, ss = by[("pimc", top)], by[("solver", top)]
+        template += (
+            "; in the strength-against-cost sweep ({sp} players) `pimc` does better against "
+            "`heuristic` than `solver` at {nb} of {nc} sample counts{listed}, e.g. at {top} "
+            "samples {ps} against {ss} ({chicas:,} chicas each)"
+        )
+        values |= {
+            "sp": sp,
+            "nb": len(better),
+            "nc": len(counts),
+            "listed": f" ({', '.join(map(str, better))})" if better else "",
+            "top": top,
+            "ps": _pct(ps),
+            "ss": _pct(ss),
+            "chicas": int(ps["chicas"]),
+        }
+        evidence.append(
+            Evidence(
+                table="derived",
+                row="sample counts where pimc beats heuristic more often than solver",
+                values={"better": float(len(better)), "counts": float(len(counts))},
+            )
+        )
+        evidence += [
+            Evidence(
+                table="strength_vs_cost",
+                row=f"{pol}|{s}",
+                values={
+                    k: float(by[(pol, s)][k])
+                    for k in ("win_rate", "lower", "upper", "samples", "chicas")
+                },
+                model=pol,
+                scale=_PCT,
+            )
+            for s in counts
+            for pol in ("solver", "pimc")
+        ]
+        if word == "beats" and better:
+            template += ": strength against one opponent does not order players against another"
+    models = tuple(n for n in ("solver", "pimc", "heuristic") if n in names)
+    return Claim(
+        id=f"strategies.non_transitivity.{players}p",
+        template=template + ".",
+        values=values,
+        evidence=tuple(evidence),
+        test="duplicate chicas, clustered Wilson interval per pair (95%, not adjusted); the "
+        "sweep is package data, one repeat per point",
+        verdict="",
+        scope=Scope(
+            models=models,
+            players=tuple(sorted({players, *sweep_players})),
+            rules=("quito",),
+        ),
+        caveats=(
+            "the head-to-head word follows the pair's interval against 50%",
+            "the sweep's points are one repeat each; 'does better' compares point estimates",
+        ),
     )

@@ -168,8 +168,10 @@ def learned_ablations(
         ``own_weight`` (points, the tactic's direction, :func:`own_weights`), the
         :func:`cuarenta_sim.tournament.match_summary` and
         :func:`cuarenta_sim.cuarenta.tactics.pair_test` columns (``effect``: win rate of the
-        ablated player minus 50%, fraction) and ``verdict`` / ``p_adjusted`` (Holm over
-        every row).
+        ablated player minus 50%, fraction; ``effect_lower`` / ``effect_upper`` marginal) and
+        ``verdict`` / ``p_adjusted`` / ``test_level`` (Holm over every row) with
+        ``effect_lower_adj`` / ``effect_upper_adj``, the interval at the level Holm tested the
+        row (it excludes 0 exactly when the row is resolved).
 
     Raises
     ------
@@ -221,8 +223,8 @@ def learned_ablations(
                     )
     frame = pd.DataFrame(rows)
     fam = family_verdicts(frame, confidence=confidence)
-    frame["verdict"] = fam["verdict"]
-    frame["p_adjusted"] = fam["p_adjusted"]
+    for c in ("verdict", "p_adjusted", "test_level", "effect_lower_adj", "effect_upper_adj"):
+        frame[c] = fam[c]
     return frame
 
 
@@ -241,7 +243,8 @@ def tactic_verdicts(ablation: pd.DataFrame, doses: pd.DataFrame | None = None) -
     -------
     DataFrame
         One row per tactic: ``tactic``, ``own_weight``, ``removal_effect`` /
-        ``removal_lower`` / ``removal_upper`` (the removed player's win rate minus 50%),
+        ``removal_lower`` / ``removal_upper`` (the removed player's win rate minus 50%, the
+        interval at the level Holm tested the row: it excludes 0 exactly when resolved),
         ``removal_verdict`` (Holm, :func:`learned_ablations`), ``discordant`` (over every
         row of the tactic) and ``verdict``: ``"helps"``, ``"hurts"``, ``"never binds"``,
         ``"no difference"`` (removal within the practical margin) or ``"not resolved"``.
@@ -270,8 +273,8 @@ def tactic_verdicts(ablation: pd.DataFrame, doses: pd.DataFrame | None = None) -
                 "tactic": tactic,
                 "own_weight": own,
                 "removal_effect": float(removed["effect"]),
-                "removal_lower": float(removed["effect_lower"]),
-                "removal_upper": float(removed["effect_upper"]),
+                "removal_lower": float(removed["effect_lower_adj"]),
+                "removal_upper": float(removed["effect_upper_adj"]),
                 "removal_verdict": word,
                 "removal_discordant": int(removed["discordant"]),
                 "pairs": int(removed["pairs"]),
@@ -287,8 +290,12 @@ def check_verdict(estimate: float, lower: float, upper: float, self_effect: floa
 
     ``"agrees"`` / ``"disagrees"``: the interval excludes 0, same / other sign as
     ``self_effect``; ``"too small to tell"``: it holds both 0 and ``self_effect`` (it cannot
-    tell them apart); ``"no effect seen"``: it holds 0 but excludes ``self_effect``.
+    tell them apart); ``"no effect seen"``: it holds 0 but excludes ``self_effect``. An
+    undefined interval (NaN: no pair's share differed on a handful of pairs) is ``"too small
+    to tell"``, never "no effect seen".
     """
+    if not (np.isfinite(lower) and np.isfinite(upper)):
+        return "too small to tell"
     if lower > 0 or upper < 0:
         return "agrees" if (estimate > 0) == (self_effect > 0) else "disagrees"
     if lower <= self_effect <= upper:
@@ -403,6 +410,8 @@ def solver_check(
 
 # --------------------------------------------------------------------------- presentation
 def _pp(est: float, lo: float, hi: float) -> str:
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        return f"{100 * est:+.2f} (no interval)"
     return f"{100 * est:+.2f} [{100 * lo:+.2f}, {100 * hi:+.2f}]"
 
 
@@ -412,7 +421,7 @@ ABLATION_HEADERS = (
     "own weight (points)",
     "arm",
     "chicas",
-    "win rate change (percentage points)",
+    "win rate change (percentage points) [interval at the Holm level]",
     "disc.",
     "verdict (Holm over the table)",
 )
@@ -427,7 +436,7 @@ def ablation_rows(ablation: pd.DataFrame, labels: dict[str, str]) -> list[list[s
             f"{r['own_weight']:+.2f}",
             f"{r['arm']} ({r['factor']:g} x)",
             f"{int(r['games']):,}",
-            _pp(r["effect"], r["effect_lower"], r["effect_upper"]),
+            _pp(r["effect"], r["effect_lower_adj"], r["effect_upper_adj"]),
             f"{int(r['discordant']):,}",
             r["verdict"],
         ]
@@ -502,8 +511,15 @@ def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> st
     return (
         f"Removing each folk tactic's weight from `learned` ({players} players, "
         f"{n:,} duplicate pairs per row against the unchanged player), of the "
-        f"{len(verdicts)} tactics " + "; ".join(parts) + " (Holm over the ablation table; "
-        "no difference = the interval within 1 percentage point; `learned` was tuned against "
-        "`heuristic` on all its weights, so pushing a weight further, the dose sweep, is not "
-        "the test)."
+        f"{len(verdicts)} tactics "
+        + "; ".join(parts)
+        + " (Holm over the ablation table; "
+        # The definition names a verdict word: stated only where a row carries it.
+        + (
+            "no difference = the interval within 1 percentage point; "
+            if (verdicts["verdict"] == "no difference").any()
+            else ""
+        )
+        + "`learned` was tuned against `heuristic` on all its weights, so pushing a weight "
+        "further, the dose sweep, is not the test)."
     )

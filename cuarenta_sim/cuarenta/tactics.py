@@ -197,13 +197,16 @@ def within_margin(verdict: str, lower: float, upper: float) -> bool:
 def family_verdicts(
     frame: pd.DataFrame, family: str | None = None, confidence: float = 0.95
 ) -> pd.DataFrame:
-    """Holm-adjusted verdicts of tactic rows (columns of :func:`pair_test`).
+    """Holm-adjusted verdicts of tactic rows (columns of :func:`pair_test`), with the
+    intervals that agree with them.
 
     Parameters
     ----------
     frame : DataFrame
         Rows with ``effect``, ``effect_lower``, ``effect_upper``, ``p_value``,
-        ``no_variation``, ``discordant``.
+        ``no_variation``, ``discordant`` and, for the interval at the Holm level, ``n``,
+        ``n_ab``, ``n_ba`` and ``test`` (:func:`pair_test`; without them the interval is
+        rescaled by the ratio of normal quantiles).
     family : str, optional
         Column splitting the rows into families; None: one family.
     confidence : float
@@ -212,34 +215,60 @@ def family_verdicts(
     Returns
     -------
     DataFrame
-        ``frame`` with ``p_adjusted`` (Holm), ``family_size`` and ``verdict``: ``"helps"`` /
+        ``frame`` with ``p_adjusted`` (Holm), ``family_size``, ``test_level`` (the two-sided
+        level Holm tested the row at, :func:`cuarenta_sim.verdict_intervals.step_levels`),
+        ``effect_lower_adj`` / ``effect_upper_adj`` (the interval at ``test_level``: exact,
+        dual to McNemar's exact test, below 100 discordant pairs, the paired t/normal interval
+        rescaled above; a row is resolved exactly when this interval excludes 0; rows where no
+        pair differed keep their no-variation bound) and ``verdict``: ``"helps"`` /
         ``"hurts"`` (resolved after Holm), ``"no difference (k discordant pairs)"`` (the
         interval inside +-:data:`PRACTICAL_MARGIN_PP`, :func:`within_margin`), ``"never
         binds (0 discordant pairs)"`` (the same with no discordant pair: no duplicate pair's
         result changed, issue 18 finding 3), or ``"not resolved (k discordant pairs)"``.
+        ``effect_lower`` / ``effect_upper`` stay the marginal intervals.
     """
+    n = len(frame)
+
+    def col(name: str) -> np.ndarray:
+        return frame[name].to_numpy(np.float64) if name in frame else np.full(n, np.nan)
+
+    flat = frame["no_variation"].to_numpy(bool)
+    tests = frame["test"].astype(str).to_numpy() if "test" in frame else np.full(n, "")
+    # Rows on the scale of discordant_test's difference P(A) - P(B) = 2 x effect, so that
+    # verdict_intervals.interval_at recomputes the exact interval from the pair counts.
     rows = pd.DataFrame(
         {
-            "estimate": frame["effect"].to_numpy(np.float64),
-            "lower": frame["effect_lower"].to_numpy(np.float64),
-            "upper": frame["effect_upper"].to_numpy(np.float64),
+            "estimate": 2.0 * frame["effect"].to_numpy(np.float64),
+            "lower": 2.0 * frame["effect_lower"].to_numpy(np.float64),
+            "upper": 2.0 * frame["effect_upper"].to_numpy(np.float64),
             "p_value": frame["p_value"].to_numpy(np.float64),
-            "no_variation": frame["no_variation"].to_numpy(bool),
+            "no_variation": flat,
             "defined": True,
+            "n": col("n"),
+            "n_pos": col("n_ab"),
+            "n_neg": col("n_ba"),
+            "method": [
+                "" if f else ("paired exact" if t == "exact binomial" else "paired")
+                for f, t in zip(flat, tests, strict=True)
+            ],
         },
         index=frame.index,
     )
     if family is not None:
         rows[family] = frame[family].to_numpy()
     table = stats.verdict_table(
-        rows, family=family, margin=PRACTICAL_MARGIN_PP / 100.0, confidence=confidence
+        rows, family=family, margin=2.0 * PRACTICAL_MARGIN_PP / 100.0, confidence=confidence
     )
+    lo_adj = np.where(flat, frame["effect_lower"], table["lower_adj"].to_numpy() / 2.0)
+    hi_adj = np.where(flat, frame["effect_upper"], table["upper_adj"].to_numpy() / 2.0)
     words = []
-    for (_, r), verdict in zip(frame.iterrows(), table["verdict"], strict=True):
+    for (_, r), verdict, lo, hi in zip(
+        frame.iterrows(), table["verdict"], lo_adj, hi_adj, strict=True
+    ):
         k = int(r["discordant"])
         if verdict.startswith("resolved"):  # also "resolved, possibly negligible"
             words.append("helps" if r["effect"] > 0 else "hurts")
-        elif within_margin(verdict, r["effect_lower"], r["effect_upper"]):
+        elif within_margin(verdict, lo, hi):
             # No duplicate pair's result changed: the tactic never bound on these decks,
             # which is a statement about the play, not that the tactic is worth nothing.
             words.append("never binds (0 discordant pairs)" if k == 0 else
@@ -249,6 +278,9 @@ def family_verdicts(
     out = frame.copy()
     out["p_adjusted"] = table["p_adjusted"].to_numpy()
     out["family_size"] = table["family_size"].to_numpy()
+    out["test_level"] = table["test_level"].to_numpy()
+    out["effect_lower_adj"] = lo_adj
+    out["effect_upper_adj"] = hi_adj
     out["verdict"] = words
     return out
 
@@ -299,8 +331,11 @@ def learned_tactics(
         ``forced`` (bool), the :func:`cuarenta_sim.tournament.match_summary` columns
         (``win_rate``, ``lower``, ``upper`` clustered Wilson; ``points_per_data`` with its
         ratio interval; ``pairs``, ``games``), the :func:`pair_test` columns, and the
-        verdicts: ``verdict`` / ``p_adjusted`` over the family of forced rows (one test per
-        tactic), ``dose_verdict`` / ``dose_p_adjusted`` over each tactic's doses.
+        verdicts: ``verdict`` / ``p_adjusted`` / ``effect_lower_adj`` / ``effect_upper_adj``
+        over the family of forced rows (one test per tactic; NaN on other rows),
+        ``dose_verdict`` / ``dose_p_adjusted`` / ``dose_lower_adj`` / ``dose_upper_adj`` over
+        each tactic's doses (intervals at the level Holm tested the row,
+        :func:`family_verdicts`).
 
     Raises
     ------
@@ -355,11 +390,15 @@ def learned_tactics(
     forced = frame["forced"].to_numpy(bool)
     frame["verdict"] = ""
     frame["p_adjusted"] = np.nan
+    frame["effect_lower_adj"] = np.nan
+    frame["effect_upper_adj"] = np.nan
     if forced.any():
         fam = family_verdicts(frame[forced], confidence=confidence)
-        frame.loc[forced, "verdict"] = fam["verdict"]
-        frame.loc[forced, "p_adjusted"] = fam["p_adjusted"]
+        for c in ("verdict", "p_adjusted", "effect_lower_adj", "effect_upper_adj"):
+            frame.loc[forced, c] = fam[c]
     doses_fam = family_verdicts(frame, family="tactic", confidence=confidence)
     frame["dose_verdict"] = doses_fam["verdict"]
     frame["dose_p_adjusted"] = doses_fam["p_adjusted"]
+    frame["dose_lower_adj"] = doses_fam["effect_lower_adj"]
+    frame["dose_upper_adj"] = doses_fam["effect_upper_adj"]
     return frame

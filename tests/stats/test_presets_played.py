@@ -47,3 +47,34 @@ def test_additivity_flags_a_sum_outside_the_measured_interval() -> None:
     assert additivity(inside, flips, quito, "m").iloc[0]["adds_up"]
     partial = additivity(presets, flips.iloc[1:], quito, "m").iloc[0]
     assert np.isnan(partial["summed"]) and partial["missing"] == labels[0]
+
+
+def test_additivity_sentence_is_a_claim_that_passes_the_checker() -> None:
+    """The additivity sentence is a claim: its numbers come from the additivity table, and a
+    planted number or a dropped model is refused."""
+    import dataclasses
+
+    import pytest
+
+    from cuarenta_sim.cuarenta.studies.presets_played import additivity_claim
+    from cuarenta_sim.studies.claims import ClaimError, check_claims, render_claim, table_rows
+
+    quito = resolve_rules("quito")
+    labels = changed_switches(quito, PRESETS["quito_torneo"])
+    each = 0.1374 / len(labels)
+    flips = pd.DataFrame([_diff(lab, each, each - 0.01, each + 0.01) for lab in labels])
+    presets = pd.DataFrame([_diff("preset:quito_torneo", 0.1107, 0.105, 0.116)])
+    out = additivity(presets, flips, quito, "m")
+    claim = additivity_claim(out, "m", "quito")
+    assert claim is not None and render_claim(claim) == additivity_sentence(out, "m")
+    tables = {"additivity": table_rows(out, ("preset", "players", "metric"))}
+    check_claims([claim], tables=tables)
+    bad = dataclasses.replace(claim, values={**claim.values, "summed": "+14.50%"})
+    with pytest.raises(ClaimError) as info:
+        check_claims([bad], tables=tables)
+    assert "number" in info.value.kinds
+    unnamed = dataclasses.replace(claim, template=claim.template.replace("Under `{model}`, ", ""))
+    with pytest.raises(ClaimError) as info:
+        check_claims([unnamed], tables=tables)
+    assert "scope" in info.value.kinds
+    assert additivity_claim(out.iloc[0:0], "m") is None

@@ -113,3 +113,22 @@ def test_across_models_with_nothing_resolved_says_so_without_a_verdict_word() ->
     text = across_models(rows, relative=True)
     assert text.startswith("no model resolves it"), text
     assert "resolved" not in verdict_words(text.replace("not resolved", ""))
+
+
+#: Claims of sentences rendered outside the Answers section (issue 18 item 1): each must be in
+#: claims.json and in report.md at the tiny sizes (non-transitivity needs solver and pimc in the
+#: tournament: tests/strategies/test_strength_claims.py).
+SECTION_CLAIMS = {
+    "strategies": ("strategies.ratings_without_random.2p", "strategies.tactic_check.2p"),
+    "sensitivity": ("sens.additivity",),
+}
+
+
+def test_section_sentences_are_claims_in_claims_json(built) -> None:
+    name, _rep, out = built
+    data = {c["id"]: c for c in json.loads((out / "claims.json").read_text(encoding="utf-8"))}
+    md = (out / "report.md").read_text(encoding="utf-8")
+    for cid in SECTION_CLAIMS.get(name, ()):
+        assert cid in data, f"{cid} not in claims.json: {sorted(data)}"
+        assert data[cid]["sentence"] in md, data[cid]["sentence"]
+        assert data[cid]["evidence"] and data[cid]["scope"]["players"]

@@ -177,12 +177,21 @@ def test_tactic_verdicts_are_holm_adjusted_over_the_family() -> None:
     out = family_verdicts(frame)
     assert (out["family_size"] == 5).all() and (out["p_adjusted"] > 0.05).all()
     assert all(v.startswith("not resolved") for v in out["verdict"])
+    # Issue 18 finding 1: the marginal intervals exclude 0 on these unresolved rows; the
+    # printed ones (at the level Holm tested each row) contain it.
+    assert (frame["effect_lower"] > 0).all()
+    assert (out["effect_lower_adj"] <= 0).all() and (out["test_level"] > 0.95).all()
+    assert (out["effect_lower"] == frame["effect_lower"]).all()  # the marginal one is kept
     alone = family_verdicts(frame.iloc[[0]])
-    assert alone["verdict"].iloc[0] == "helps"
+    assert alone["verdict"].iloc[0] == "helps" and alone["effect_lower_adj"].iloc[0] > 0
     # A large effect survives the correction.
     strong = pd.DataFrame([*rows[:4], pair_test(_frame(np.array([0.0] * 300 + [1.0] * 4700)))])
-    verdicts = family_verdicts(strong)["verdict"].tolist()
+    fam = family_verdicts(strong)
+    verdicts = fam["verdict"].tolist()
     assert verdicts[-1] == "hurts" and verdicts[0].startswith("not resolved")
+    resolved = fam["verdict"].isin(("helps", "hurts"))
+    excludes = (fam["effect_lower_adj"] > 0) | (fam["effect_upper_adj"] < 0)
+    assert (resolved == excludes).all()
 
 
 def test_deviated_weights_shift_only_the_tactic_feature() -> None:
@@ -302,3 +311,24 @@ def test_strategies_report_end_to_end_tiny() -> None:
     assert "measured by this report" in strength and "(openspiel.md)" in strength
     assert (out.tables["speeds"]["repeats"] == 3).all()
     assert "benchmarks/" not in str(out.report.provenance.get("strength_vs_cost", {}).get("path"))
+
+
+def test_exact_rows_get_the_exact_interval_at_the_holm_level() -> None:
+    """Below 100 discordant pairs the printed interval is recomputed exactly (dual to the exact
+    test) at the level Holm tested the row: resolved iff it excludes 0, on every row."""
+    rows = [
+        pair_test(_frame(np.array([2.0] * k + [0.0] + [1.0] * (200 - k - 1))))
+        for k in (8, 8, 12, 30)
+    ]
+    frame = pd.DataFrame(rows)
+    assert (frame["test"] == "exact binomial").all()
+    fam = family_verdicts(frame)
+    resolved = fam["verdict"].isin(("helps", "hurts"))
+    excludes = (fam["effect_lower_adj"] > 0) | (fam["effect_upper_adj"] < 0)
+    assert resolved.tolist() == [False, False, True, True] and (resolved == excludes).all()
+    # 8 of 9 discordant pairs: p = 0.039 < 0.05 alone, so the marginal interval excludes 0;
+    # Holm stops there, and the printed interval contains 0.
+    assert (frame["p_value"].iloc[:2] < 0.05).all() and (frame["effect_lower"].iloc[:2] > 0).all()
+    # Holm tested every row below the nominal level: each printed interval is wider.
+    width = fam["effect_upper_adj"] - fam["effect_lower_adj"]
+    assert (width >= frame["effect_upper"] - frame["effect_lower"] - 1e-12).all()

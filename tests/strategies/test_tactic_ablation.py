@@ -52,6 +52,8 @@ def _row(tactic: str, arm: str, effect: float, verdict: str, discordant: int, ow
         "effect": effect,
         "effect_lower": effect - 0.005,
         "effect_upper": effect + 0.005,
+        "effect_lower_adj": effect - 0.005,
+        "effect_upper_adj": effect + 0.005,
         "verdict": verdict,
         "discordant": discordant,
         "pairs": 5000,

@@ -19,9 +19,11 @@ import numpy as np
 import pandas as pd
 
 from ...studies import StudySettings
+from ...studies.claims import Claim, Evidence, Scope, render_claim
 from ...switches import format_value
 from .. import compare
 from ..rules import PRESETS, SWITCHES, RuleSet
+from .claim_rows import model_name
 from .common import apply_verdicts, diff_text, rel_text
 from .panel import Model
 
@@ -216,18 +218,100 @@ def additivity_rows(table: pd.DataFrame) -> list[list[str]]:
 
 
 def additivity_sentence(table: pd.DataFrame, model: str) -> str:
-    """How far the flips fail to add up, on datas per chica (relative), under ``model``."""
+    """How far the flips fail to add up, on datas per chica (relative), under ``model``.
+
+    The rendered :func:`additivity_claim` (empty when no preset row has a defined sum).
+    """
+    claim = additivity_claim(table, model)
+    return "" if claim is None else render_claim(claim)
+
+
+def additivity_claim(table: pd.DataFrame, model: str, base: str = "") -> Claim | None:
+    """The additivity sentence as a claim: do the one-switch effects add up to the presets?
+
+    Evidence: every row of the ``additivity`` table (row id ``preset|players|metric``) on
+    datas per chica with a defined sum (``measured``, ``lower``, ``upper``, ``summed``,
+    ``switches``, printed as percentages), and a derived count of the rows whose sum lies
+    inside the measured interval.
+
+    Parameters
+    ----------
+    table : DataFrame
+        :func:`additivity` output.
+    model : str
+        Headline model label (the model of every row).
+    base : str
+        The base rule set's slug (for the scope), optional.
+
+    Returns
+    -------
+    Claim or None
+        None when no datas-per-chica row has a defined sum.
+    """
     sub = table[(table["metric"] == "datas_per_chica") & np.isfinite(table["summed"])]
     if sub.empty:
-        return ""
+        return None
+    name = model_name(model)
     bad = sub[~sub["adds_up"]]
     worst = sub.loc[sub["gap"].abs().idxmax()]
-    return (
-        f"Under `{model}`, the one-switch effects on datas per chica add up to the measured "
-        f"preset effect (the sum inside its 95% interval) in {len(sub) - len(bad)} of "
-        f"{len(sub)} preset rows; the largest gap is {worst['preset']} with "
-        f"{worst['players']} players: {_fmt(worst['measured'], 'relative', '')} measured "
-        f"[{100 * worst['lower']:+.2f}, {100 * worst['upper']:+.2f}] against "
-        f"{_fmt(worst['summed'], 'relative', '')} summed over its {worst['switches']} "
-        "switches, so switches interact and a preset must be read from its own row."
+    pct = {k: 100.0 for k in ("measured", "lower", "upper", "summed")}
+    return Claim(
+        id="sens.additivity",
+        template=(
+            "Under `{model}`, the one-switch effects on datas per chica add up to the measured "
+            "preset effect (the sum inside its {conf:g}% interval) in {ok} of {n} preset "
+            "rows; the largest gap is {preset} with {p} players: {measured} measured "
+            "[{lo:+.2f}, {hi:+.2f}] against {summed} summed over its {k} switches, so switches "
+            "interact and a preset must be read from its own row."
+        ),
+        values={
+            "model": name,
+            "conf": 95,
+            "ok": len(sub) - len(bad),
+            "n": len(sub),
+            "preset": worst["preset"],
+            "p": int(worst["players"]),
+            "measured": _fmt(worst["measured"], "relative", ""),
+            "lo": 100 * worst["lower"],
+            "hi": 100 * worst["upper"],
+            "summed": _fmt(worst["summed"], "relative", ""),
+            "k": int(worst["switches"]),
+        },
+        evidence=(
+            Evidence(
+                table="derived",
+                row=f"preset rows whose summed flips lie inside the measured interval|{model}",
+                values={"adding up": float(len(sub) - len(bad)), "rows": float(len(sub))},
+            ),
+            *(
+                Evidence(
+                    table="additivity",
+                    row=f"{r['preset']}|{r['players']}|{r['metric']}",
+                    values={
+                        "measured": float(r["measured"]),
+                        "lower": float(r["lower"]),
+                        "upper": float(r["upper"]),
+                        "summed": float(r["summed"]),
+                        "switches": float(r["switches"]),
+                    },
+                    verdict=str(r["verdict"]),
+                    model=name,
+                    scale=pct,
+                )
+                for _, r in sub.iterrows()
+            ),
+        ),
+        test="preset against base on the same decks (relative change, paired delta method); "
+        "adds up when the sum of the one-switch effects lies inside the preset's 95% interval",
+        verdict="",
+        scope=Scope(
+            models=(name,),
+            players=tuple(sorted({int(v) for v in sub["players"]})),
+            rules=tuple(dict.fromkeys([*([base] if base else []), *map(str, sub["preset"])])),
+        ),
+        constants={"confidence level, %": 95},
+        caveats=(
+            "headline model only; the tuned players were tuned under Quito (see the disclosure)",
+            "a sum inside the interval is not a test of additivity, only no evidence against it",
+        ),
     )

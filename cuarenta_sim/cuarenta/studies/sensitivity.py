@@ -43,8 +43,8 @@ from .presets_played import (
     ADDITIVITY_HEADERS,
     TUNED_ON_QUITO,
     additivity,
+    additivity_claim,
     additivity_rows,
-    additivity_sentence,
     preset_effects,
     preset_variants,
 )
@@ -167,6 +167,9 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
     rules_table = _rules_you_play(diff, models, settings, qc)
     claims = sensitivity_claims(diff, [m.label for m in models], settings, qc)
     answers = [render_claim(c) for c in claims]
+    add_claim = additivity_claim(adds, head.label, base.slug())
+    if add_claim is not None:
+        claims.append(add_claim)
     report.add("Answers", pr.answers(answers))
     report.add(
         "What the rules you play change",
@@ -178,7 +181,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             settings,
             head,
             markdown_table(ADDITIVITY_HEADERS, additivity_rows(adds), right=(1, 5)),
-            additivity_sentence(adds, head.label),
+            "" if add_claim is None else render_claim(add_claim),
             TUNED_ON_QUITO,
             preset_wall,
         ),
@@ -239,7 +242,10 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             "convergence": conv_frame,
         },
         claims=claims,
-        claim_tables={"differences": ("variant", "metric", "players", "model")},
+        claim_tables={
+            "differences": ("variant", "metric", "players", "model"),
+            "additivity": ("preset", "players", "metric"),
+        },
     )
 
 

@@ -1,0 +1,158 @@
+"""Sentences of the strategies report outside its Answers are claims (issue 18 items 1, 8):
+the non-transitivity of the search players, the ratings without ``random`` and the tactic
+check against ``solver``. Synthetic tables; the checker must pass them and refuse a planted
+number or a wrong head-to-head word."""
+
+from __future__ import annotations
+
+import dataclasses
+from types import SimpleNamespace
+
+import pandas as pd
+import pytest
+
+from cuarenta_sim.cuarenta.strategy_claims import ratings_without_claim, solver_check_claim
+from cuarenta_sim.cuarenta.strength import non_transitivity, non_transitivity_claim
+from cuarenta_sim.studies.claims import ClaimError, check_claims, render_claim
+
+
+def _h2h(a: str, b: str, w: float, lo: float, hi: float, games: int = 400) -> dict:
+    return {"a": a, "b": b, "win_rate": w, "lower": lo, "upper": hi, "games": games}
+
+
+def _result(solver_vs_pimc: tuple[float, float, float]) -> SimpleNamespace:
+    table = pd.DataFrame(
+        [
+            _h2h("solver", "pimc", *solver_vs_pimc),
+            _h2h("solver", "heuristic", 0.665, 0.63, 0.70),
+            _h2h("pimc", "heuristic", 0.722, 0.69, 0.75),
+        ]
+    )
+    settings = SimpleNamespace(policies=("heuristic", "pimc", "solver"), players=2)
+    return SimpleNamespace(head_to_head=table, settings=settings)
+
+
+SWEEP = {
+    "sweep_settings": {"players": 2},
+    "sweep": [
+        {"policy": pol, "samples": s, "win_rate": w, "lower": w - 0.03, "upper": w + 0.03,
+         "chicas": 1000}
+        for pol, s, w in (("solver", 4, 0.60), ("pimc", 4, 0.58), ("solver", 128, 0.665),
+                          ("pimc", 128, 0.722))
+    ],
+}  # fmt: skip
+
+
+def test_non_transitivity_is_a_claim_with_its_numbers_in_evidence() -> None:
+    claim = non_transitivity_claim(_result((0.56, 0.52, 0.60)), SWEEP)
+    assert claim is not None
+    text = render_claim(claim)
+    assert text == non_transitivity(_result((0.56, 0.52, 0.60)), SWEEP)
+    assert "`solver` beats `pimc`" in text and "1 of 2 sample counts (128)" in text
+    assert "72.2% [69.2, 75.2]" in text and "does not order players" in text
+    check_claims([claim])
+    planted = dataclasses.replace(claim, values={**claim.values, "vs_s": "71.3%"})
+    with pytest.raises(ClaimError) as info:
+        check_claims([planted])
+    assert "number" in info.value.kinds
+
+
+def test_non_transitivity_word_follows_the_interval() -> None:
+    """An interval containing 50% is not "beats" (the old text said beats whatever it was),
+    and then no non-transitivity conclusion is drawn."""
+    claim = non_transitivity_claim(_result((0.53, 0.48, 0.58)), SWEEP)
+    assert claim is not None
+    text = render_claim(claim)
+    assert "is not separated from `pimc`" in text and "does not order" not in text
+    check_claims([claim])
+    assert non_transitivity_claim(_result((0.4, 0.35, 0.45)), None) is not None
+    no_pimc = SimpleNamespace(
+        head_to_head=pd.DataFrame([_h2h("solver", "heuristic", 0.6, 0.55, 0.65)]),
+        settings=SimpleNamespace(policies=("heuristic", "solver"), players=2),
+    )
+    assert non_transitivity_claim(no_pimc, SWEEP) is None and non_transitivity(no_pimc, SWEEP) == ""
+
+
+def test_ratings_without_random_claim_numbers_come_from_the_refit() -> None:
+    fit = SimpleNamespace(deviance=12.34, df=3, dispersion=1.0, p_value=0.0063, misfit=True)
+    check = {
+        "random_share": 0.76,
+        "fit_without": fit,
+        "kept": ["greedy", "heuristic", "learned", "pimc"],
+        "without": pd.DataFrame({"inflation": [2.03, 2.03]}),
+    }
+    claim = ratings_without_claim(check, 2)
+    assert claim is not None
+    text = render_claim(claim)
+    assert "76% of the Bradley-Terry deviance" in text and "widened by a factor 2.03" in text
+    check_claims([claim])
+    planted = dataclasses.replace(claim, values={**claim.values, "share": 80.0})
+    with pytest.raises(ClaimError):
+        check_claims([planted])
+    assert ratings_without_claim({"random_share": 0.5}, 2) is None
+
+
+def test_solver_check_claim_states_each_arm_with_its_verdict() -> None:
+    check = pd.DataFrame(
+        [
+            {"tactic": "pair_trail", "arm": "removed", "opponent": "solver", "pairs": 50,
+             "plain": 0.40, "ablated": 0.37, "effect": -0.03, "lower": -0.08, "upper": 0.02,
+             "self_effect": -0.0205, "verdict": "too small to tell"},
+            {"tactic": "pair_trail", "arm": "reversed", "opponent": "solver", "pairs": 50,
+             "plain": 0.40, "ablated": 0.30, "effect": -0.10, "lower": -0.15, "upper": -0.05,
+             "self_effect": -0.08, "verdict": "agrees"},
+        ]
+    )  # fmt: skip
+    claim = solver_check_claim(check, {"pair_trail": "trail one of a pair"}, 2)
+    assert claim is not None
+    text = render_claim(claim)
+    assert "removed, -3.00 [-8.00, +2.00]" in text and "too small to tell" in text
+    check_claims([claim])
+    wrong = dataclasses.replace(claim, template=claim.template + " The removal is resolved.")
+    with pytest.raises(ClaimError) as info:
+        check_claims([wrong])
+    assert "verdict" in info.value.kinds
+    assert solver_check_claim(None, {}, 2) is None
+
+
+def test_ablation_claim_evidence_enforces_interval_against_verdict() -> None:
+    """The tactic answer's rows carry the interval at the Holm level with
+    interval_matches_verdict: a "not resolved" row whose printed interval excludes 0 (a
+    marginal interval, issue 18 finding 1) is refused."""
+    from cuarenta_sim.cuarenta.strategy_claims import _ablation_claim
+
+    def row(tactic: str, eff: float, lo: float, hi: float, verdict: str) -> dict:
+        return {"tactic": tactic, "own_weight": 1.0, "removal_effect": eff, "removal_lower": lo,
+                "removal_upper": hi, "removal_verdict": verdict, "discordant": 40,
+                "pairs": 500, "verdict": verdict}  # fmt: skip
+
+    good = pd.DataFrame(
+        [row("a", -0.02, -0.03, -0.01, "helps"), row("b", 0.004, -0.002, 0.01, "not resolved")]
+    )
+    claim = _ablation_claim(good, {}, 2)
+    assert all(e.interval_matches_verdict for e in claim.evidence if e.row != "counts")
+    check_claims([claim])
+    marginal = good.copy()
+    marginal.loc[1, "removal_lower"] = 0.001  # excludes 0, yet "not resolved"
+    with pytest.raises(ClaimError) as info:
+        check_claims([_ablation_claim(marginal, {}, 2)])
+    assert "interval" in info.value.kinds
+
+
+def test_solver_check_without_an_interval_is_too_small_to_tell() -> None:
+    """Two pairs whose shares never differ have no interval: the arm is "too small to tell"
+    (it was "no effect seen", and the sentence printed [+nan, +nan])."""
+    from cuarenta_sim.cuarenta.tactic_ablation import check_verdict
+
+    nan = float("nan")
+    assert check_verdict(0.0, nan, nan, -0.33) == "too small to tell"
+    check = pd.DataFrame(
+        [{"tactic": "t", "arm": "removed", "opponent": "solver", "pairs": 2, "plain": 0.5,
+          "ablated": 0.5, "effect": 0.0, "lower": nan, "upper": nan, "self_effect": -0.33,
+          "verdict": check_verdict(0.0, nan, nan, -0.33)}]
+    )  # fmt: skip
+    claim = solver_check_claim(check, {}, 2)
+    assert claim is not None
+    text = render_claim(claim)
+    assert "nan" not in text and "no interval" in text and "too small to tell" in text
+    check_claims([claim])
