@@ -279,8 +279,6 @@ def step_progress(
     """
     if not enabled:
         return None, lambda: None
-    import contextlib
-
     from ..progress import StepProgress, listening
 
     steps = StepProgress(desc, total, heartbeat=True, weights=weights)
@@ -291,8 +289,7 @@ def step_progress(
 
 
 # ---------------------------------------------------------------- interrupts
-#: What an interrupt left, said by the command that knows it (printed by
-#: :func:`cuarenta_sim.cli.app.main` instead of its default message); cleared by every run.
+#: What an interrupt left, said by the command that knows it (printed by ``app.main``).
 INTERRUPT_NOTE: list[str] = []
 
 
