@@ -23,9 +23,9 @@ Rules, with the constants that state them:
 * **Intervals that agree with verdicts** (:mod:`cuarenta_sim.verdict_intervals`): each row's
   printed interval is at the level its adjustment tested it, so "resolved" holds exactly when
   the printed interval excludes 0.
-* **Negligible** ("no difference"): with a stated practical ``margin``, an interval inside
-  ``[-margin, +margin]`` is called negligible, whatever its sign; a resolved interval that
-  reaches inside the margin is "resolved, possibly negligible".
+* **Negligible** ("no difference"): with a stated practical ``margin``, an interval that
+  contains 0 and lies inside ``[-margin, +margin]`` is called negligible; a resolved interval
+  (it excludes 0) that reaches inside the margin is "resolved, possibly negligible".
 * **Too small to tell** (:func:`too_small`): not resolved with an interval wider than the
   difference the run was sized to detect.
 * **Sizing** (:func:`required_n`, in :mod:`cuarenta_sim.sizing`): how many units a target
@@ -506,7 +506,9 @@ def verdict_table(
             dtype=object,
         )
     verdict[resolved] = word[resolved]
-    verdict[negligible] = "negligible"
+    # "No difference" only where the sign is not settled: an interval wholly inside the margin
+    # that excludes 0 is resolved (its sign is settled) and possibly negligible.
+    verdict[negligible & ~resolved] = "negligible"
     verdict[undefined] = "undefined"
     verdict[identical] = "identical"
     return pd.DataFrame(
@@ -635,9 +637,10 @@ def verdicts(
         zero-width ``[0, 0]`` interval from older code); these and undefined rows are not
         tests and do not count in the family (an exact conditional test with no discordant
         pair can never reject, so leaving it out keeps the error rate).
-        ``"negligible"`` (printed "no difference", :data:`VERDICT_WORDS`): the interval lies
-        inside ``[-margin, +margin]`` (takes precedence: the practical answer is "no
-        meaningful difference" even when the sign is resolved).
+        ``"negligible"`` (printed "no difference", :data:`VERDICT_WORDS`): not resolved, and
+        the interval (which contains 0) lies inside ``[-margin, +margin]``. A resolved row
+        whose interval lies inside the margin is "resolved, possibly negligible": its sign is
+        settled, so "no difference" would contradict its interval.
         ``"resolved"``: the adjusted p-value is below ``alpha``, the interval excludes 0 and
         lies wholly beyond the margin (a constant non-zero shift in every pair has no
         interval, only its exact sign test).

@@ -244,6 +244,29 @@ def test_margins_relative_to_the_base_rate_where_that_is_the_natural_scale() -> 
     )
     out = apply_verdicts(frame, ["model"])
     assert list(out["verdict"]) == ["resolved", "resolved"]
-    # The old absolute margin (0.1 pp) would have called the learned row "no difference".
+    # The old absolute margin (0.1 pp) would have called the learned row possibly negligible
+    # (its interval lies inside that margin); never "no difference": its sign is resolved.
     old = stats.with_verdicts(frame, family="model", margin=0.001)
-    assert list(old["verdict"]) == ["negligible", "resolved"]
+    assert list(old["verdict"]) == ["resolved, possibly negligible", "resolved"]
+
+
+def test_no_difference_never_beside_an_interval_that_excludes_0() -> None:
+    """An interval wholly inside the margin but excluding 0 has a settled sign: it reads
+    "resolved, possibly negligible", never "no difference" (issue 18, cold read)."""
+    frame = pd.DataFrame(
+        {
+            "estimate": [0.0045, 0.0001],
+            "lower": [0.0032, -0.0010],
+            "upper": [0.0058, 0.0012],
+            "n": [1_000_000, 1_000_000],
+            "method": "paired",
+            "defined": True,
+            "no_variation": False,
+            "p_value": [1e-12, 0.8],
+        }
+    )
+    out = stats.with_verdicts(frame, family=None, margin=0.06)
+    assert list(out["verdict"]) == ["resolved, possibly negligible", "negligible"]
+    resolved = out["verdict"].str.startswith("resolved")
+    excludes = (out["lower"] > 0) | (out["upper"] < 0)
+    assert (resolved == excludes).all()
