@@ -140,7 +140,8 @@ def test_identical_rows_print_no_interval_and_holm_is_per_family() -> None:
             # No pair differed: flagged, bounded by the rule of three, printed as identical.
             {**base, "metric": "points", "estimate": 0.0, "lower": -0.004, "upper": 0.004,
              "no_variation": True, "p_value": 1.0, "differing": 0, "model": "a"},
-            # Inside the +-0.01 margin: no difference, whatever its p-value.
+            # Inside the +-0.01 margin but excluding 0 (p = 1e-6): its sign is settled, so it
+            # is resolved, possibly negligible, never "no difference" beside [0.001, 0.003].
             {**base, "metric": "points", "estimate": 0.002, "lower": 0.001, "upper": 0.003,
              "no_variation": False, "p_value": 1e-6, "differing": 12, "model": "a"},
             # p = 0.03 alone resolves; in a family of two after Holm (0.06) it does not.
@@ -151,7 +152,12 @@ def test_identical_rows_print_no_interval_and_holm_is_per_family() -> None:
         ]
     )  # fmt: skip
     out = apply_verdicts(frame, ["model"])
-    assert list(out["verdict"]) == ["identical", "negligible", "not resolved", "not resolved"]
+    assert list(out["verdict"]) == [
+        "identical",
+        "resolved, possibly negligible",
+        "not resolved",
+        "not resolved",
+    ]
     assert diff_text(out.iloc[0]) == "0 (identical)"
     # ... and its printed interval (at Holm's level 0.05/2 for both) reaches 0.
     assert out["lower"].iloc[2] <= 0.0 < out["upper"].iloc[2]
