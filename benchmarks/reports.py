@@ -3,8 +3,9 @@
 One command regenerates the six committed reports, ``reports/quito-vs-cuenca``,
 ``reports/sensitivity``, ``reports/odds`` (the player panels' defaults:
 ``learned;heuristic;greedy`` with a ``solver`` confirmation), ``reports/strategies``,
-``reports/players-guide`` and ``reports/cuatrola-bidding``, and records the wall time, the CPU time of the child process and its share of
-the 2 cores, so a wall time measured on a shared machine can be read against an idle one::
+``reports/players-guide`` and ``reports/cuatrola-bidding``, and records the wall time,
+the CPU time of the child process and its share of the 2 cores, so a wall time measured on
+a shared machine can be read against an idle one::
 
     python benchmarks/reports.py                        # all six, into reports/
     python benchmarks/reports.py --only odds --out /tmp/r --extra --n 20000 --extra --confirm

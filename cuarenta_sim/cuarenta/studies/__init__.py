@@ -108,11 +108,15 @@ def panel_steps(name: str, settings: StudySettings) -> list[float]:
         from .switch_notes import CONFIRM_SWITCHES
 
         base = resolve_rules(settings.rules)
+        from .presets_played import preset_variants
+
         variants = [
             1 + len(switch_flips(base, CONFIRM_SWITCHES if m.role == "confirm" else None))
             for m in models
         ]
-        closing = 1
+        # Presets as played (headline model): one announcement, then base and each other
+        # preset per player count; then the convergence step.
+        closing = 1 + 1 + players * (1 + len(preset_variants(base)))
     steps = [
         _model_seconds(m, games) for m, k in zip(models, variants, strict=True)
         for _ in range(players * k)

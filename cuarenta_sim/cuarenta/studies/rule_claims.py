@@ -15,7 +15,7 @@ import pandas as pd
 
 from ...reports import format_number
 from ...studies import StudySettings
-from ...studies.claims import Claim, Evidence, Scope, count_agreement
+from ...studies.claims import TOO_SMALL, Claim, Evidence, Scope, count_agreement
 from .claim_rows import diff_evidence, model_name, row_id
 from .common import diff_text, est_text, rel_text, select, verdict_text
 
@@ -259,18 +259,38 @@ def sensitivity_claims(
         g = all_chica[all_chica["variant"] == flip]
         k, m = count_agreement([str(v) for v in g["verdict"]], list(g["estimate"]))
         agree += int(m > 0 and k == m)
-    models = [model_name(m) for m in dict.fromkeys(all_chica["model"])]
+    # Only the models whose run can tell a change of chica length: a model whose every flip
+    # is too small to tell (or identical: no pair differed) is not named as agreeing.
+    models = [
+        model_name(m)
+        for m in dict.fromkeys(all_chica["model"])
+        if (
+            ~all_chica.loc[all_chica["model"] == m, "verdict"]
+            .astype(str)
+            .isin([TOO_SMALL, "identical"])
+        ).any()
+    ]
+    models = models or [model_name(m) for m in dict.fromkeys(all_chica["model"])]
+    if agree == 0:
+        template = (
+            "Under {models}, no flip of the {n} changes a {p}-player chica's length with one "
+            "sign under every model."
+        )
+    elif len(models) > 1:
+        template = (
+            "Under every player model whose run is large enough to detect the change "
+            "({models}), {agree} of {n} flips change a {p}-player chica's length with one "
+            "resolved sign."
+        )
+    else:
+        template = (
+            "Under {models}, {agree} of {n} flips change a {p}-player chica's length with a "
+            "resolved sign."
+        )
     out.append(
         Claim(
             id="sens.agree",
-            template=(
-                "Under every player model whose run is large enough to detect the change "
-                "({models}), {agree} of {n} flips change a {p}-player chica's length with one "
-                "resolved sign."
-                if len(models) > 1
-                else "Under {models}, {agree} of {n} flips change a {p}-player chica's length "
-                "with a resolved sign."
-            ),
+            template=template,
             values={"models": ", ".join(models), "agree": agree, "n": len(flips), "p": p},
             evidence=(
                 Evidence(
