@@ -14,6 +14,7 @@ from cuarenta_sim.cuarenta.rules import PRESETS, SWITCHES
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+PRESETS_DOC = (ROOT / "docs" / "presets.md").read_text(encoding="utf-8")
 CI_RUN = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
@@ -59,8 +60,11 @@ def test_readme_main_job_runs(run_cli, tmp_path: Path) -> None:
     assert "Cuenca - Quito" in run.out and "datas per chica" in run.out  # the summary table
 
 
-def test_readme_presets_table_matches_the_code() -> None:
-    rows = re.findall(r"^\| (\w+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$", README, re.M)
+def test_presets_doc_table_matches_the_code() -> None:
+    """docs/presets.md (linked from the README) prints every switch of every preset."""
+    rows = re.findall(
+        r"^\| (\w+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$", PRESETS_DOC, re.M
+    )
     header, *body = rows
     assert list(header) == ["switch", *PRESETS]
     frame = pd.DataFrame([[c.strip() for c in r] for r in body]).set_index(0)
@@ -98,3 +102,19 @@ def test_ruff_format_is_clean() -> None:
         cwd=ROOT,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(#[^)\s]*)?\)")
+
+
+def test_readme_is_short_and_every_relative_link_resolves() -> None:
+    """The README reads in five minutes; its links and those of docs/ point at real files."""
+    assert len(README.splitlines()) <= 120, "README.md: keep reference material in docs/"
+    broken = []
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for target, _ in LINK.findall(doc.read_text(encoding="utf-8")):
+            if "://" in target:
+                continue
+            if not (doc.parent / target).exists():
+                broken.append(f"{doc.relative_to(ROOT)} -> {target}")
+    assert not broken, broken
