@@ -1,9 +1,9 @@
 """Derive the thresholds of Cuatrola's ``threshold`` bidding policy from simulation.
 
-Run from the repository root::
+Target ``cuatrola-thresholds`` of ``benchmarks/run.py``, from the repository root::
 
-    python benchmarks/cuatrola_thresholds.py                  # 250,000 hands per bid
-    python benchmarks/cuatrola_thresholds.py --n 100000       # quick look
+    python benchmarks/run.py cuatrola-thresholds                  # 250,000 hands per bid
+    python benchmarks/run.py cuatrola-thresholds --n 100000       # quick look
 
 It plays the forced-declarer experiment of ``cuarenta_sim.cuatrola.bidding`` (seat 0 bids
 pass, solo, cuatrola and quintola on the same hands, the others pass), prints for every
@@ -12,15 +12,18 @@ derived thresholds (``derive_thresholds``: the lowest strength from which on a c
 beats passing and every lower contract), with the paired value of bidding by them against the
 hand-set first guess ``FIRST_GUESS_THRESHOLDS``. The same numbers are in
 ``reports/cuatrola-bidding/`` (``cuarenta-sim report cuatrola-bidding`` with the same
-``--n --seed --policies --rules``).
+``--n --seed --policies --rules``). Results: ``benchmarks/results/cuatrola_thresholds.json``
+(the settings, the derived thresholds, the per-strength table and the comparison).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 import sys
 import time
+from typing import Any
 
 from cuarenta_sim.cuatrola.bidding import (
     CONTRACT_BIDS,
@@ -30,13 +33,13 @@ from cuarenta_sim.cuatrola.bidding import (
     run_bidding_experiment,
     threshold_comparison,
 )
+from cuarenta_sim.io import write_json_atomic
 from cuarenta_sim.reports import text_table
 from cuarenta_sim.studies import cell
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the experiment and print the per-strength table and the derived thresholds."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def options(parser: argparse.ArgumentParser) -> None:
+    """Add the target's options (sizes) to ``parser``."""
     parser.add_argument("--n", type=int, default=250_000, help="hands per bid")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
@@ -46,7 +49,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rules", default="ro", help="Cuatrola preset or slug")
     parser.add_argument("--threads", type=int, default=None)
-    args = parser.parse_args(argv)
+
+
+def _records(frame: Any) -> list[dict[str, Any]]:
+    """A frame as JSON records (categories as text)."""
+    return json.loads(frame.to_json(orient="records"))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the experiment, print the per-strength table and the derived thresholds, write
+    ``args.out``; exit status 2 on bad settings (one line)."""
     policy = args.policy or default_play_policy()
     t0 = time.perf_counter()
     try:
@@ -118,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     command = shlex.join(
         [
             "python",
-            "benchmarks/cuatrola_thresholds.py",
+            "benchmarks/run.py",
+            "cuatrola-thresholds",
             "--n",
             str(args.n),
             "--seed",
@@ -131,9 +144,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"\nderived thresholds: {derived.spec()}")
     print(f"DEFAULT_THRESHOLDS = ({derived.solo}, {derived.cuatrola}, {derived.quintola})")
-    print(f"source: {command} ({time.perf_counter() - t0:.1f} s)")
+    seconds = time.perf_counter() - t0
+    print(f"source: {command} ({seconds:.1f} s)")
+    write_json_atomic(
+        args.out,
+        {
+            "command": command,
+            "n": exp.n,
+            "seed": exp.seed,
+            "play_policy": exp.play_policy,
+            "rules": exp.rules,
+            "thresholds": derived._asdict(),
+            "spec": derived.spec(),
+            "by_strength": _records(table),
+            "comparison": _records(comp),
+            "seconds": seconds,
+        },
+    )
+    print(f"wrote {args.out}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

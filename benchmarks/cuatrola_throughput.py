@@ -1,9 +1,9 @@
 """Throughput of the Cuatrola simulator (``cuarenta_sim.simulate("cuatrola", ...)``).
 
-Run from the repository root::
+Target ``cuatrola-throughput`` of ``benchmarks/run.py``, from the repository root::
 
-    python benchmarks/cuatrola_throughput.py            # 2M hands / 100k games, best of 3
-    python benchmarks/cuatrola_throughput.py --quick    # 200k hands / 10k games, one run
+    python benchmarks/run.py cuatrola-throughput            # 2M hands / 100k games, best of 3
+    python benchmarks/run.py cuatrola-throughput --quick    # 200k hands / 10k games, one run
 
 It prints a table and writes ``benchmarks/results/cuatrola_throughput.json`` atomically:
 hands per second (result frames included) for random and greedy play with the bidding
@@ -20,7 +20,6 @@ import argparse
 import platform
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import numba
@@ -29,7 +28,6 @@ import numpy as np
 from cuarenta_sim import __version__, simulate
 from cuarenta_sim.io import write_json_atomic
 
-DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "cuatrola_throughput.json"
 #: (description, configuration key, figure, lower bound).
 TARGETS = [
     ("random play, never bid, 2 threads, level hand", "hand/random/never/2t", "hands_per_s", 1.0e6),
@@ -83,14 +81,15 @@ def run_config(
     return row
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark; returns 0 (targets are reported, not enforced)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def options(parser: argparse.ArgumentParser) -> None:
+    """Add the target's options (sizes) to ``parser``."""
     parser.add_argument("--quick", action="store_true", help="small counts, one run")
     parser.add_argument("--n", type=int, default=None, help="hands per timed run")
     parser.add_argument("--repeats", type=int, default=None)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark, write ``args.out``; returns 0 (targets are reported, not enforced)."""
     n = args.n or (200_000 if args.quick else 2_000_000)
     repeats = args.repeats or (1 if args.quick else 3)
     max_threads = min(2, numba.config.NUMBA_NUM_THREADS)
@@ -134,7 +133,3 @@ def main(argv: list[str] | None = None) -> int:
     write_json_atomic(args.out, results)
     print(f"wrote {args.out}")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,9 +1,9 @@
 """Scaling of the Dask backend: throughput with 1 and 2 local workers, overhead per task, memory.
 
-Run from the repository root::
+Target ``dask-scaling`` of ``benchmarks/run.py``, from the repository root::
 
-    python benchmarks/dask_scaling.py            # 8M datas in chunks of 1M, best of 3
-    python benchmarks/dask_scaling.py --quick    # 2M datas in chunks of 250k, one run
+    python benchmarks/run.py dask-scaling            # 8M datas in chunks of 1M, best of 3
+    python benchmarks/run.py dask-scaling --quick    # 2M datas in chunks of 250k, one run
 
 It starts a ``LocalCluster`` of 1 and one of 2 workers (worker processes, 1 thread each, numba
 kernels loaded in every worker before timing) and times, alternating between the two so that
@@ -42,20 +42,16 @@ import argparse
 import os
 import platform
 import resource
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import numba
 import numpy as np
-from benchcli import OneLineParser, check_writable
 
 from cuarenta_sim import __version__, aggregate, simulate
 from cuarenta_sim.io import write_json_atomic
 from cuarenta_sim.reports import text_table
 
-DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "dask_scaling.json"
 #: Target of benchmarks/README.md: 2 workers reach this share of twice the 1-worker rate.
 EFFICIENCY_TARGET = 0.8
 
@@ -190,9 +186,8 @@ def run_local(n: int, chunk: int) -> dict[str, Any]:
     return {"n": n, "chunk": chunk, "wall_s": wall, "datas_per_s": n / wall, "threads": 1}
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Parse the options, run the measurements, print the table and write the JSON."""
-    parser = OneLineParser(description=__doc__.split("\n\n")[0])
+def options(parser: argparse.ArgumentParser) -> None:
+    """Add the target's options (sizes) to ``parser``."""
     parser.add_argument("--quick", action="store_true", help="2M datas in chunks of 250k")
     parser.add_argument("--n", type=int, help="datas per timed run (default 8M; quick 2M)")
     parser.add_argument("--chunk", type=int, help="datas per task (default 1M; quick 250k)")
@@ -206,26 +201,27 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--strong-n", type=int, default=2000, help="datas of the strong run")
     parser.add_argument("--strong-chunk", type=int, default=100, help="datas per strong task")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="JSON output file")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the options, run the measurements, print the table and write ``args.out``."""
     args.n = args.n or (2_000_000 if args.quick else 8_000_000)
     args.chunk = args.chunk or (250_000 if args.quick else 1_000_000)
     args.repeats = args.repeats or (1 if args.quick else 3)
     args.tiny_tasks = args.tiny_tasks or (100 if args.quick else 400)
     if min(args.n, args.chunk, args.repeats, args.tiny_chunk, args.tiny_tasks) < 1:
-        parser.error("counts must be positive")
+        args.error("counts must be positive")
     if args.tiny_tasks < 2:
-        parser.error("--tiny-tasks must be at least 2")
+        args.error("--tiny-tasks must be at least 2")
     if min(args.strong_n, args.strong_chunk) < 1:
-        parser.error("--strong-n and --strong-chunk must be positive")
+        args.error("--strong-n and --strong-chunk must be positive")
     if args.strong != "none":
         from cuarenta_sim.cuarenta.policies import parse_policy
 
         try:
             parse_policy(args.strong)
         except ValueError as exc:
-            parser.error(f"--strong {args.strong!r}: {exc}")
-    check_writable(parser, args.out)
+            args.error(f"--strong {args.strong!r}: {exc}")
 
     from cuarenta_sim.cuarenta.engine import warmup
 
@@ -339,7 +335,3 @@ def main(argv: list[str] | None = None) -> int:
     write_json_atomic(args.out, results)
     print(f"wrote {args.out}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,10 +1,10 @@
 """Is ``learned`` a good proxy for ``solver`` in rule studies? (issue 12, target table).
 
-Run from the repository root::
+Target ``learned-proxy`` of ``benchmarks/run.py``, from the repository root::
 
-    python benchmarks/learned_proxy.py                      # 20,000 paired chicas per run
-    python benchmarks/learned_proxy.py --chicas 2000        # quicker
-    python benchmarks/learned_proxy.py --cache benchmarks/results/proxy_cache   # reuse runs
+    python benchmarks/run.py learned-proxy                      # 20,000 paired chicas per run
+    python benchmarks/run.py learned-proxy --chicas 2000        # quicker
+    python benchmarks/run.py learned-proxy --cache /tmp/proxy_cache   # keep and reuse runs
 
 For each player model ``P`` in ``--models`` (default ``learned`` and ``solver``) it plays
 ``--chicas`` chicas (level ``chica``, 2 players, ``P`` at both seats, seed ``--seed``) under
@@ -18,12 +18,14 @@ same decks counted). Issue 12 target: the interval within +-1.5 percentage point
 
 With ``--cache DIR`` each run's per-chica lengths are stored as ``.npy`` keyed by the model's
 canonical spec, rules, chicas, seed and package version, and reused (the solver runs take tens
-of minutes on 2 cores). Prints a table and writes ``benchmarks/results/learned_proxy.json``
+of minutes on 2 cores; a run cut short keeps the runs it finished there). Prints a table
+and writes ``benchmarks/results/learned_proxy.json``
 (atomically).
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import platform
 import sys
@@ -33,14 +35,13 @@ from typing import Any
 
 import numba
 import numpy as np
-from benchcli import OneLineParser, check_writable, check_writable_dir
+from benchcli import check_writable_dir
 
 from cuarenta_sim import __version__, simulate, stats
 from cuarenta_sim.cuarenta.policies import parse_policy
 from cuarenta_sim.io import write_json_atomic
 from cuarenta_sim.reports import text_table
 
-DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "learned_proxy.json"
 #: Issue 12: the interval of the difference must lie within +- this many percentage points.
 TARGET_PP = 1.5
 RULES = ("quito", "cuenca")
@@ -77,9 +78,8 @@ def chica_lengths(
     return lengths, seconds
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark; see the module docstring."""
-    parser = OneLineParser(description=__doc__.splitlines()[0])
+def options(parser: argparse.ArgumentParser) -> None:
+    """Add the target's options (sizes) to ``parser``."""
     parser.add_argument("--chicas", type=int, default=20_000, help="paired chicas per run")
     parser.add_argument(
         "--models",
@@ -88,22 +88,25 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--cache", type=Path, default=None)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    args = parser.parse_args(argv)
+    parser.add_argument(
+        "--cache", type=Path, default=None, help="directory keeping each finished run (.npy)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark and write ``args.out``; see the module docstring."""
     models = [m.strip() for m in args.models.split(";") if m.strip()]
     if len(models) != 2:
-        parser.error(f"--models needs two models separated by ';', got {args.models!r}")
+        args.error(f"--models needs two models separated by ';', got {args.models!r}")
     if args.chicas < 2:
-        parser.error(f"--chicas must be at least 2, got {args.chicas}")
+        args.error(f"--chicas must be at least 2, got {args.chicas}")
     for m in models:
         try:
             parse_policy(m)
         except ValueError as exc:
-            parser.error(f"--models {args.models!r}: {exc}")
-    check_writable(parser, args.out)
+            args.error(f"--models {args.models!r}: {exc}")
     if args.cache is not None:
-        check_writable_dir(parser, args.cache, "--cache")
+        check_writable_dir(args.parser, args.cache, "--cache")
 
     runs: dict[str, dict[str, np.ndarray]] = {}
     seconds: dict[str, float] = {}
@@ -156,9 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
         "numba": numba.__version__,
         "machine": platform.machine(),
-        "command": " ".join(
-            [Path(sys.argv[0]).name, *(argv if argv is not None else sys.argv[1:])]
-        ),
+        "command": args.command,
         "chicas": args.chicas,
         "seed": args.seed,
         "models": {m: parse_policy(m).canonical for m in models},
@@ -171,7 +172,3 @@ def main(argv: list[str] | None = None) -> int:
     write_json_atomic(args.out, results)
     print(f"wrote {args.out}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,11 +1,11 @@
 """Peak memory of ``cuarenta-sim simulate``, measured against the memory model's prediction.
 
-Run from the repository root::
+Target ``memory`` of ``benchmarks/run.py``, from the repository root::
 
-    python benchmarks/memory.py            # every configuration below, about 10 min on 2 cores
-    python benchmarks/memory.py --quick    # Cuarenta level data only, 2 players
-    python benchmarks/memory.py --fit      # also print the coefficients fitted on this run
-    python benchmarks/memory.py --quick --scale 0.01   # smoke test (tests/cli)
+    python benchmarks/run.py memory            # every configuration below, about 10 min on 2 cores
+    python benchmarks/run.py memory --quick    # Cuarenta level data only, 2 players
+    python benchmarks/run.py memory --fit      # also print the coefficients fitted on this run
+    python benchmarks/run.py memory --quick --scale 0.01   # smoke test (tests/benchmarks)
 
 Each run is a subprocess ``python -m cuarenta_sim simulate --game G --level L --players P
 --n N --seed 1 --threads 2 --no-progress`` (plus ``--out`` or ``--aggregates-only`` for those
@@ -13,7 +13,9 @@ output modes), waited for with ``os.wait4``, whose ``ru_maxrss`` is that child's
 set size. For each run it prints the measured peak, the prediction of
 :func:`cuarenta_sim.memory.predict_peak` (the coefficients committed in
 :mod:`cuarenta_sim.memory`) and their ratio, and writes everything to
-``benchmarks/results/memory.json`` atomically.
+``benchmarks/results/memory.json`` atomically. Each measured run is appended to
+``results/memory.partial.jsonl`` as it ends (:class:`benchcli.Journal`): a run cut short
+keeps them and the same command resumes after them (the base runs are always measured).
 
 Sizes are kept modest (the project machine is shared): every run peaks at a few hundred MB,
 enough to measure the slopes. Per configuration (game, level, players, output):
@@ -36,6 +38,7 @@ on at least 6 runs.
 
 from __future__ import annotations
 
+import argparse
 import datetime
 import os
 import platform
@@ -46,7 +49,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchcli import OneLineParser, check_writable
+from benchcli import Journal
 
 from cuarenta_sim import __version__
 from cuarenta_sim.io import write_json_atomic
@@ -54,7 +57,6 @@ from cuarenta_sim.memory import CALIBRATION, predict_peak
 from cuarenta_sim.reports import text_table
 from cuarenta_sim.simulation import check_simulation
 
-DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "memory.json"
 MIB = 2**20
 #: (game, level, players, output, sizes): the measured configurations.
 CONFIGS: list[tuple[str, str, int, str, tuple[int, ...]]] = [
@@ -107,19 +109,20 @@ def measure(game: str, level: str, players: int, output: str, n: int) -> dict[st
     return {"peak_bytes": int(usage.ru_maxrss) * 1024, "wall_s": wall}
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Measure, print the table and write the JSON (see the module docstring)."""
-    parser = OneLineParser(description=__doc__.splitlines()[0])
+def options(parser: argparse.ArgumentParser) -> None:
+    """Add the target's options (sizes) to ``parser``."""
     parser.add_argument("--quick", action="store_true", help="Cuarenta data, 2 players only")
     parser.add_argument("--fit", action="store_true", help="print fitted coefficients")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="JSON output path")
     parser.add_argument("--scale", type=float, default=1.0,
                         help="multiply every size (a smoke test: 0.01)")  # fmt: skip
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure, print the table and write ``args.out`` (see the module docstring)."""
     if not 0 < args.scale <= 10:
-        parser.error(f"--scale must be in (0, 10], got {args.scale}")
-    check_writable(parser, args.out)
+        args.error(f"--scale must be in (0, 10], got {args.scale}")
     configs = QUICK if args.quick else CONFIGS
+    journal = Journal(args.out, fresh=args.fresh)
 
     base = {}
     for game in sorted({c[0] for c in configs}):
@@ -133,7 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     runs = []
     for game, level, players, output, sizes in configs:
         for n in (max(1, round(size * args.scale)) for size in sizes):
-            m = measure(game, level, players, output, n)
+            identity = {"game": game, "level": level, "players": players, "output": output,
+                        "n": n, "package_version": __version__}  # fmt: skip
+            m = journal.row(identity, lambda: measure(game, level, players, output, n))  # noqa: B023
             chunk = check_simulation(game, level=level, players=players, n=n, seed=1,
                                      aggregates=output == "aggregates").chunk  # fmt: skip
             predicted = predict_peak(game, level, players, n, output, chunk)
@@ -159,8 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         for key, value in fitted.items():
             print(f"  {key}: {value:,.1f}")
     write_json_atomic(args.out, {
-        "benchmark": "benchmarks/memory.py" + (" --quick" if args.quick else "")
-        + (f" --scale {args.scale}" if args.scale != 1 else ""),
+        "benchmark": args.command,
         "package_version": __version__,
         "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": {"platform": platform.platform(), "cpus": os.cpu_count()},
@@ -170,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         "within_25_percent": within,
         "fitted": fitted,
     })  # fmt: skip
+    journal.finish()
     print(f"wrote {args.out}")
     return 0
 
@@ -189,7 +194,3 @@ def _fit(runs: list[dict[str, Any]], base: dict[str, int]) -> dict[str, float]:
         if output == "parquet" and records:
             out[f"{game}/{level}/parquet_factor"] = s / records[1]
     return out
-
-
-if __name__ == "__main__":
-    sys.exit(main())

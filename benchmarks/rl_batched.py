@@ -1,9 +1,9 @@
 """Steps per second of the batched Cuarenta environment (cuarenta_sim.rl.batched).
 
-Run from the repository root::
+Target ``rl-batched`` of ``benchmarks/run.py``, from the repository root::
 
-    python benchmarks/rl_batched.py            # n_envs 4096, 16384, 65536; 1 and 2 threads
-    python benchmarks/rl_batched.py --quick    # n_envs 4096 and 65536, 2 threads, shorter
+    python benchmarks/run.py rl-batched            # n_envs 4096, 16384, 65536; 1 and 2 threads
+    python benchmarks/run.py rl-batched --quick    # n_envs 4096 and 65536, 2 threads, shorter
 
 What is timed: ``BatchedCuarenta.random_actions`` (a numba kernel drawing a uniformly random
 legal action per env) followed by ``BatchedCuarenta.step``, repeated after a warm-up (reset and
@@ -47,7 +47,6 @@ from cuarenta_sim import __version__
 from cuarenta_sim.io import write_json_atomic
 from cuarenta_sim.rl.batched import BatchedCuarenta, random_states
 
-DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "rl_batched.json"
 TARGET = 5_000_000
 #: step() calls per timed chunk.
 CHUNK = 5
@@ -106,13 +105,14 @@ def measure(
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark; return the exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def options(parser: argparse.ArgumentParser) -> None:
+    """Add the target's options (sizes) to ``parser``."""
     parser.add_argument("--quick", action="store_true", help="fewer configurations, shorter")
     parser.add_argument("--seconds", type=float, default=None, help="time per configuration")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark, write ``args.out``; return the exit status."""
     seconds = args.seconds or (0.5 if args.quick else 2.0)
     sizes = (4096, 65536) if args.quick else (4096, 16384, 65536)
     thread_counts = (2,) if args.quick else (1, 2)
@@ -169,7 +169,3 @@ def main(argv: list[str] | None = None) -> int:
     write_json_atomic(args.out, result)
     print(f"wrote {args.out}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,9 +1,9 @@
 """Steps per second of the PettingZoo environments (``cuarenta_sim.rl.make_env``).
 
-Run from the repository root (needs the ``rl`` extra)::
+Target ``rl-envs`` of ``benchmarks/run.py``, from the repository root (needs the ``rl`` extra)::
 
-    python benchmarks/rl_envs.py             # 10 s per configuration, best of 3
-    python benchmarks/rl_envs.py --quick     # 2 s per configuration, one run
+    python benchmarks/run.py rl-envs             # 10 s per configuration, best of 3
+    python benchmarks/run.py rl-envs --quick     # 2 s per configuration, one run
 
 One process, one environment, the plain AEC loop a user writes: ``agent_iter``, ``last()``
 (which builds the observation and the action mask), a uniformly random legal action from the
@@ -26,7 +26,6 @@ import platform
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -35,7 +34,6 @@ from cuarenta_sim import __version__
 from cuarenta_sim.io import write_json_atomic
 from cuarenta_sim.rl import make_env
 
-DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "rl_envs.json"
 TARGET = 20_000
 CONFIGS: list[dict[str, Any]] = [
     {"game": "cuarenta", "rules": "quito", "players": 2},
@@ -45,7 +43,7 @@ CONFIGS: list[dict[str, Any]] = [
 ]
 
 
-def run(env: Any, seconds: float, rng: random.Random) -> tuple[int, int, float, float]:
+def play(env: Any, seconds: float, rng: random.Random) -> tuple[int, int, float, float]:
     """Play random legal actions for about ``seconds``.
 
     Returns
@@ -69,24 +67,29 @@ def run(env: Any, seconds: float, rng: random.Random) -> tuple[int, int, float, 
     return steps, episodes, time.perf_counter() - start, time.process_time() - cpu
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark; returns the exit status (0 also when below target: it reports)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="per timed run")
-    parser.add_argument("--repeats", type=int, default=3)
+def options(parser: argparse.ArgumentParser) -> None:
+    """Add the target's options (sizes) to ``parser``."""
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="per timed run (default 10; quick 2)")  # fmt: skip
+    parser.add_argument("--repeats", type=int, default=None, help="default 3; quick 1")
     parser.add_argument("--quick", action="store_true", help="2 s, one run")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    args = parser.parse_args(argv)
-    seconds, repeats = (2.0, 1) if args.quick else (args.seconds, args.repeats)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark, write ``args.out``; returns 0 (also when below target: it reports)."""
+    seconds = args.seconds or (2.0 if args.quick else 10.0)
+    repeats = args.repeats or (1 if args.quick else 3)
+    if seconds <= 0 or repeats < 1:
+        args.error("--seconds must be > 0 and --repeats >= 1")
     rows = []
     for cfg in CONFIGS:
         env = make_env(**cfg)
         env.reset(seed=0)
         rng = random.Random(0)
-        run(env, seconds, rng)  # warm-up
+        play(env, seconds, rng)  # warm-up
         best: tuple[int, int, float, float] | None = None
         for _ in range(repeats):
-            result = run(env, seconds, rng)
+            result = play(env, seconds, rng)
             if best is None or result[0] / result[2] > best[0] / best[2]:
                 best = result
         assert best is not None
@@ -124,7 +127,3 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"wrote {args.out}")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -9,19 +9,23 @@ Positions are split evenly over the four presets and 2 / 4 players; as in the sl
 players start at turns 2..9 of the last deal and 4 players at turns 11..19, since the brute
 force from a deal's first turn takes seconds per position.
 
-Run: ``python benchmarks/solve_vs_brute_force.py [--positions 10000] [--seed 17]``; prints one
+Target ``solve-vs-brute-force`` of ``benchmarks/run.py``:
+``python benchmarks/run.py solve-vs-brute-force [--positions 10000] [--seed 17]``; prints one
 line per (preset, players) and the total, writes ``benchmarks/results/solve_vs_brute_force.json``
-and exits 1 on any disagreement. About 15 minutes on 2 cores.
+and exits 1 on any disagreement. About 15 minutes on 2 cores. Each finished (preset, players)
+row is appended to ``results/solve_vs_brute_force.partial.jsonl`` (:class:`benchcli.Journal`):
+a run cut short keeps its rows and the same command resumes after them.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 import time
-from pathlib import Path
+from typing import Any
 
+from benchcli import Journal
+
+from cuarenta_sim import __version__
 from cuarenta_sim.cuarenta.reference.positions import random_position
 from cuarenta_sim.cuarenta.reference.solver import (
     SolverPosition,
@@ -29,7 +33,7 @@ from cuarenta_sim.cuarenta.reference.solver import (
     solve_values,
 )
 from cuarenta_sim.cuarenta.rules import PRESETS
-from cuarenta_sim.io import write_text_atomic
+from cuarenta_sim.io import write_json_atomic
 from cuarenta_sim.scenario import evaluate
 
 #: (players, max_remaining turns of the last deal) checked, as in tests/solver.
@@ -51,55 +55,62 @@ def disagreement(p: SolverPosition) -> str | None:
     return None
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=10_000)
+def check_row(preset: str, players: int, remaining: int, per: int, seed: int) -> dict[str, Any]:
+    """Check ``per`` positions of one (preset, players) setup; the row with its
+    disagreements (``bad``: preset, players, index and what differed)."""
+    start = time.perf_counter()
+    bad = []
+    for i in range(per):
+        p = random_position(preset, players, seed, i, max_remaining=remaining)
+        what = disagreement(p)
+        if what is not None:
+            bad.append({"preset": preset, "players": players, "index": i, "what": what})
+    return {
+        "preset": preset,
+        "players": players,
+        "positions": per,
+        "disagreements": len(bad),
+        "seconds": time.perf_counter() - start,
+        "bad": bad,
+    }
+
+
+def options(parser: argparse.ArgumentParser) -> None:
+    """Add the target's options (sizes) to ``parser``."""
+    parser.add_argument(
+        "--positions", type=int, default=10_000, help="positions, split over presets and players"
+    )
     parser.add_argument("--seed", type=int, default=17)
-    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "results")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check, print, write ``args.out``; exit status 1 on any disagreement."""
     if args.positions < len(PRESETS) * len(SETUPS):
-        parser.error(f"--positions must be at least {len(PRESETS) * len(SETUPS)}")
+        args.error(f"--positions must be at least {len(PRESETS) * len(SETUPS)}")
     per = args.positions // (len(PRESETS) * len(SETUPS))
+    journal = Journal(args.out, fresh=args.fresh)
     rows, bad, t0 = [], [], time.perf_counter()
     for preset in PRESETS:
         for players, remaining in SETUPS:
-            start = time.perf_counter()
-            wrong = 0
-            for i in range(per):
-                p = random_position(preset, players, args.seed, i, max_remaining=remaining)
-                what = disagreement(p)
-                if what is not None:
-                    wrong += 1
-                    bad.append({"preset": preset, "players": players, "index": i, "what": what})
-            rows.append(
-                {
-                    "preset": preset,
-                    "players": players,
-                    "positions": per,
-                    "disagreements": wrong,
-                    "seconds": time.perf_counter() - start,
-                }
-            )
+            identity = {"preset": preset, "players": players, "positions": per,
+                        "seed": args.seed, "package_version": __version__}  # fmt: skip
+            row = dict(journal.row(
+                identity, lambda: check_row(preset, players, remaining, per, args.seed)  # noqa: B023
+            ))  # fmt: skip
+            bad += row.pop("bad")
+            rows.append(row)
             print(
-                f"{preset:13s} {players}p: {per:,} positions, {wrong} disagreements "
-                f"({rows[-1]['seconds']:.0f} s)",
+                f"{preset:13s} {players}p: {per:,} positions, {row['disagreements']} "
+                f"disagreements ({row['seconds']:.0f} s)",
                 flush=True,
             )
     total = per * len(rows)
     wrong = sum(r["disagreements"] for r in rows)
     print(
         f"total: {total:,} positions, {wrong} disagreements, "
-        f"{time.perf_counter() - t0:.0f} s; command: python benchmarks/solve_vs_brute_force.py "
-        f"--positions {args.positions} --seed {args.seed}"
+        f"{time.perf_counter() - t0:.0f} s; command: {args.command}"
     )
-    args.out.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(
-        args.out / "solve_vs_brute_force.json",
-        json.dumps({"seed": args.seed, "rows": rows, "disagreements": bad,
-                    "positions": total}, indent=2) + "\n",
-    )  # fmt: skip
+    write_json_atomic(args.out, {"seed": args.seed, "rows": rows, "disagreements": bad,
+                                 "positions": total})  # fmt: skip
+    journal.finish()
     return 1 if wrong else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,9 +1,9 @@
 """Speed of the exact solver (:mod:`cuarenta_sim.cuarenta.engine.solver`).
 
-Run from the repository root::
+Target ``solver`` of ``benchmarks/run.py``, from the repository root::
 
-    python benchmarks/solver.py                    # 200 positions (2 players), 20 (4 players)
-    python benchmarks/solver.py --positions 50 --positions4 5
+    python benchmarks/run.py solver                    # 200 positions (2 players), 20 (4 players)
+    python benchmarks/run.py solver --positions 50 --positions4 5
 
 It prints and writes ``benchmarks/results/solver.json`` (atomically): for 2 and 4 players
 (Quito rules), the positions solved per second **from the start of the last deal** (the
@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import argparse
 import platform
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import numba
@@ -45,8 +43,6 @@ from cuarenta_sim.cuarenta.reference.solver import SolverPosition
 from cuarenta_sim.cuarenta.rules import resolve_rules
 from cuarenta_sim.io import write_json_atomic
 from cuarenta_sim.reports import text_table
-
-DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "solver.json"
 
 
 def _array(p: SolverPosition) -> np.ndarray:
@@ -91,25 +87,25 @@ def measure(players: int, n: int, start: bool, bits: int, seed: int) -> dict[str
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark (module docstring); return the exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def options(parser: argparse.ArgumentParser) -> None:
+    """Add the target's options (sizes) to ``parser``."""
     parser.add_argument("--positions", type=int, default=200, help="2-player positions")
     parser.add_argument("--positions4", type=int, default=20, help="4-player positions")
     parser.add_argument("--bits", type=int, default=20, help="table size: 2**bits entries")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark (module docstring), write ``args.out``; return the exit status."""
     if args.positions < 1 or args.positions4 < 1:
-        parser.error("--positions and --positions4 must be at least 1")
+        args.error("--positions and --positions4 must be at least 1")
     rows = []
     for players, n in ((2, args.positions), (4, args.positions4)):
         for start in (True, False):
             rows.append(measure(players, n, start, args.bits, args.seed))
     results = {
         "benchmark": "solver",
-        "command": "python benchmarks/solver.py "
-        + " ".join(sys.argv[1:] if argv is None else argv),
+        "command": args.command,
         "version": __version__,
         "python": platform.python_version(),
         "numba": numba.__version__,
@@ -119,10 +115,5 @@ def main(argv: list[str] | None = None) -> int:
     }
     columns = list(rows[0])
     print(text_table(columns, [[row[c] for c in columns] for row in rows]))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
     write_json_atomic(args.out, results)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,17 +1,12 @@
 """Throughput, start-up cost and memory of the numba simulator.
 
-Run from the repository root::
+Target ``throughput`` of ``benchmarks/run.py``, from the repository root::
 
-    python benchmarks/throughput.py            # full run, a few minutes on 2 cores
-    python benchmarks/throughput.py --quick    # small counts, no cold compile
-    python benchmarks/throughput.py --game cuatrola [--quick]   # the Cuatrola kernel
+    python benchmarks/run.py throughput            # full run, a few minutes on 2 cores
+    python benchmarks/run.py throughput --quick    # small counts, no cold compile
 
-``--game cuatrola`` runs ``benchmarks/cuatrola_throughput.py`` (random and greedy play, never
-and threshold bidding, 1 and 2 threads, levels hand and game, and the pimc lookahead's
-decisions per second; JSON to ``benchmarks/results/cuatrola_throughput.json``); every other
-option is passed to it.
-
-It prints a table and writes ``benchmarks/results/throughput.json`` atomically. Figures:
+(The Cuatrola kernel is the target ``cuatrola-throughput``.) It prints a table and writes
+``benchmarks/results/throughput.json`` atomically. Figures:
 
 * datas (hands) per second and plays per second of :func:`cuarenta_sim.simulate`
   (results frames included) for every built-in policy, 1 and 2 threads, 2 and 4 players,
@@ -36,7 +31,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 import numba
@@ -46,7 +40,6 @@ from cuarenta_sim import __version__
 from cuarenta_sim.io import write_json_atomic
 from cuarenta_sim.reports import text_table
 
-DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "throughput.json"
 #: The policies measured here; heuristic and pimc have their own benchmark (policies.py).
 BUILT_INS = ("random", "greedy")
 
@@ -286,7 +279,7 @@ def check_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
     Parameters
     ----------
     results : dict
-        As built by :func:`main`.
+        As built by :func:`run`.
 
     Returns
     -------
@@ -322,26 +315,8 @@ def _fmt(value: float | None) -> str:
     return f"{value:.3g}"
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the benchmarks, print a summary and write the JSON results.
-
-    Parameters
-    ----------
-    argv : list of str, optional
-        Command-line arguments (default ``sys.argv[1:]``); see ``--help``.
-
-    Returns
-    -------
-    int
-        0 (figures that miss a target are reported, not treated as errors).
-    """
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--game",
-        choices=("cuarenta", "cuatrola"),
-        default="cuarenta",
-        help="cuatrola: run benchmarks/cuatrola_throughput.py with the other options",
-    )
+def options(parser: argparse.ArgumentParser) -> None:
+    """Add the target's options (sizes) to ``parser``."""
     parser.add_argument(
         "--quick",
         action="store_true",
@@ -358,23 +333,21 @@ def main(argv: list[str] | None = None) -> int:
         help="datas of the memory run (default 10,000,000; quick 1,000,000)",
     )
     parser.add_argument("--no-cold", action="store_true", help="skip the cold-compile run")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="JSON output path")
-    args, rest = parser.parse_known_args(argv)
-    if args.game == "cuatrola":
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        import cuatrola_throughput
 
-        forwarded = rest + (["--quick"] if args.quick else [])
-        if args.n is not None:
-            forwarded += ["--n", str(args.n)]
-        if args.repeats is not None:
-            forwarded += ["--repeats", str(args.repeats)]
-        if args.out != DEFAULT_OUT:
-            forwarded += ["--out", str(args.out)]
-        return cuatrola_throughput.main(forwarded)
-    if rest:
-        parser.error(f"unrecognized arguments: {' '.join(rest)}")
 
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmarks, print a summary and write the JSON results to ``args.out``.
+
+    Parameters
+    ----------
+    args : Namespace
+        The options of :func:`options` and ``out`` (the results file).
+
+    Returns
+    -------
+    int
+        0 (figures that miss a target are reported, not treated as errors).
+    """
     n_data = args.n or (200_000 if args.quick else 2_000_000)
     repeats = args.repeats or (1 if args.quick else 3)
     big_n = args.big_n or (1_000_000 if args.quick else 10_000_000)
@@ -472,7 +445,3 @@ def main(argv: list[str] | None = None) -> int:
     write_json_atomic(args.out, results)
     print(f"\nwrote {args.out}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

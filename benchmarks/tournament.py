@@ -1,9 +1,9 @@
 """The strategy tournament of issue 5: ranking targets and wall time.
 
-Run from the repository root::
+Target ``tournament`` of ``benchmarks/run.py``, from the repository root::
 
-    python benchmarks/tournament.py               # 20,000 duplicate chicas per pair (target)
-    python benchmarks/tournament.py --chicas 2000 # quick look
+    python benchmarks/run.py tournament               # 20,000 duplicate chicas per pair (target)
+    python benchmarks/run.py tournament --chicas 2000 # quick look
 
 It plays the round robin ``random, greedy, heuristic, pimc`` under ``quito`` with 2 players in
 duplicate (:func:`cuarenta_sim.cuarenta.strategies.cuarenta_tournament`; the same numbers as
@@ -11,7 +11,11 @@ duplicate (:func:`cuarenta_sim.cuarenta.strategies.cuarenta_tournament`; the sam
 20000 --seed 0``), prints the tables, checks the targets of ``benchmarks/README.md`` (each
 policy beats the one before it with the lower bound of the 95% chica win-rate interval above
 50%; the whole tournament in under 30 minutes) and writes
-``benchmarks/results/tournament.json`` atomically.
+``benchmarks/results/tournament.json`` atomically. Each finished match (its duplicate pairs,
+one row per pair) is appended to ``results/tournament.partial.jsonl`` as it ends
+(:class:`benchcli.Journal`): a run cut short keeps the matches it played, and the same command
+reads them instead of playing them again (the ratings are computed from the same frames, so a
+resumed tournament equals an uninterrupted one).
 """
 
 from __future__ import annotations
@@ -21,31 +25,56 @@ import itertools
 import platform
 import sys
 import time
-from pathlib import Path
 
 import numba
+import pandas as pd
+from benchcli import Journal
 
 from cuarenta_sim import __version__
+from cuarenta_sim.cuarenta.duplicate import play_duplicate
 from cuarenta_sim.cuarenta.engine import warmup
-from cuarenta_sim.cuarenta.strategies import cuarenta_tournament, tournament_text
+from cuarenta_sim.cuarenta.strategies import check_tournament, tournament_text
 from cuarenta_sim.io import write_json_atomic
-from cuarenta_sim.tournament import TournamentSettings
+from cuarenta_sim.tournament import TournamentResult, TournamentSettings, run_tournament
 
-DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "tournament.json"
 POLICIES = ("random", "greedy", "heuristic", "pimc")
 #: Wall-time target of the whole tournament at 20,000 chicas per pair (seconds).
 WALL_TARGET_S = 30 * 60
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the tournament, print it, check the targets; exit 1 if one is missed."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def journaled_tournament(settings: TournamentSettings, journal: Journal) -> TournamentResult:
+    """:func:`cuarenta_sim.cuarenta.strategies.cuarenta_tournament` with every match kept in
+    ``journal``: a match an earlier cut-short run finished is read back (its pairs frame, the
+    same numbers), the others are played and appended as they end."""
+    check_tournament(settings)
+
+    def play(a: str, b: str, level: str, n: int) -> pd.DataFrame:
+        identity = {"a": a, "b": b, "level": level, "n": n, "rules": settings.rules,
+                    "players": settings.players, "seed": settings.seed,
+                    "package_version": __version__}  # fmt: skip
+
+        def played() -> dict[str, list]:
+            return play_duplicate(a, b, rules=settings.rules, players=settings.players,
+                                  level=level, n=n, seed=settings.seed,
+                                  threads=settings.threads).to_dict("list")  # fmt: skip
+
+        return pd.DataFrame(journal.row(identity, played))
+
+    return run_tournament(settings, play, lambda m: print(m, file=sys.stderr))
+
+
+def options(parser: argparse.ArgumentParser) -> None:
+    """Add the target's options (sizes) to ``parser``."""
     parser.add_argument("--chicas", type=int, default=20_000, help="chicas per pair (even)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=None)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the tournament, print it, check the targets, write ``args.out``; exit 1 if a target
+    is missed."""
     warmup()
+    journal = Journal(args.out, fresh=args.fresh)
     settings = TournamentSettings(
         policies=POLICIES,
         rules="quito",
@@ -55,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         threads=args.threads,
     )
     t0 = time.perf_counter()
-    result = cuarenta_tournament(settings, progress=lambda m: print(m, file=sys.stderr))
+    result = journaled_tournament(settings, journal)
     wall = time.perf_counter() - t0
     print(tournament_text(result))
     checks = []
@@ -94,9 +123,6 @@ def main(argv: list[str] | None = None) -> int:
             "targets": checks,
         },
     )
+    journal.finish()
     print(f"wrote {args.out}")
     return 0 if all(c["met"] for c in checks) else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())

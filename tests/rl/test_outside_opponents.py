@@ -253,36 +253,3 @@ def test_our_side_sees_nothing_of_the_hidden_hands() -> None:
         compared += 1
         state.apply_action(int(rng.choice(state.legal_actions())))
     assert compared > 0 and differed > 0
-
-
-def test_openspiel_benchmark_records_resume_and_state_the_budget(tmp_path, monkeypatch) -> None:
-    """Issue 18 item 8: the benchmark appends one JSON line per finished pair, a rerun skips
-    the pairs it holds, --from-records summarises a partial run, and the page states the
-    bot's budget in every row."""
-    import importlib
-    import json
-    from pathlib import Path
-
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "benchmarks"))
-    bench = importlib.import_module("openspiel_opponents")
-    records = tmp_path / "pairs.jsonl"
-    common = ["--policies", "greedy", "--ismcts", SMALL_ISMCTS, "--random-pairs", "0",
-              "--baseline-pairs", "0", "--workers", "1", "--records", str(records)]  # fmt: skip
-    assert bench.main([*common, "--ismcts-pairs", "2", "--out", str(tmp_path / "a.json")]) == 0
-    assert len(records.read_text().splitlines()) == 2
-    first = json.loads((tmp_path / "a.json").read_text())["results"][0]
-    # Resume to 3 pairs: only the third is played.
-    assert bench.main([*common, "--ismcts-pairs", "3", "--out", str(tmp_path / "b.json")]) == 0
-    assert len(records.read_text().splitlines()) == 3
-    # A torn last line (a killed run) is ignored; --from-records counts the pairs it holds.
-    with records.open("a") as fh:
-        fh.write('{"key": "trunc')
-    assert bench.main([*common, "--ismcts-pairs", "10", "--from-records",
-                       "--out", str(tmp_path / "c.json")]) == 0  # fmt: skip
-    row = json.loads((tmp_path / "c.json").read_text())["results"][0]
-    assert row["pairs"] == 3
-    two = bench.read_records(records)
-    assert len(two) == 3
-    assert first["pairs"] == 2
-    table = bench.table_markdown([row | {"a_label": "greedy", "b_label": "openspiel-ismcts"}])
-    assert "4 simulations per decision" in table and "at most 20 moves" in table

@@ -1,15 +1,19 @@
-"""benchmarks/solver.py runs end to end (tiny counts)."""
+"""The solver target runs end to end (tiny counts)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
 
-def test_solver_benchmark_quick_run(tmp_path: Path, run_benchmark) -> None:
+pytestmark = pytest.mark.slow
+
+
+def test_solver_quick_run(tmp_path: Path, run_target) -> None:
     out = tmp_path / "solver.json"
     args = ["--positions", "3", "--positions4", "1", "--bits", "12", "--out", str(out)]
-    proc = run_benchmark("solver.py", *args, timeout=600)
+    proc = run_target("solver", *args, timeout=600)
     assert proc.returncode == 0, proc.stderr
     rows = json.loads(out.read_text())["rows"]
     assert [(r["players"], r["from"]) for r in rows] == [

@@ -1,26 +1,18 @@
-"""benchmarks/throughput.py runs end to end (tiny counts) and writes its JSON."""
+"""The throughput and memory targets of benchmarks/run.py run end to end (tiny counts)."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
 
 
-def test_throughput_script_quick_run(tmp_path: Path) -> None:
+def test_throughput_quick_run(tmp_path: Path, run_target) -> None:
     out = tmp_path / "results" / "throughput.json"
-    proc = subprocess.run(
-        [
-            sys.executable, str(ROOT / "benchmarks" / "throughput.py"), "--quick",
-            "--n", "2000", "--big-n", "20000", "--out", str(out),
-        ],
-        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False,
-    )  # fmt: skip
+    proc = run_target("throughput", "--quick", "--n", "2000", "--big-n", "20000", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())
     rows = results["throughput"]
@@ -39,27 +31,16 @@ def test_throughput_script_quick_run(tmp_path: Path) -> None:
     assert [p.name for p in out.parent.iterdir()] == ["throughput.json"]
 
 
-def test_throughput_script_covers_cuatrola(tmp_path: Path) -> None:
-    out = tmp_path / "cuatrola.json"
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "throughput.py"), "--game", "cuatrola",
-         "--quick", "--n", "2000", "--out", str(out)],
-        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
-    results = json.loads(out.read_text())
-    assert results["throughput"] and all(r["hands_per_s"] > 0 for r in results["throughput"])
+def test_throughput_no_longer_takes_a_game(tmp_path: Path, run_target) -> None:
+    """The Cuatrola kernel is its own target (cuatrola-throughput), not a flag of this one."""
+    proc = run_target("throughput", "--game", "cuatrola", "--out", str(tmp_path / "t.json"))
+    assert proc.returncode == 2 and "unrecognized arguments: --game" in proc.stderr
 
 
-@pytest.mark.slow
-def test_memory_script_measures_and_predicts(tmp_path: Path) -> None:
-    """benchmarks/memory.py (issue 20): peak RSS of CLI subprocesses against the model."""
+def test_memory_measures_and_predicts(tmp_path: Path, run_target) -> None:
+    """The memory target (issue 20): peak RSS of CLI subprocesses against the model."""
     out = tmp_path / "memory.json"
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "memory.py"), "--quick", "--scale", "0.01",
-         "--out", str(out)],
-        capture_output=True, text=True, cwd=ROOT, timeout=600, check=False,
-    )  # fmt: skip
+    proc = run_target("memory", "--quick", "--scale", "0.01", "--out", str(out), timeout=600)
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())
     assert [r["n"] for r in results["runs"]] == [5_000, 20_000]
@@ -67,3 +48,5 @@ def test_memory_script_measures_and_predicts(tmp_path: Path) -> None:
         assert run["peak_bytes"] > 100 * 2**20 and run["predicted_bytes"] > 100 * 2**20
         assert run["ratio"] == pytest.approx(run["peak_bytes"] / run["predicted_bytes"])
     assert "measured / predicted" in proc.stdout and "within 25%" in proc.stdout
+    assert results["benchmark"].startswith("python benchmarks/run.py memory --quick")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["memory.json"]

@@ -1,17 +1,20 @@
-"""benchmarks/policies.py and benchmarks/tune_heuristic.py run end to end (tiny counts)."""
+"""The policy targets of benchmarks/run.py (policies-speed, policies-ranking, policies-pairs,
+solver-4p, learned, learned-proxy, policies-sweep, solve-vs-brute-force) and
+benchmarks/tune_heuristic.py run end to end (tiny counts)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
 
-def test_policies_benchmark_quick_run(tmp_path: Path, run_benchmark) -> None:
-    out = tmp_path / "policies.json"
-    proc = run_benchmark(
-        "policies.py", "--datas", "10", "--chicas", "10", "--chicas4", "3", "--repeats", "1",
-        "--solver4", "solver(samples=4)", "--out", str(out),
-    )  # fmt: skip
+pytestmark = pytest.mark.slow
+
+
+def test_policies_speed(tmp_path: Path, run_target) -> None:
+    out = tmp_path / "speed.json"
+    proc = run_target("policies-speed", "--datas", "10", "--repeats", "1", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())
     names = [s["policy"].split("(")[0] for s in results["speed"]]
@@ -19,10 +22,21 @@ def test_policies_benchmark_quick_run(tmp_path: Path, run_benchmark) -> None:
     assert all(s["decisions_per_s"] > 0 and s["cpu_share"] > 0 for s in results["speed"])
     assert [r["policy"].split("(")[0] for r in results["datas_per_s"]] == ["heuristic", "learned"]
     assert all(r["datas_per_s"] > 0 and r["datas"] == 500 for r in results["datas_per_s"])
-    lvh = results["learned_vs_heuristic"]
-    assert lvh["a"].startswith("learned(") and lvh["b"].startswith("heuristic(")
-    assert lvh["chicas"] == 20 and lvh["status"] in ("pass", "FAIL")
-    assert results["learned_vs_heuristic_4p"]["players"] == 4
+    for key in ("pimc_target", "solver_target", "learned_speed_target"):
+        assert results[key]["status"] in ("pass", "FAIL")
+    assert "ranking" not in results and results["command"].startswith(
+        "python benchmarks/run.py policies-speed"
+    )
+
+
+def test_policies_ranking(tmp_path: Path, run_target) -> None:
+    out = tmp_path / "ranking.json"
+    proc = run_target(
+        "policies-ranking", "--chicas", "10", "--chicas4", "3",
+        "--solver4", "solver(samples=4)", "--out", str(out),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(out.read_text())
     pairs = [(r["a"].split("(")[0], r["b"].split("(")[0], r["players"]) for r in results["ranking"]]
     assert pairs == [
         ("greedy", "random", 2),
@@ -35,12 +49,15 @@ def test_policies_benchmark_quick_run(tmp_path: Path, run_benchmark) -> None:
         assert r["chicas"] == (6 if r["players"] == 4 else 20) and 0 <= r["wins_a"] <= r["chicas"]
         assert r["ci95"][0] <= r["win_rate_a"] <= r["ci95"][1]
     assert results["ranking"][-1]["a"].startswith("solver(samples=4,")
+    assert results["ranking"][3]["target_lower_bound"] == 0.53
+    # Finished: the partial records are gone, one results file is left.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ranking.json"]
 
 
-def test_policies_benchmark_learned_only(tmp_path: Path, run_benchmark) -> None:
+def test_learned(tmp_path: Path, run_target) -> None:
     out = tmp_path / "learned.json"
-    proc = run_benchmark(
-        "policies.py", "--learned-only", "--learned", "learned(weights=learned_v1)",
+    proc = run_target(
+        "learned", "--learned", "learned(weights=learned_v1)",
         "--datas", "4", "--chicas", "6", "--chicas4", "2", "--repeats", "1", "--out", str(out),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
@@ -53,15 +70,16 @@ def test_policies_benchmark_learned_only(tmp_path: Path, run_benchmark) -> None:
     two, four = results["learned_vs_heuristic"], results["learned_vs_heuristic_4p"]
     assert two["a"] == four["a"] == "learned(weights=learned_v1)"
     assert (two["players"], two["chicas"], four["players"], four["chicas"]) == (2, 12, 4, 4)
-    assert "learned vs heuristic" in proc.stdout and "CPU share" in proc.stdout
+    assert two["target_lower_bound"] == 0.55 and two["status"] in ("pass", "FAIL")
+    assert "learned" in proc.stdout and "CPU share" in proc.stdout
 
 
-def test_policies_benchmark_team_section_alone(tmp_path: Path, run_benchmark) -> None:
-    """``--only4`` runs the 4-player section alone: the speed of ``--solver4`` with 4 players
-    and its duplicate chicas against the heuristic, with issue 12's target."""
+def test_solver_4p(tmp_path: Path, run_target) -> None:
+    """The speed of ``--solver4`` with 4 players and its duplicate chicas against the
+    heuristic, with issue 12's target."""
     out = tmp_path / "team.json"
-    proc = run_benchmark(
-        "policies.py", "--only4", "--solver4", "solver(samples=3,exact=4)", "--chicas4", "2",
+    proc = run_target(
+        "solver-4p", "--solver4", "solver(samples=3,exact=4)", "--chicas4", "2",
         "--datas4", "2", "--repeats", "1", "--out", str(out),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
@@ -82,22 +100,21 @@ def test_policies_benchmark_team_section_alone(tmp_path: Path, run_benchmark) ->
     assert "decisions/s with 4 players" in proc.stdout and "lower bound > 52%" in proc.stdout
 
 
-def test_tune_heuristic_quick_run(run_benchmark) -> None:
-    proc = run_benchmark("tune_heuristic.py", "--passes", "1", "--chicas", "20", "--seed", "3")
+def test_tune_heuristic_quick_run(run_script) -> None:
+    proc = run_script("tune_heuristic.py", "--passes", "1", "--chicas", "20", "--seed", "3")
     assert proc.returncode == 0, proc.stderr
     assert 9 * 3 <= proc.stdout.count("pass 1 ") <= 9 * 4  # 3 or 4 candidates per weight
     assert "best: heuristic(cards=" in proc.stdout
     assert "held-out decks" in proc.stdout
 
 
-def test_policies_benchmark_sweep_only(tmp_path: Path, run_benchmark) -> None:
-    """--sweep-only: strength against cost at every sweep size, JSON and figure written
-    atomically (no temporary file left behind)."""
+def test_policies_sweep(tmp_path: Path, run_target) -> None:
+    """Strength against cost at every sweep size, JSON and figure written atomically (no
+    temporary or partial file left behind); the figure defaults to the results file's name."""
     out = tmp_path / "sweep.json"
-    figure = tmp_path / "sweep.png"
-    proc = run_benchmark(
-        "policies.py", "--sweep-only", "--datas", "5", "--repeats", "1", "--sweep-chicas", "2",
-        "--out", str(out), "--figure", str(figure),
+    proc = run_target(
+        "policies-sweep", "--datas", "5", "--repeats", "1", "--sweep-chicas", "2",
+        "--out", str(out),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())
@@ -112,15 +129,15 @@ def test_policies_benchmark_sweep_only(tmp_path: Path, run_benchmark) -> None:
         assert p["spec"].startswith(f"{p['policy']}(samples={p['samples']},")
     assert results["sweep_settings"]["pairs"] == 2
     assert results["sweep_settings"]["opponent"].startswith("heuristic(")
-    assert figure.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "sweep.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sweep.json", "sweep.png"]
 
 
-def test_policies_benchmark_pair_section_marks_the_target(tmp_path: Path, run_benchmark) -> None:
+def test_policies_pairs_marks_the_target(tmp_path: Path, run_target) -> None:
     """``--pair solver:pimc`` plays that duplicate pair alone and marks issue 12's target."""
     out = tmp_path / "pair.json"
-    proc = run_benchmark(
-        "policies.py", "--pair", "solver(samples=4):pimc(samples=4)", "--chicas", "3",
+    proc = run_target(
+        "policies-pairs", "--pair", "solver(samples=4):pimc(samples=4)", "--chicas", "3",
         "--out", str(out),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
@@ -130,20 +147,20 @@ def test_policies_benchmark_pair_section_marks_the_target(tmp_path: Path, run_be
     assert r["status"] == ("pass" if r["ci95"][0] > 0.53 else "FAIL")
 
 
-def test_policies_benchmark_bad_pair_fails_before_running(run_benchmark) -> None:
-    proc = run_benchmark("policies.py", "--pair", "solver:pimc", "--pair", "solver:nope")
+def test_policies_pairs_bad_pair_fails_before_running(run_target) -> None:
+    proc = run_target("policies-pairs", "--pair", "solver:pimc", "--pair", "solver:nope")
     assert proc.returncode == 2
     assert "--pair 'solver:nope'" in proc.stderr and "nope" in proc.stderr
 
 
-def test_learned_proxy_script_and_its_cache(tmp_path: Path, run_benchmark) -> None:
-    """benchmarks/learned_proxy.py: both models' Quito-to-Cuenca change, their difference with
-    its interval and the target line; a second run reads the cached chica lengths."""
+def test_learned_proxy_and_its_cache(tmp_path: Path, run_target) -> None:
+    """learned-proxy: both models' Quito-to-Cuenca change, their difference with its interval
+    and the target line; a second run reads the cached chica lengths."""
     out = tmp_path / "proxy.json"
     cache = tmp_path / "cache"
-    args = ("learned_proxy.py", "--chicas", "30", "--models", "greedy;heuristic",
+    args = ("learned-proxy", "--chicas", "30", "--models", "greedy;heuristic",
             "--cache", str(cache), "--out", str(out))  # fmt: skip
-    proc = run_benchmark(*args)
+    proc = run_target(*args)
     assert proc.returncode == 0, proc.stderr
     first = json.loads(out.read_text())
     assert set(first["per_model"]) == {"greedy", "heuristic"}
@@ -153,63 +170,49 @@ def test_learned_proxy_script_and_its_cache(tmp_path: Path, run_benchmark) -> No
         "pass" if diff["defined"] and diff["lower"] > -0.015 and diff["upper"] < 0.015 else "FAIL"
     )
     assert len(list(cache.glob("*.npy"))) == 4 and "percentage points" in proc.stdout
-    again = run_benchmark(*args)
+    again = run_target(*args)
     assert again.returncode == 0, again.stderr
     second = json.loads(out.read_text())
     assert second["difference"] == diff and all(v == 0.0 for v in second["seconds"].values())
 
 
-def test_policies_benchmark_proxy_section(tmp_path: Path, run_benchmark) -> None:
+def test_learned_proxy_default_models(tmp_path: Path, run_target) -> None:
     out = tmp_path / "proxy.json"
-    proc = run_benchmark("policies.py", "--proxy-only", "--chicas", "3", "--out", str(out))
+    proc = run_target("learned-proxy", "--chicas", "3", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())
     assert results["models"]["learned"].startswith("learned(")
     assert results["models"]["solver"].startswith("solver(") and results["chicas"] == 3
 
 
-def test_policies_benchmark_solve_section(tmp_path: Path, run_benchmark) -> None:
-    """``--solve-only`` runs the solve-vs-brute-force target (issue 12) on a few positions."""
-    proc = run_benchmark("policies.py", "--solve-only", "--positions", "8", "--out", str(tmp_path))
+def test_solve_vs_brute_force(tmp_path: Path, run_target) -> None:
+    """The solve-vs-brute-force target (issue 12) on a few positions."""
+    out = tmp_path / "solve.json"
+    proc = run_target("solve-vs-brute-force", "--positions", "8", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
-    results = json.loads((tmp_path / "solve_vs_brute_force.json").read_text())
+    results = json.loads(out.read_text())
     assert results["positions"] == 8 and results["disagreements"] == []
+    assert len(results["rows"]) == 8 and all(r["positions"] == 1 for r in results["rows"])
     assert "total: 8 positions, 0 disagreements" in proc.stdout
 
 
-def test_benchmark_bad_input_is_one_line_before_any_run(tmp_path: Path, run_benchmark) -> None:
-    """Bad input to the benchmark scripts: one line, exit 2, before any simulation (an
-    unwritable --out must not cost a run of hours)."""
+def test_bad_input_is_one_line_before_any_run(run_target) -> None:
+    """Bad input to a target: one line, exit 2, before any simulation (an unwritable --out
+    must not cost a run of hours)."""
     cases = [
-        ("policies.py", "--pair", "greedy:greedy"),
-        ("policies.py", "--pair", "greedy:random", "--out", "/proc/x.json"),
-        ("learned_proxy.py", "--out", "/proc/x.json"),
-        ("learned_proxy.py", "--models", "learned;nope"),
-        ("dask_scaling.py", "--strong", "nope"),
+        ("policies-pairs", "--pair", "greedy:greedy"),
+        ("policies-pairs", "--pair", "greedy:random", "--out", "/proc/x.json"),
+        ("learned-proxy", "--out", "/proc/x.json"),
+        ("learned-proxy", "--models", "learned;nope"),
+        ("learned", "--learned", "nope"),
+        ("dask-scaling", "--strong", "nope"),
+        ("policies-sweep", "--sweep-chicas", "0"),
+        ("solver", "--positions", "0"),
+        ("policies-speed", "--nope"),
+        ("no-such-target",),
     ]
     for args in cases:
-        proc = run_benchmark(*args, timeout=120)
+        proc = run_target(*args, timeout=120)
         assert proc.returncode == 2, (args, proc.stderr)
         assert len(proc.stderr.strip().splitlines()) == 1, (args, proc.stderr)
         assert "error:" in proc.stderr and "Traceback" not in proc.stderr
-
-
-def test_single_sections_do_not_overwrite_the_full_results() -> None:
-    """Without --out, a single section writes its own file, never results/policies.json."""
-    import argparse
-    import sys
-
-    bench = str(Path(__file__).resolve().parents[2] / "benchmarks")
-    sys.path.insert(0, bench)
-    try:
-        import policies as bench_policies
-    finally:
-        sys.path.remove(bench)
-    base = {"sweep_only": False, "learned_only": False, "only4": False, "pair": []}
-    outs = {
-        key: bench_policies.default_out(argparse.Namespace(**{**base, key: value}))
-        for key, value in (("sweep_only", True), ("learned_only", True), ("only4", True),
-                           ("pair", ["solver:pimc"]))
-    }  # fmt: skip
-    assert bench_policies.default_out(argparse.Namespace(**base)) == bench_policies.DEFAULT_OUT
-    assert bench_policies.DEFAULT_OUT not in outs.values() and len(set(outs.values())) == 4

@@ -1,27 +1,21 @@
-"""benchmarks/dask_scaling.py runs end to end (tiny counts) and writes its JSON."""
+"""The dask-scaling target runs end to end (tiny counts) and writes its JSON."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
 
 
-def test_dask_scaling_script_quick_run(tmp_path: Path) -> None:
+def test_dask_scaling_quick_run(tmp_path: Path, run_target) -> None:
     out = tmp_path / "results" / "dask_scaling.json"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "dask_scaling.py"), "--quick",
-         "--n", "40000", "--chunk", "10000", "--tiny-tasks", "5",
-         "--strong", "solver(samples=4)", "--strong-n", "6", "--strong-chunk", "2",
-         "--out", str(out)],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=300, check=False,
+    proc = run_target(
+        "dask-scaling", "--quick", "--n", "40000", "--chunk", "10000", "--tiny-tasks", "5",
+        "--strong", "solver(samples=4)", "--strong-n", "6", "--strong-chunk", "2",
+        "--out", str(out),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())

@@ -1,24 +1,18 @@
-"""benchmarks/cuatrola_throughput.py runs end to end (tiny counts) and writes its JSON."""
+"""The cuatrola-throughput target runs end to end (tiny counts) and writes its JSON."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+import pytest
+
+pytestmark = pytest.mark.slow
 
 
-def test_cuatrola_throughput_quick_run(tmp_path: Path) -> None:
+def test_cuatrola_throughput_quick_run(tmp_path: Path, run_target) -> None:
     out = tmp_path / "results" / "cuatrola.json"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "cuatrola_throughput.py"), "--quick",
-         "--n", "2000", "--out", str(out)],
-        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False, env=env,
-    )  # fmt: skip
+    proc = run_target("cuatrola-throughput", "--quick", "--n", "2000", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())
     rows = results["throughput"]
