@@ -34,7 +34,7 @@ def test_thresholds_target_prints_and_writes_the_derived_thresholds(
     assert "derived - first guess" in proc.stdout and "paired" in proc.stdout
     results = json.loads(out.read_text())
     assert results["command"] == command and results["spec"] == want.spec()
-    assert tuple(results["thresholds"].values()) == tuple(want)
+    assert results["thresholds"] == want._asdict()
     assert results["by_strength"] and results["comparison"]
 
 
