@@ -43,3 +43,13 @@ def test_thresholds_target_bad_policy(tmp_path: Path, run_target) -> None:
                       "--out", str(tmp_path / "t.json"))  # fmt: skip
     assert proc.returncode == 2
     assert "unknown play policy 'smart'" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_the_command_the_bidding_report_prints_still_runs(tmp_path: Path, run_script) -> None:
+    """reports/cuatrola-bidding prints `python benchmarks/cuatrola_thresholds.py ...`: an
+    alias of the target (same options, same checks)."""
+    out = tmp_path / "t.json"
+    proc = run_script("cuatrola_thresholds.py", "--n", "2000", "--policy", "greedy",
+                      "--out", str(out))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "DEFAULT_THRESHOLDS = (" in proc.stdout and json.loads(out.read_text())["n"] == 2000
