@@ -438,3 +438,41 @@ def wrap_console(text: str, width: int = 100) -> str:
             textwrap.fill(line, width=width, subsequent_indent=indent, break_on_hyphens=False)
         )
     return "\n".join(out)
+
+
+def overlap_text(rows: pd.DataFrame) -> str:
+    """Whether the models' intervals of one rate overlap, worded exactly as computed.
+
+    The intervals overlap (share a value) exactly when the largest lower bound is at most the
+    smallest upper bound; otherwise at least one pair is disjoint, and the wording names the
+    pair that is furthest apart rather than calling every interval "apart".
+
+    Parameters
+    ----------
+    rows : DataFrame
+        One row per model: ``model``, ``lower``, ``upper`` (any units).
+
+    Returns
+    -------
+    str
+        ``"intervals overlap"``; ``"no two intervals overlap"`` when every pair is disjoint;
+        else ``"not all intervals overlap: greedy's lies below heuristic's"``.
+
+    Raises
+    ------
+    ValueError
+        On an empty frame.
+    """
+    if rows.empty:
+        raise ValueError("overlap_text needs at least one model's row")
+    lo = rows["lower"].to_numpy(dtype=np.float64)
+    hi = rows["upper"].to_numpy(dtype=np.float64)
+    if lo.max() <= hi.min():
+        return "intervals overlap"
+    k = len(rows)
+    disjoint = sum(lo[i] > hi[j] or lo[j] > hi[i] for i in range(k) for j in range(i + 1, k))
+    if disjoint == k * (k - 1) // 2:
+        return "no two intervals overlap"
+    names = [str(m).replace(" (confirm)", "") for m in rows["model"]]
+    below, above = names[int(np.argmin(hi))], names[int(np.argmax(lo))]
+    return f"not all intervals overlap: {below}'s lies below {above}'s"
