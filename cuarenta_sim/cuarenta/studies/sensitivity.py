@@ -132,7 +132,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
     presets = preset_effects(
         base, head, settings, on_variant=lambda v: say(progress, f"simulating {v} players")
     )
-    adds = additivity(presets, diff, base, head.label)
+    adds = additivity(presets, diff, base, head.label, settings.confidence)
     preset_wall = round(time.perf_counter() - tp, 1)
     flips = compare.switch_flips(base)
     diff["disputed"] = [disputed(v, flips[v]) for v in diff["variant"]]
