@@ -476,3 +476,52 @@ def overlap_text(rows: pd.DataFrame) -> str:
     names = [str(m).replace(" (confirm)", "") for m in rows["model"]]
     below, above = names[int(np.argmin(hi))], names[int(np.argmax(lo))]
     return f"not all intervals overlap: {below}'s lies below {above}'s"
+
+
+#: How each tuned player model got its weights (checked against the weights' provenance,
+#: ``cuarenta_sim/cuarenta/policies/weights/learned_v2.npz``, ``benchmarks/tune_learned.py``,
+#: ``benchmarks/tune_heuristic.py`` and benchmarks/README.md): every tuning ran under Quito.
+TUNING = {
+    "learned": (
+        "`learned` (weights `learned_v2`: imitation of `pimc` under Quito, then evolution "
+        "strategies on its duplicate chica win rate against `heuristic` under Quito, one model "
+        "per player count; its features are computed under each rule set's switches, its "
+        "weights are not re-fitted)"
+    ),
+    "heuristic": (
+        "`heuristic` (default weights from a coordinate search in duplicate chicas against its "
+        "own current best, Quito, 2 players)"
+    ),
+}
+
+
+def tuned_disclosure(labels: Sequence[str], elsewhere: str) -> str:
+    """The disclosure that the panel's tuned players were tuned under Quito only.
+
+    Parameters
+    ----------
+    labels : sequence of str
+        The report's model labels (``"learned"``, ``"heuristic"``, ``"solver (confirm)"``); a
+        label counts as a tuned model when its first policy is one of :data:`TUNING`.
+    elsewhere : str
+        The rule sets the players are used under unchanged (``"Cuenca"``, ``"every flipped
+        switch and preset"``).
+
+    Returns
+    -------
+    str
+        One sentence without a final period; empty when no tuned model is in the panel.
+    """
+    tuned = []
+    for label in labels:
+        policy = str(label).split("(")[0].split(",")[0].strip()
+        if policy in TUNING and TUNING[policy] not in tuned:
+            tuned.append(TUNING[policy])
+    if not tuned:
+        return ""
+    what = " and ".join(tuned)
+    return (
+        f"The panel's tuned players were tuned under Quito and are used unchanged under "
+        f"{elsewhere}: {what}. Their effects are the rule's effect on these fixed players, not "
+        f"on players re-tuned for each rule set"
+    )

@@ -24,17 +24,12 @@ from ...switches import format_value
 from .. import compare
 from ..rules import PRESETS, SWITCHES, RuleSet
 from .claim_rows import model_name
-from .common import apply_verdicts, diff_text, rel_text
+from .common import apply_verdicts, diff_text, rel_text, tuned_disclosure
 from .panel import Model
 
-#: Disclosure printed wherever the panel's rule effects appear.
-TUNED_ON_QUITO = (
-    "The panel's tuned players were tuned under Quito and are used unchanged under every "
-    "flipped switch and preset: `learned` (imitation of `pimc`, then evolution strategies on "
-    "its duplicate win rate against `heuristic`, Quito) and `heuristic` (coordinate search in "
-    "duplicate self-play, Quito, 2 players); `greedy` has no tuned weights. An effect is the "
-    "rule's effect on these fixed players, not on players re-tuned for each rule set"
-)
+#: Disclosure printed wherever the panel's rule effects appear (the default panel's tuned
+#: players; the report builds its own from its models with :func:`.common.tuned_disclosure`).
+TUNED_ON_QUITO = tuned_disclosure(("learned", "heuristic"), "every flipped switch and preset")
 
 #: Metrics of the additivity table (the sensitivity report's headline metrics).
 ADDITIVITY_METRICS = ("datas_per_chica", "points", "first_dealer_wins", "dealer_advantage")
