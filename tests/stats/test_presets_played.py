@@ -48,7 +48,7 @@ def test_additivity_gives_the_sum_its_own_interval() -> None:
     assert row["gap_lower"] < 0 < row["gap_upper"] and not row["interacts"]
     text = additivity_sentence(out, "m")
     assert "not shown to interact" in text and " interact and " not in text
-    assert "+11.07% measured" in text and "+13.74% [" in text
+    assert "+11.07% [+10.50, +11.60] measured against +13.74% [" in text, text
     # Precise flips: the gap's interval excludes 0, so the switches interact.
     tight = pd.DataFrame([_diff(lab, each, each - 0.001, each + 0.001) for lab in labels])
     out = additivity(presets, tight, quito, "m")

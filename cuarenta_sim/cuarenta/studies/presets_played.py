@@ -20,6 +20,7 @@ import pandas as pd
 
 from ...studies import StudySettings
 from ...studies.claims import Claim, Evidence, Scope, render_claim
+from ...studies.framework import excluding_decimals
 from ...switches import format_value
 from .. import compare
 from ..rules import PRESETS, SWITCHES, RuleSet
@@ -203,22 +204,31 @@ def additivity(
     return pd.DataFrame(rows)
 
 
-def _fmt(value: float, scale: str, metric: str) -> str:
+def _fmt(value: float, scale: str, metric: str, dec: int | None = None) -> str:
     if not np.isfinite(value):
         return "n/a"
     if scale == "relative":
-        return f"{100 * value:+.2f}%"
+        return f"{100 * value:+.{2 if dec is None else dec}f}%"
     if metric == "first_dealer_wins":
-        return f"{100 * value:+.2f} pp"
-    return f"{value:+.3f}"
+        return f"{100 * value:+.{2 if dec is None else dec}f} pp"
+    return f"{value:+.{3 if dec is None else dec}f}"
+
+
+def _dec(lo: float, hi: float, scale: str, metric: str) -> int:
+    """Decimals of an interval: the usual ones, more when a bound excluding 0 would print 0."""
+    k = 100.0 if scale == "relative" or metric == "first_dealer_wins" else 1.0
+    usual = 2 if k == 100.0 else 3
+    return excluding_decimals(lo * k, hi * k, usual)
 
 
 def _fmt_ci(value: float, lo: float, hi: float, scale: str, metric: str) -> str:
-    """``"+13.73% [+12.95, +14.51]"``: a value and its interval, signed, in the row's unit."""
+    """``"+13.73% [+12.95, +14.51]"``: a value and its interval, signed, in the row's unit
+    (an interval excluding 0 never prints a bound of 0)."""
     if not np.isfinite(value):
         return "n/a"
-    bounds = [_fmt(b, scale, metric).removesuffix("%").removesuffix(" pp") for b in (lo, hi)]
-    return f"{_fmt(value, scale, metric)} [{bounds[0]}, {bounds[1]}]"
+    dec = _dec(lo, hi, scale, metric)
+    bounds = [_fmt(b, scale, metric, dec).removesuffix("%").removesuffix(" pp") for b in (lo, hi)]
+    return f"{_fmt(value, scale, metric, dec)} [{bounds[0]}, {bounds[1]}]"
 
 
 #: Headers of :func:`additivity_rows`.
@@ -301,9 +311,8 @@ def additivity_claim(table: pd.DataFrame, model: str, base: str = "") -> Claim |
     keys = ("measured", "lower", "upper", "summed", "sum_lower", "sum_upper")
     pct = {k: 100.0 for k in (*keys, "gap", "gap_lower", "gap_upper")}
     gap = (
-        "the largest gap is {preset} with {p} players: {measured} measured [{lo:+.2f}, "
-        "{hi:+.2f}] against {summed} [{slo:+.2f}, {shi:+.2f}] summed over its {k} switches, "
-        "a gap of {gap} [{glo:+.2f}, {ghi:+.2f}]"
+        "the largest gap is {preset} with {p} players: {measured} measured against "
+        "{summed} summed over its {k} switches, a gap of {gap}"
     )
     if len(bad):
         template = (
@@ -328,15 +337,11 @@ def additivity_claim(table: pd.DataFrame, model: str, base: str = "") -> Claim |
             "n": len(sub),
             "preset": worst["preset"],
             "p": int(worst["players"]),
-            "measured": _fmt(worst["measured"], "relative", ""),
-            "lo": 100 * worst["lower"],
-            "hi": 100 * worst["upper"],
-            "summed": _fmt(worst["summed"], "relative", ""),
-            "slo": 100 * worst["sum_lower"],
-            "shi": 100 * worst["sum_upper"],
-            "gap": _fmt(worst["gap"], "relative", ""),
-            "glo": 100 * worst["gap_lower"],
-            "ghi": 100 * worst["gap_upper"],
+            "measured": _fmt_ci(worst["measured"], worst["lower"], worst["upper"], "relative", ""),
+            "summed": _fmt_ci(
+                worst["summed"], worst["sum_lower"], worst["sum_upper"], "relative", ""
+            ),
+            "gap": _fmt_ci(worst["gap"], worst["gap_lower"], worst["gap_upper"], "relative", ""),
             "k": int(worst["switches"]),
         },
         evidence=(
