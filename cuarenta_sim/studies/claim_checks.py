@@ -75,6 +75,10 @@ _OF = re.compile(
     r"|\b(\d+)\s+of\s+(?:the\s+)?(\d+)\s+(?:\w+\s+)?(?:agree|share|have the same)",
     re.I,
 )
+#: A printed interval ``[lower, upper]`` (units such as ``%`` or `` pp`` allowed after a bound).
+_BRACKET = re.compile(
+    r"\[\s*([-+\u2212]?\d[\d,]*(?:\.\d+)?)[^\d,\]]*,\s*([-+\u2212]?\d[\d,]*(?:\.\d+)?)[^\d\]]*\]"
+)
 _CONTAINS_ZERO = re.compile(r"\b(?:contains?|includes?|covers?|spans?)\s+(?:0|zero)\b", re.I)
 _EXCLUDES_ZERO = re.compile(
     r"\b(?:excludes?|(?:does not|doesn't) (?:contain|include))\s+(?:0|zero)\b", re.I
@@ -276,6 +280,22 @@ def _check_intervals(claim: Claim, sentence: str) -> list[tuple[str, str]]:
                         f"row {ev.row!r} is {base!r} but its interval [{lo}, {hi}] contains 0",
                     )
                 )
+        if base in ("resolved", "helps", "hurts") and not contains:
+            k = float(ev.scale.get("lower", 1.0))
+            for a, b in _BRACKET.findall(sentence):
+                pa, pb = (float(x.replace(",", "").replace("\u2212", "-")) for x in (a, b))
+                if 0.0 not in (pa, pb):
+                    continue
+                da, db = _decimals(a.lstrip("-+\u2212")), _decimals(b.lstrip("-+\u2212"))
+                tol_a, tol_b = 0.5 * 10.0**-da * (1 + 1e-9), 0.5 * 10.0**-db * (1 + 1e-9)
+                if abs(lo * k - pa) <= tol_a and abs(hi * k - pb) <= tol_b:
+                    out.append(
+                        (
+                            "interval",
+                            f"row {ev.row!r} is {base!r} (its interval [{lo}, {hi}] excludes 0) "
+                            f"but the sentence prints it as [{a}, {b}], a bound reading 0",
+                        )
+                    )
         if says_contains and not contains and len(claim.evidence) == 1:
             out.append(("interval", f"says the interval contains 0 but [{lo}, {hi}] does not"))
         if says_excludes and contains and len(claim.evidence) == 1:

@@ -31,7 +31,8 @@ sentences back, as a careful reader would, and raises :class:`ClaimError` listin
 ``interval``
     An interval that contradicts its verdict when the interval is meant to be verdict-compatible
     (``Evidence.interval_matches_verdict``): "not resolved" with an interval excluding 0,
-    "resolved" with one containing 0; and, whatever the interval kind, a sentence saying the
+    "resolved" with one containing 0; a resolved row whose interval excludes 0 printed with a
+    bound reading 0 (``[0.00, 0.41]``); and, whatever the interval kind, a sentence saying the
     interval contains 0 when it does not (or excludes 0 when it does not).
 ``evidence``
     An evidence row that is not in the report's tables, or whose values differ from the table

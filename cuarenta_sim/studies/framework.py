@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime
 import importlib.metadata
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +31,7 @@ from matplotlib.figure import Figure
 
 from ..io import atomic_path
 from ..limits import MAX_RUN, is_whole, whole_number
-from ..reports import Report, estimate_decimals, format_number
+from ..reports import MAX_DECIMALS, Report, estimate_decimals, format_number
 from .claims import Claim, ClaimError, check_claims, table_rows, write_claims
 
 #: Chicas and mesas per rule set default to ``n // CHICA_DIVISOR`` and ``n // MESA_DIVISOR``.
@@ -262,10 +263,60 @@ def cell(
     dec = estimate_decimals(lo * k, hi * k)
     if lo == hi == est:
         dec = 0 if est == 0 else dec
+    dec = excluding_decimals(lo * k, hi * k, dec)
     return (
         f"{format_number(est * k, dec)}{sfx} [{format_number(lo * k, dec)}, "
         f"{format_number(hi * k, dec)}]"
     )
+
+
+def excluding_decimals(lo: float, hi: float, dec: int) -> int:
+    """Decimals that keep an interval excluding 0 from printing a bound of 0.
+
+    A resolved difference is one whose interval excludes 0 (issue 18); printed with the
+    decimals of its half-width alone, a bound close to 0 can round to ``0.00`` or ``-0.00``
+    (``[0.00, 0.41]`` beside "resolved"). This adds decimals (significant digits of the bound
+    nearest 0) until that bound prints non-zero, up to :data:`cuarenta_sim.reports.MAX_DECIMALS`.
+
+    Parameters
+    ----------
+    lo, hi : float
+        Bounds, in the printed units (already scaled to percent where printed so).
+    dec : int
+        Decimals chosen from the half-width (:func:`cuarenta_sim.reports.estimate_decimals`).
+
+    Returns
+    -------
+    int
+        ``dec`` when the interval contains 0 (or a bound is not finite), else the smallest
+        ``d >= dec`` (at most ``MAX_DECIMALS``) at which neither bound prints as zero.
+    """
+    if not (np.isfinite(lo) and np.isfinite(hi)) or lo <= 0.0 <= hi:
+        return dec
+    near = min(abs(lo), abs(hi))
+    while dec < MAX_DECIMALS and float(format_number(near, dec)) == 0.0:
+        dec += 1
+    return dec
+
+
+def prints_zero_bound(text: str) -> bool:
+    """Whether an ``"estimate [lower, upper]"`` cell prints a bound that reads as zero.
+
+    Parameters
+    ----------
+    text : str
+        A printed cell (:func:`cell`), units and suffixes allowed (``"0.4 pp [0.0, 0.8]"``).
+
+    Returns
+    -------
+    bool
+        True when the bracketed interval has a bound such as ``0``, ``0.00`` or ``-0.00``;
+        False when the cell has no interval.
+    """
+    found = re.search(r"\[\s*([-+]?[0-9.,]+)[^,\]]*,\s*([-+]?[0-9.,]+)[^\]]*\]", text)
+    if found is None:
+        return False
+    return any(float(b.replace(",", "")) == 0.0 for b in found.groups())
 
 
 def row_cell(row: Mapping[str, Any], *, percent: bool = False) -> str:

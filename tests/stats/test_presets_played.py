@@ -29,22 +29,33 @@ def _diff(variant: str, rel: float, lo: float, hi: float) -> dict:
             "defined": True, "no_variation": False}  # fmt: skip
 
 
-def test_additivity_flags_a_sum_outside_the_measured_interval() -> None:
+def test_additivity_gives_the_sum_its_own_interval() -> None:
+    """The sum of the one-switch effects is uncertain too: a sum outside the preset's interval
+    is not evidence of interaction when the interval of sum - measured contains 0."""
     quito = resolve_rules("quito")
     labels = changed_switches(quito, PRESETS["quito_torneo"])
-    # One-switch effects summing to +13.74% against a measured +11.07% [10.5, 11.6].
+    # One-switch effects summing to +13.74% against a measured +11.07% [10.5, 11.6]: the sum
+    # lies outside the measured interval, but each flip is uncertain to +-1 point.
     each = 0.1374 / len(labels)
     flips = pd.DataFrame([_diff(lab, each, each - 0.01, each + 0.01) for lab in labels])
     presets = pd.DataFrame([_diff("preset:quito_torneo", 0.1107, 0.105, 0.116)])
     out = additivity(presets, flips, quito, "m")
     row = out.iloc[0]
     assert row["summed"] == np.float64(each * len(labels))
-    assert row["gap"] == row["summed"] - 0.1107 and not row["adds_up"]
+    assert not (row["lower"] <= row["summed"] <= row["upper"])  # the old "switches interact"
+    se_sum = np.sqrt(len(labels)) * 0.01 / 1.959964
+    assert np.isclose(row["sum_upper"] - row["summed"], 1.959964 * se_sum, rtol=1e-4)
+    assert row["gap_lower"] < 0 < row["gap_upper"] and not row["interacts"]
     text = additivity_sentence(out, "m")
-    assert "0 of 1 preset rows" in text and "+11.07% measured" in text and "+13.74% summed" in text
-    # Inside the interval: adds up. A missing flip row: no sum.
-    inside = pd.DataFrame([_diff("preset:quito_torneo", 0.137, 0.13, 0.145)])
-    assert additivity(inside, flips, quito, "m").iloc[0]["adds_up"]
+    assert "not shown to interact" in text and " interact and " not in text
+    assert "+11.07% [+10.50, +11.60] measured against +13.74% [" in text, text
+    # Precise flips: the gap's interval excludes 0, so the switches interact.
+    tight = pd.DataFrame([_diff(lab, each, each - 0.001, each + 0.001) for lab in labels])
+    out = additivity(presets, tight, quito, "m")
+    assert out.iloc[0]["interacts"]
+    text = additivity_sentence(out, "m")
+    assert "in 1 of 1 preset rows: there the switches interact" in text
+    # A missing flip row: no sum.
     partial = additivity(presets, flips.iloc[1:], quito, "m").iloc[0]
     assert np.isnan(partial["summed"]) and partial["missing"] == labels[0]
 

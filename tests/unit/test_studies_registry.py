@@ -216,9 +216,11 @@ def test_templates_render_sentences_with_the_number_filters() -> None:
     text = common.resolution(2, "| t |")
     assert text.startswith("2 difference(s) are **not resolved**") and text.endswith("| t |")
     settings = StudySettings(n=1_000_000, seed=7, policies=("greedy",))
-    assert common.sizes(settings) == (
-        "1,000,000 datas, 250,000 chicas, 100,000 mesas per rule set, player count and model; "
-        "seed 7; policies greedy; 95% intervals"
+    from cuarenta_sim.cuarenta.studies.panel import panel_models
+
+    assert common.sizes(settings, panel_models(settings)) == (
+        "per rule set and player count: `greedy` 1,000,000 datas, 250,000 chicas, "
+        "100,000 mesas; seed 7; 95% intervals"
     )
     row = {"estimate": 0.25, "lower": 0.2, "upper": 0.3, "defined": True}
     shared = templates.environment(None)

@@ -438,3 +438,90 @@ def wrap_console(text: str, width: int = 100) -> str:
             textwrap.fill(line, width=width, subsequent_indent=indent, break_on_hyphens=False)
         )
     return "\n".join(out)
+
+
+def overlap_text(rows: pd.DataFrame) -> str:
+    """Whether the models' intervals of one rate overlap, worded exactly as computed.
+
+    The intervals overlap (share a value) exactly when the largest lower bound is at most the
+    smallest upper bound; otherwise at least one pair is disjoint, and the wording names the
+    pair that is furthest apart rather than calling every interval "apart".
+
+    Parameters
+    ----------
+    rows : DataFrame
+        One row per model: ``model``, ``lower``, ``upper`` (any units).
+
+    Returns
+    -------
+    str
+        ``"intervals overlap"``; ``"no two intervals overlap"`` when every pair is disjoint;
+        else ``"not all intervals overlap: greedy's lies below heuristic's"``.
+
+    Raises
+    ------
+    ValueError
+        On an empty frame.
+    """
+    if rows.empty:
+        raise ValueError("overlap_text needs at least one model's row")
+    lo = rows["lower"].to_numpy(dtype=np.float64)
+    hi = rows["upper"].to_numpy(dtype=np.float64)
+    if lo.max() <= hi.min():
+        return "intervals overlap"
+    k = len(rows)
+    disjoint = sum(lo[i] > hi[j] or lo[j] > hi[i] for i in range(k) for j in range(i + 1, k))
+    if disjoint == k * (k - 1) // 2:
+        return "no two intervals overlap"
+    names = [str(m).replace(" (confirm)", "") for m in rows["model"]]
+    below, above = names[int(np.argmin(hi))], names[int(np.argmax(lo))]
+    return f"not all intervals overlap: {below}'s lies below {above}'s"
+
+
+#: How each tuned player model got its weights (checked against the weights' provenance,
+#: ``cuarenta_sim/cuarenta/policies/weights/learned_v2.npz``, ``benchmarks/tune_learned.py``,
+#: ``benchmarks/tune_heuristic.py`` and benchmarks/README.md): every tuning ran under Quito.
+TUNING = {
+    "learned": (
+        "`learned` (weights `learned_v2`: imitation of `pimc` under Quito, then evolution "
+        "strategies on its duplicate chica win rate against `heuristic` under Quito, one model "
+        "per player count; its features are computed under each rule set's switches, its "
+        "weights are not re-fitted)"
+    ),
+    "heuristic": (
+        "`heuristic` (default weights from a coordinate search in duplicate chicas against its "
+        "own current best, Quito, 2 players)"
+    ),
+}
+
+
+def tuned_disclosure(labels: Sequence[str], elsewhere: str) -> str:
+    """The disclosure that the panel's tuned players were tuned under Quito only.
+
+    Parameters
+    ----------
+    labels : sequence of str
+        The report's model labels (``"learned"``, ``"heuristic"``, ``"solver (confirm)"``); a
+        label counts as a tuned model when its first policy is one of :data:`TUNING`.
+    elsewhere : str
+        The rule sets the players are used under unchanged (``"Cuenca"``, ``"every flipped
+        switch and preset"``).
+
+    Returns
+    -------
+    str
+        One sentence without a final period; empty when no tuned model is in the panel.
+    """
+    tuned = []
+    for label in labels:
+        policy = str(label).split("(")[0].split(",")[0].strip()
+        if policy in TUNING and TUNING[policy] not in tuned:
+            tuned.append(TUNING[policy])
+    if not tuned:
+        return ""
+    what = " and ".join(tuned)
+    return (
+        f"The panel's tuned players were tuned under Quito and are used unchanged under "
+        f"{elsewhere}: {what}. Their effects are the rule's effect on these fixed players, not "
+        f"on players re-tuned for each rule set"
+    )

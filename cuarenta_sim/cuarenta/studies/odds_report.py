@@ -26,6 +26,7 @@ from .common import (
     est_text,
     exact_flag,
     exact_table,
+    overlap_text,
     prose,
     select,
     wrap_console,
@@ -252,13 +253,13 @@ def _convergence(
 
 
 def _range(rows: pd.DataFrame, percent: bool) -> str:
-    """``"from 10.1% to 11.3% (intervals overlap)"``: the spread of a rate across models."""
+    """``"from 10.1% to 11.3% (intervals overlap)"``: the spread of a rate across models
+    (:func:`.common.overlap_text`)."""
     est = rows["estimate"].to_numpy(dtype=np.float64)
     k, sfx = (100.0, "%") if percent else (1.0, "")
     lo, hi = float(est.min()), float(est.max())
-    overlap = float(rows["lower"].max()) <= float(rows["upper"].min())
     text = f"from {format_number(lo * k, 2)}{sfx} to {format_number(hi * k, 2)}{sfx}"
-    return text + (" (intervals overlap)" if overlap else " (intervals apart)")
+    return f"{text} ({overlap_text(rows)})"
 
 
 def _caida_panel(rate: pd.DataFrame, models: list[Model], s: StudySettings) -> pd.DataFrame:

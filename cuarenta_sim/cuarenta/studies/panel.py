@@ -272,9 +272,12 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
         sign is the other one (``"opposite sign in 1"``); the size range (smallest to largest
         magnitude) over the resolved models of the commonest sign. ``"identical under every
         model"`` and ``"no difference under any model"`` when that is so. Runs labelled
-        ``"too small to tell"`` (:data:`cuarenta_sim.studies.claims.TOO_SMALL`) are left out of
-        the count, for and against, and listed apart (``"too small to tell in 1 (not
-        counted)"``).
+        ``"too small to tell"`` (:data:`cuarenta_sim.studies.claims.TOO_SMALL`), and identical
+        runs too small to have seen a change (:func:`blind_identical`), are left out of the
+        count, for and against, and listed apart (``"too small to tell in 1 (not
+        counted)"``); then the all-agree forms name the models that can tell (``"no
+        difference under any of the 3 models that can tell (learned, heuristic, greedy);
+        too small to tell in 1 (not counted)"``).
 
         With ``short``, the console form: ``"3/3 same sign"`` (``", 1 opposite"`` when a
         resolved model disagrees; ``"0/3 resolved"``, ``"identical in all"``, ``"no diff.
@@ -289,19 +292,27 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
         raise ValueError("robustness needs at least one model's row")
     if short:
         return _short_form(robustness(rows, relative=relative))
-    # A run labelled too small to tell is never counted for or against agreement (issue 18).
-    small = int((rows["verdict"].astype(str) == TOO_SMALL).sum())
-    rows = rows[rows["verdict"].astype(str) != TOO_SMALL]
+    # A run labelled too small to tell is never counted for or against agreement (issue 18),
+    # nor is an identical run too small to have seen a change (:func:`blind_identical`).
+    cannot = (rows["verdict"].astype(str) == TOO_SMALL).to_numpy() | blind_identical(rows)
+    small = int(cannot.sum())
+    rows = rows[~cannot]
     if rows.empty:
         return f"{TOO_SMALL} in {small} of {small} models"
     m = len(rows)
     verdict = rows["verdict"].astype(str)
     est = rows["estimate"].to_numpy(dtype=np.float64)
     resolved = verdict.str.startswith("resolved").to_numpy()
+    not_counted = f"; {TOO_SMALL} in {small} (not counted)" if small else ""
     if (verdict == "identical").all():
-        return "identical under every model"
+        if not small:
+            return "identical under every model"
+        return f"identical under every model that can tell ({_names(rows)}){not_counted}"
     if verdict.isin(["identical", "negligible"]).all():
-        return f"no difference under any of the {m} models"
+        if not small:
+            return f"no difference under any of the {m} models"
+        who = f"any of the {m} models" if m > 1 else "the one model"
+        return f"no difference under {who} that can tell ({_names(rows)}){not_counted}"
     pos = resolved & (est > 0)
     neg = resolved & (est < 0)
     main = pos if pos.sum() >= neg.sum() else neg
@@ -333,17 +344,65 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
     return line
 
 
+#: An identical run tells "no change" only if, at the share of pairs that differ under the
+#: other models' runs of the same row, it would expect at least this many differing pairs
+#: (rule of three: seeing 0 is then unlikely were the change there).
+BLIND_PAIRS = 3.0
+
+
+def blind_identical(rows: pd.DataFrame) -> np.ndarray:
+    """Which identical runs are too small to have seen a change the other runs see.
+
+    A run in which no pair differed says "no change" only when it was large enough to see one:
+    at the highest share of differing pairs among the other models' runs of the same row,
+    it would expect ``BLIND_PAIRS`` (3) or more differing pairs. The sensitivity report's
+    25-chica solver run of ``at_38=no_limpia`` is identical while larger runs see a change in
+    a few pairs per hundred or thousand: it cannot tell, so it is not counted as agreeing.
+
+    Parameters
+    ----------
+    rows : DataFrame
+        One difference row per model (``verdict``; ``differing`` and ``n`` when known).
+
+    Returns
+    -------
+    ndarray of bool
+        True for an identical row that is blind by that rule; all False without the
+        ``differing`` and ``n`` columns, or when no other run saw a differing pair.
+    """
+    verdict = rows["verdict"].astype(str).to_numpy()
+    out = np.zeros(len(rows), dtype=bool)
+    if "differing" not in rows or "n" not in rows:
+        return out
+    n = rows["n"].to_numpy(dtype=np.float64)
+    differing = rows["differing"].to_numpy(dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        share = np.where(n > 0, differing / n, np.nan)
+    for i in np.flatnonzero(verdict == "identical"):
+        others = np.delete(share, i)
+        others = others[np.isfinite(others)]
+        top = float(others.max()) if others.size else 0.0
+        out[i] = top > 0.0 and n[i] * top < BLIND_PAIRS
+    return out
+
+
+def _names(rows: pd.DataFrame) -> str:
+    if "model" not in rows:
+        return f"{len(rows)} models"
+    return ", ".join(str(m).replace(" (confirm)", "") for m in rows["model"])
+
+
 def _short_form(line: str) -> str:
     """The console form of a :func:`robustness` line: the sign agreement only (the console
     row shows every model's size beside it)."""
     import re
 
-    if line == "identical under every model":
-        return "identical in all"
+    if line.startswith("identical under every model"):
+        return "identical in all" + (" that can tell" if "can tell" in line else "")
     if line.startswith(TOO_SMALL):
         return "too small in all"
-    if line.startswith("no difference under any"):
-        return "no diff. in all"
+    if line.startswith("no difference under"):
+        return "no diff. in all" + (" that can tell" if "can tell" in line else "")
     main = re.match(r"same sign in (\d+) of (\d+) models", line)
     if main is None:
         found = re.match(r"no resolved effect in (\d+) models", line)

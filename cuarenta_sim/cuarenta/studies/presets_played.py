@@ -20,21 +20,17 @@ import pandas as pd
 
 from ...studies import StudySettings
 from ...studies.claims import Claim, Evidence, Scope, render_claim
+from ...studies.framework import excluding_decimals
 from ...switches import format_value
 from .. import compare
 from ..rules import PRESETS, SWITCHES, RuleSet
 from .claim_rows import model_name
-from .common import apply_verdicts, diff_text, rel_text
+from .common import apply_verdicts, diff_text, rel_text, tuned_disclosure
 from .panel import Model
 
-#: Disclosure printed wherever the panel's rule effects appear.
-TUNED_ON_QUITO = (
-    "The panel's tuned players were tuned under Quito and are used unchanged under every "
-    "flipped switch and preset: `learned` (imitation of `pimc`, then evolution strategies on "
-    "its duplicate win rate against `heuristic`, Quito) and `heuristic` (coordinate search in "
-    "duplicate self-play, Quito, 2 players); `greedy` has no tuned weights. An effect is the "
-    "rule's effect on these fixed players, not on players re-tuned for each rule set"
-)
+#: Disclosure printed wherever the panel's rule effects appear (the default panel's tuned
+#: players; the report builds its own from its models with :func:`.common.tuned_disclosure`).
+TUNED_ON_QUITO = tuned_disclosure(("learned", "heuristic"), "every flipped switch and preset")
 
 #: Metrics of the additivity table (the sensitivity report's headline metrics).
 ADDITIVITY_METRICS = ("datas_per_chica", "points", "first_dealer_wins", "dealer_advantage")
@@ -106,10 +102,28 @@ def _scale(metric: str) -> str:
     return "relative" if metric == "datas_per_chica" else "estimate"
 
 
+def _se(row: pd.Series, lo_col: str, hi_col: str, z: float) -> float:
+    """Standard error of a row's estimate from its marginal (unadjusted) interval."""
+    lo = row.get(f"{lo_col}_marginal", row[lo_col])
+    hi = row.get(f"{hi_col}_marginal", row[hi_col])
+    return float(hi - lo) / (2.0 * z)
+
+
 def additivity(
-    presets: pd.DataFrame, flips: pd.DataFrame, base: RuleSet, model: str
+    presets: pd.DataFrame,
+    flips: pd.DataFrame,
+    base: RuleSet,
+    model: str,
+    confidence: float = 0.95,
 ) -> pd.DataFrame:
     """Measured preset effect against the sum of its switches' one-switch effects.
+
+    The sum has its own uncertainty: its standard error is the square root of the summed
+    variances of the one-switch effects (each from its marginal interval), and the gap
+    ``summed - measured`` adds the preset's own variance. Errors are combined as if
+    independent: the runs share decks, so this is an approximation (correlated errors could
+    make the gap's true interval narrower or wider). The switches are said to *interact* only
+    when the gap's interval excludes 0; otherwise they are *not shown to interact*.
 
     Parameters
     ----------
@@ -121,6 +135,8 @@ def additivity(
     base : RuleSet
     model : str
         Model label of both frames to use (the headline).
+    confidence : float
+        Level of the sum's and the gap's intervals (two-sided normal).
 
     Returns
     -------
@@ -128,11 +144,15 @@ def additivity(
         One row per (preset, players, metric of :data:`ADDITIVITY_METRICS`): ``preset``,
         ``players``, ``metric``, ``scale`` (``relative``: fraction, for datas per chica; else
         the metric's own unit), ``measured`` / ``lower`` / ``upper`` / ``verdict`` (the
-        preset row), ``switches`` (count), ``missing`` (switches with no one-switch row),
-        ``summed`` (sum of the one-switch effects on the same scale, NaN when one is missing
-        or undefined), ``gap`` (summed - measured) and ``adds_up`` (the sum inside the
-        measured interval).
+        preset row, its interval at Holm's level), ``switches`` (count), ``missing``
+        (switches with no one-switch row), ``summed`` with ``sum_lower`` / ``sum_upper`` (sum
+        of the one-switch effects on the same scale and its interval; NaN when one is missing
+        or undefined), ``gap`` (summed - measured) with ``gap_lower`` / ``gap_upper``, and
+        ``interacts`` (the gap's interval excludes 0).
     """
+    from statistics import NormalDist
+
+    z = NormalDist().inv_cdf(0.5 + confidence / 2.0)
     rows = []
     fl = flips[flips["model"] == model]
     for _, r in presets[presets["model"] == model].iterrows():
@@ -149,8 +169,15 @@ def additivity(
         )
         missing = [lab for lab in labels if lab not in sub.index]
         values = [float(sub.loc[lab, scale]) for lab in labels if lab in sub.index]
-        summed = float(np.sum(values)) if not missing and np.all(np.isfinite(values)) else np.nan
+        ses = [_se(sub.loc[lab], lo_col, hi_col, z) for lab in labels if lab in sub.index]
+        ok = not missing and bool(np.all(np.isfinite(values)))
+        summed = float(np.sum(values)) if ok else np.nan
+        # An identical flip (no pair differed) has no spread: it adds 0 to the variance.
+        sum_se = float(np.sqrt(np.nansum(np.square(ses)))) if ok else np.nan
         measured, lo, hi = float(r[scale]), float(r[lo_col]), float(r[hi_col])
+        gap_se = float(np.hypot(sum_se, _se(r, lo_col, hi_col, z)))
+        gap = summed - measured
+        gap_lo, gap_hi = gap - z * gap_se, gap + z * gap_se
         rows.append(
             {
                 "preset": name,
@@ -166,21 +193,42 @@ def additivity(
                 "switches": len(labels),
                 "missing": ", ".join(missing),
                 "summed": summed,
-                "gap": summed - measured,
-                "adds_up": bool(np.isfinite(summed) and lo <= summed <= hi),
+                "sum_lower": summed - z * sum_se,
+                "sum_upper": summed + z * sum_se,
+                "gap": gap,
+                "gap_lower": gap_lo,
+                "gap_upper": gap_hi,
+                "interacts": bool(np.isfinite(gap_lo) and (gap_lo > 0.0 or gap_hi < 0.0)),
             }
         )
     return pd.DataFrame(rows)
 
 
-def _fmt(value: float, scale: str, metric: str) -> str:
+def _fmt(value: float, scale: str, metric: str, dec: int | None = None) -> str:
     if not np.isfinite(value):
         return "n/a"
     if scale == "relative":
-        return f"{100 * value:+.2f}%"
+        return f"{100 * value:+.{2 if dec is None else dec}f}%"
     if metric == "first_dealer_wins":
-        return f"{100 * value:+.2f} pp"
-    return f"{value:+.3f}"
+        return f"{100 * value:+.{2 if dec is None else dec}f} pp"
+    return f"{value:+.{3 if dec is None else dec}f}"
+
+
+def _dec(lo: float, hi: float, scale: str, metric: str) -> int:
+    """Decimals of an interval: the usual ones, more when a bound excluding 0 would print 0."""
+    k = 100.0 if scale == "relative" or metric == "first_dealer_wins" else 1.0
+    usual = 2 if k == 100.0 else 3
+    return excluding_decimals(lo * k, hi * k, usual)
+
+
+def _fmt_ci(value: float, lo: float, hi: float, scale: str, metric: str) -> str:
+    """``"+13.73% [+12.95, +14.51]"``: a value and its interval, signed, in the row's unit
+    (an interval excluding 0 never prints a bound of 0)."""
+    if not np.isfinite(value):
+        return "n/a"
+    dec = _dec(lo, hi, scale, metric)
+    bounds = [_fmt(b, scale, metric, dec).removesuffix("%").removesuffix(" pp") for b in (lo, hi)]
+    return f"{_fmt(value, scale, metric, dec)} [{bounds[0]}, {bounds[1]}]"
 
 
 #: Headers of :func:`additivity_rows`.
@@ -188,12 +236,12 @@ ADDITIVITY_HEADERS = (
     "preset (against the base)",
     "players",
     "metric",
-    "measured [95%]",
+    "measured [interval at Holm's level]",
     "verdict",
     "switches changed",
-    "sum of the one-switch effects",
-    "sum - measured",
-    "adds up?",
+    "sum of the one-switch effects [95%]",
+    "sum - measured [95%]",
+    "switches interact?",
 )
 
 
@@ -207,11 +255,15 @@ def additivity_rows(table: pd.DataFrame) -> list[list[str]]:
             r["text"],
             str(r["verdict"]),
             str(r["switches"]) + (f" (no flip row: {r['missing']})" if r["missing"] else ""),
-            _fmt(r["summed"], r["scale"], r["metric"]),
-            _fmt(r["gap"], r["scale"], r["metric"]),
-            "yes (inside the interval)"
-            if r["adds_up"]
-            else ("n/a" if not np.isfinite(r["summed"]) else "no"),
+            _fmt_ci(r["summed"], r["sum_lower"], r["sum_upper"], r["scale"], r["metric"]),
+            _fmt_ci(r["gap"], r["gap_lower"], r["gap_upper"], r["scale"], r["metric"]),
+            "n/a"
+            if not np.isfinite(r["summed"])
+            else (
+                "yes (the gap's interval excludes 0)"
+                if r["interacts"]
+                else "not shown (the gap's interval contains 0)"
+            ),
         ]
         for _, r in table.iterrows()
     ]
@@ -231,8 +283,10 @@ def additivity_claim(table: pd.DataFrame, model: str, base: str = "") -> Claim |
 
     Evidence: every row of the ``additivity`` table (row id ``preset|players|metric``) on
     datas per chica with a defined sum (``measured``, ``lower``, ``upper``, ``summed``,
-    ``switches``, printed as percentages), and a derived count of the rows whose sum lies
-    inside the measured interval.
+    ``sum_lower``, ``sum_upper``, ``gap``, ``gap_lower``, ``gap_upper``, ``switches``,
+    printed as percentages), and a derived count of the rows where the switches interact
+    (the gap's interval excludes 0). The sentence says "interact" only for those rows; with
+    none it says the switches are not shown to interact.
 
     Parameters
     ----------
@@ -252,46 +306,56 @@ def additivity_claim(table: pd.DataFrame, model: str, base: str = "") -> Claim |
     if sub.empty:
         return None
     name = model_name(model)
-    bad = sub[~sub["adds_up"]]
+    bad = sub[sub["interacts"]]
     worst = sub.loc[sub["gap"].abs().idxmax()]
-    pct = {k: 100.0 for k in ("measured", "lower", "upper", "summed")}
+    keys = ("measured", "lower", "upper", "summed", "sum_lower", "sum_upper")
+    pct = {k: 100.0 for k in (*keys, "gap", "gap_lower", "gap_upper")}
+    gap = (
+        "the largest gap is {preset} with {p} players: {measured} measured against "
+        "{summed} summed over its {k} switches, a gap of {gap}"
+    )
+    if len(bad):
+        template = (
+            "Under `{model}`, the sum of the one-switch effects on datas per chica differs "
+            "from the measured preset effect (the {conf:g}% interval of sum - measured, errors "
+            "combined as independent, excludes 0) in {bad} of {n} preset rows: there the "
+            "switches interact and a preset must be read from its own row; " + gap + "."
+        )
+    else:
+        template = (
+            "Under `{model}`, the switches are not shown to interact on datas per chica: in "
+            "each of the {n} preset rows the {conf:g}% interval of sum - measured (errors "
+            "combined as independent) contains 0; " + gap + "."
+        )
     return Claim(
         id="sens.additivity",
-        template=(
-            "Under `{model}`, the one-switch effects on datas per chica add up to the measured "
-            "preset effect (the sum inside its {conf:g}% interval) in {ok} of {n} preset "
-            "rows; the largest gap is {preset} with {p} players: {measured} measured "
-            "[{lo:+.2f}, {hi:+.2f}] against {summed} summed over its {k} switches, so switches "
-            "interact and a preset must be read from its own row."
-        ),
+        template=template,
         values={
             "model": name,
             "conf": 95,
-            "ok": len(sub) - len(bad),
+            "bad": len(bad),
             "n": len(sub),
             "preset": worst["preset"],
             "p": int(worst["players"]),
-            "measured": _fmt(worst["measured"], "relative", ""),
-            "lo": 100 * worst["lower"],
-            "hi": 100 * worst["upper"],
-            "summed": _fmt(worst["summed"], "relative", ""),
+            "measured": _fmt_ci(worst["measured"], worst["lower"], worst["upper"], "relative", ""),
+            "summed": _fmt_ci(
+                worst["summed"], worst["sum_lower"], worst["sum_upper"], "relative", ""
+            ),
+            "gap": _fmt_ci(worst["gap"], worst["gap_lower"], worst["gap_upper"], "relative", ""),
             "k": int(worst["switches"]),
         },
         evidence=(
             Evidence(
                 table="derived",
-                row=f"preset rows whose summed flips lie inside the measured interval|{model}",
-                values={"adding up": float(len(sub) - len(bad)), "rows": float(len(sub))},
+                row=f"preset rows where the switches interact (gap's interval excludes 0)|{model}",
+                values={"interacting": float(len(bad)), "rows": float(len(sub))},
             ),
             *(
                 Evidence(
                     table="additivity",
                     row=f"{r['preset']}|{r['players']}|{r['metric']}",
                     values={
-                        "measured": float(r["measured"]),
-                        "lower": float(r["lower"]),
-                        "upper": float(r["upper"]),
-                        "summed": float(r["summed"]),
+                        **{k: float(r[k]) for k in pct},
                         "switches": float(r["switches"]),
                     },
                     verdict=str(r["verdict"]),
@@ -302,7 +366,9 @@ def additivity_claim(table: pd.DataFrame, model: str, base: str = "") -> Claim |
             ),
         ),
         test="preset against base on the same decks (relative change, paired delta method); "
-        "adds up when the sum of the one-switch effects lies inside the preset's 95% interval",
+        "the switches interact when the 95% interval of (sum of the one-switch effects - "
+        "measured preset effect), standard errors from the marginal intervals combined as "
+        "independent, excludes 0",
         verdict="",
         scope=Scope(
             models=(name,),
@@ -312,6 +378,8 @@ def additivity_claim(table: pd.DataFrame, model: str, base: str = "") -> Claim |
         constants={"confidence level, %": 95},
         caveats=(
             "headline model only; the tuned players were tuned under Quito (see the disclosure)",
-            "a sum inside the interval is not a test of additivity, only no evidence against it",
+            "the runs share decks, so the errors of the sum and of the preset are correlated; "
+            "combining them as independent is an approximation",
+            "not shown to interact is not a test of additivity, only no evidence against it",
         ),
     )

@@ -337,9 +337,12 @@ def methods_section(
     models: list[Model],
     walls: dict[str, float],
     convergence_text: str,
+    tuned: str = "",
 ) -> str:
+    """The Methods section: models and their sizes, wall times, sizing, pairing, verdicts; with
+    ``tuned`` (:func:`.common.tuned_disclosure`) the tuning disclosure of the panel."""
     truncated = sum(_truncated(est, p, v) for p in s.players for v in ("quito", "cuenca"))
-    return prose("quito_vs_cuenca").methods(s, truncated, models, walls, convergence_text)
+    return prose("quito_vs_cuenca").methods(s, truncated, models, walls, convergence_text, tuned)
 
 
 def fig_sources(est: pd.DataFrame, s: StudySettings) -> Figure:

@@ -9,6 +9,7 @@ model plays a smaller run beside the panel.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any
 
@@ -26,6 +27,7 @@ from .common import (
     diff_text,
     prose,
     rel_text,
+    tuned_disclosure,
     unresolved,
     verdict_text,
     wrap_console,
@@ -153,7 +155,10 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
     panel = _panel_frame(diff_all, models, settings)
     summary = sections.summary_table(est, diff, settings)
     pr = prose("quito_vs_cuenca")
+    tuned = tuned_disclosure([m.label for m in models], "Cuenca scoring")
     claims = qc_claims(diff_all, [m.label for m in models], settings)
+    if tuned:
+        claims = [dataclasses.replace(c, caveats=(*c.caveats, tuned)) for c in claims]
     answers = [render_claim(c) for c in claims]
     report = Report(
         title="Quito vs Cuenca scoring: paired simulation under a player panel",
@@ -182,12 +187,13 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
         command=get_study("quito-vs-cuenca").command(settings),
     )
     report.add("Answers", pr.answers(answers))
-    report.add("Player panel", pr.panel(settings, models, _panel_markdown(panel, models)))
+    report.add("Player panel", pr.panel(settings, models, _panel_markdown(panel, models), tuned))
     report.add(
         f"Summary under {head.label}",
         pr.summary(
             settings,
             head,
+            models,
             markdown_table(list(summary.columns), summary.to_numpy().tolist(), right=(2, 3, 4, 5)),
         ),
     )
@@ -202,7 +208,7 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
     report.add("Win probability by score state", sections.winprob_section(wins, settings))
     report.add("All metrics", sections.all_metrics_section(est_all, diff_all, models, settings))
     report.add("Resolution", unresolved(diff_all, ["model", "players"]))
-    report.add("Methods", sections.methods_section(est, settings, models, walls, conv_text))
+    report.add("Methods", sections.methods_section(est, settings, models, walls, conv_text, tuned))
 
     figures = {
         "points_by_source": sections.fig_sources(est, settings),

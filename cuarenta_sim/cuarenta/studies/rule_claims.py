@@ -17,7 +17,7 @@ from ...reports import format_number
 from ...studies import StudySettings
 from ...studies.claims import TOO_SMALL, Claim, Evidence, Scope, count_agreement
 from .claim_rows import diff_evidence, model_name, row_id
-from .common import diff_text, est_text, rel_text, select, verdict_text
+from .common import diff_text, est_text, overlap_text, rel_text, select, verdict_text
 
 SENS_TEST = "paired differences on the same decks; Holm over the metrics of each flip, model"
 
@@ -124,7 +124,6 @@ def odds_claims(
         est = sub["estimate"].to_numpy(dtype=np.float64)
         lo_i, hi_i = int(np.argmin(est)), int(np.argmax(est))
         lo, hi = sub.iloc[lo_i], sub.iloc[hi_i]
-        overlap = float(sub["lower"].max()) <= float(sub["upper"].min())
         claims.append(
             Claim(
                 id=f"odds.caida.{p}p",
@@ -142,7 +141,7 @@ def odds_claims(
                     "hi": f"{format_number(100 * float(hi['estimate']), 2)}%",
                     "lo_m": model_name(lo["model"]),
                     "hi_m": model_name(hi["model"]),
-                    "overlap": "intervals overlap" if overlap else "intervals apart",
+                    "overlap": overlap_text(sub),
                 },
                 evidence=tuple(
                     _estimate_evidence(r, "caida_rates", ("metric", "players", "model"), True)

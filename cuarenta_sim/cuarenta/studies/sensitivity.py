@@ -11,6 +11,7 @@ whether each effect holds across players (a robustness line per flip and metric)
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any
 
@@ -34,6 +35,7 @@ from .common import (
     prose,
     rel_text,
     select,
+    tuned_disclosure,
     unresolved,
     verdict_text,
     wrap_console,
@@ -41,7 +43,6 @@ from .common import (
 from .panel import Model, panel_models, robustness
 from .presets_played import (
     ADDITIVITY_HEADERS,
-    TUNED_ON_QUITO,
     additivity,
     additivity_claim,
     additivity_rows,
@@ -132,7 +133,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
     presets = preset_effects(
         base, head, settings, on_variant=lambda v: say(progress, f"simulating {v} players")
     )
-    adds = additivity(presets, diff, base, head.label)
+    adds = additivity(presets, diff, base, head.label, settings.confidence)
     preset_wall = round(time.perf_counter() - tp, 1)
     flips = compare.switch_flips(base)
     diff["disputed"] = [disputed(v, flips[v]) for v in diff["variant"]]
@@ -165,11 +166,14 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
         command=get_study("sensitivity").command(settings),
     )
     rules_table = _rules_you_play(diff, models, settings, qc)
+    tuned = tuned_disclosure([m.label for m in models], "every flipped switch and preset")
     claims = sensitivity_claims(diff, [m.label for m in models], settings, qc)
     answers = [render_claim(c) for c in claims]
     add_claim = additivity_claim(adds, head.label, base.slug())
     if add_claim is not None:
         claims.append(add_claim)
+    if tuned:
+        claims = [dataclasses.replace(c, caveats=(*c.caveats, tuned)) for c in claims]
     report.add("Answers", pr.answers(answers))
     report.add(
         "What the rules you play change",
@@ -182,7 +186,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             head,
             markdown_table(ADDITIVITY_HEADERS, additivity_rows(adds), right=(1, 5)),
             "" if add_claim is None else render_claim(add_claim),
-            TUNED_ON_QUITO,
+            tuned,
             preset_wall,
         ),
     )
@@ -194,6 +198,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
             settings,
             base.slug(),
             head,
+            models,
             markdown_table(
                 list(summary.columns),
                 summary.to_numpy().tolist(),
@@ -208,7 +213,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
     report.add("Resolution", unresolved(diff, ["model", "players", "variant"]))
     report.add(
         "Methods",
-        pr.methods(base.slug(), _base_table(est), models, walls, settings, conv_text),
+        pr.methods(base.slug(), _base_table(est), models, walls, settings, conv_text, tuned),
     )
 
     figures = {f"tornado_{m}": _tornado(est, diff, m, head, settings, qc) for m in TORNADO_METRICS}
@@ -231,7 +236,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
         name="sensitivity",
         report=report,
         figures=figures,
-        summary=wrap_console(pr.console(settings, base.slug(), answers, console)),
+        summary=wrap_console(pr.console(settings, base.slug(), models, answers, console)),
         tables={
             "estimates": est,
             "differences": diff,
