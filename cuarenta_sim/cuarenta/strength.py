@@ -262,16 +262,25 @@ def _pct(r: Any) -> str:
 _PCT = {"win_rate": 100.0, "lower": 100.0, "upper": 100.0}
 
 
+def separated(a: Any, b: Any) -> bool:
+    """Two sweep points' 95% intervals do not overlap (``lower`` / ``upper``): a conservative
+    test of their difference (non-overlap implies a difference test at least at that level)."""
+    return bool(a["lower"] > b["upper"] or b["lower"] > a["upper"])
+
+
 def non_transitivity_claim(result: TournamentResult, sweep: dict[str, Any] | None) -> Claim | None:
     """``solver`` against ``pimc`` head to head beside both against ``heuristic``, as a claim.
 
     Evidence: the head-to-head rows (table ``head_to_head_<p>p``, row ``a|b``: ``win_rate``,
     ``lower``, ``upper``, ``games``), the sweep points of both players at the sample counts
-    both were swept at (table ``strength_vs_cost``, row ``policy|samples``) and a derived
-    count of the counts where ``pimc`` did better. The head-to-head word ("beats", "loses
-    to", "is not separated from") follows the interval against 50%; the sentence concludes
-    that strength is not transitive only when ``solver`` beats ``pimc`` and ``pimc`` did
-    better against ``heuristic`` at some sample count.
+    both were swept at (table ``strength_vs_cost``, row ``policy|samples``), a derived count
+    of the counts where their 95% intervals are apart (:func:`separated`) and one derived row
+    per count with its word (apart: resolved; overlapping: not resolved). The sentence names
+    the counts where they are apart and says the others are not resolved (point estimates
+    alone order nothing). The head-to-head word ("beats", "loses to", "is not separated
+    from") follows the interval against 50%; the sentence concludes that strength is not
+    transitive only when ``solver`` beats ``pimc`` and ``pimc`` did better against
+    ``heuristic`` with the intervals apart at some sample count.
 
     Returns
     -------
@@ -325,29 +334,45 @@ def non_transitivity_claim(result: TournamentResult, sweep: dict[str, Any] | Non
     if counts:
         sp = int((sweep or {}).get("sweep_settings", {}).get("players", 2))
         sweep_players = (sp,)
-        better = [s for s in counts if by[("pimc", s)]["win_rate"] > by[("solver", s)]["win_rate"]]
-        top = counts[-1]
-        ps, ss = by[("pimc", top)], by[("solver", top)]
+        apart = [s for s in counts if separated(by[("pimc", s)], by[("solver", s)])]
+        overlap = [s for s in counts if s not in apart]
+        pimc_apart = [
+            s for s in apart if by[("pimc", s)]["win_rate"] > by[("solver", s)]["win_rate"]
+        ]
+        values |= {"sp": sp, "nc": len(counts), "no": len(overlap)}
         template += (
-            "; in the strength-against-cost sweep ({sp} players) `pimc` does better against "
-            "`heuristic` than `solver` at {nb} of {nc} sample counts{listed}, e.g. at {top} "
-            "samples {ps} against {ss} ({chicas:,} chicas each)"
+            "; in the strength-against-cost sweep ({sp} players, 95% intervals of each against "
+            "`heuristic`)"
         )
+        if apart:
+            details = "; ".join(
+                f"at {s} samples `pimc` {_pct(by[('pimc', s)])} against `solver` "
+                f"{_pct(by[('solver', s)])}"
+                for s in apart
+            )
+            template += " the two are apart only at {apart} of {nc} sample counts ({details})"
+            values |= {"apart": len(apart), "details": details}
+            if overlap:
+                template += "; at the other {no} ({listed}) their intervals overlap: not resolved"
+        else:
+            template += (
+                " their intervals overlap at every one of the {nc} sample counts ({listed}): "
+                "not resolved"
+            )
         values |= {
-            "sp": sp,
-            "nb": len(better),
-            "nc": len(counts),
-            "listed": f" ({', '.join(map(str, better))})" if better else "",
-            "top": top,
-            "ps": _pct(ps),
-            "ss": _pct(ss),
-            "chicas": int(ps["chicas"]),
+            "listed": ", ".join(map(str, overlap)),
+            "chicas": int(by[("pimc", counts[-1])]["chicas"]),
         }
+        template += " ({chicas:,} chicas each)"
         evidence.append(
             Evidence(
                 table="derived",
-                row="sample counts where pimc beats heuristic more often than solver",
-                values={"better": float(len(better)), "counts": float(len(counts))},
+                row="sample counts where the intervals of pimc and solver are apart",
+                values={
+                    "apart": float(len(apart)),
+                    "overlap": float(len(overlap)),
+                    "counts": float(len(counts)),
+                },
             )
         )
         evidence += [
@@ -364,7 +389,17 @@ def non_transitivity_claim(result: TournamentResult, sweep: dict[str, Any] | Non
             for s in counts
             for pol in ("solver", "pimc")
         ]
-        if word == "beats" and better:
+        # Each sample count's comparison, with its word: apart (resolved) or overlapping.
+        evidence += [
+            Evidence(
+                table="derived",
+                row=f"pimc - solver against heuristic|{s}",
+                values={"samples": float(s)},
+                verdict="resolved" if s in apart else "not resolved",
+            )
+            for s in counts
+        ]
+        if word == "beats" and pimc_apart:
             template += ": strength against one opponent does not order players against another"
     models = tuple(n for n in ("solver", "pimc", "heuristic") if n in names)
     return Claim(
@@ -380,8 +415,10 @@ def non_transitivity_claim(result: TournamentResult, sweep: dict[str, Any] | Non
             players=tuple(sorted({players, *sweep_players})),
             rules=("quito",),
         ),
+        constants={"confidence of the sweep's intervals, %": 95} if counts else {},
         caveats=(
             "the head-to-head word follows the pair's interval against 50%",
-            "the sweep's points are one repeat each; 'does better' compares point estimates",
+            "the sweep's points are one repeat each; two sample counts' results are 'apart' "
+            "when their 95% intervals do not overlap (a conservative test), else not resolved",
         ),
     )
