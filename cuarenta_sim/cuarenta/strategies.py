@@ -510,6 +510,36 @@ MATCH_HEADERS = (
 )
 
 
+#: Headers of :func:`match_text_rows` (the console table: within 100 columns).
+MATCH_TEXT_HEADERS = (
+    "a",
+    "b",
+    "pairs",
+    "a wins [Holm level]",
+    "points/data a - b",
+    "disc.",
+    "verdict",
+)
+
+
+def match_text_rows(matches: pd.DataFrame) -> list[list[str]]:
+    """Console rows of the pair table: as :func:`match_rows`, with one win-rate column whose
+    interval is the one the verdict used (at the level Holm tested the row, shifted to the
+    win-rate scale), so the console fits 100 columns."""
+    return [
+        [
+            short_name(r["a"]),
+            short_name(r["b"]),
+            f"{int(r['pairs']):,}",
+            _pct(r["win_rate"], 0.5 + r["verdict_lower"], 0.5 + r["verdict_upper"], 1),
+            _ppd(r),
+            f"{int(r['discordant']):,}",
+            r["pair_verdict"],
+        ]
+        for _, r in matches.iterrows()
+    ]
+
+
 def _signed_pp(est: float, lo: float, hi: float) -> str:
     """A win-rate difference (fraction) in signed percentage points with its interval."""
     return f"{100 * est:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
@@ -588,7 +618,7 @@ def tournament_text(result: TournamentResult) -> str:
     table = result.head_to_head
     m = _with_discordant(result)
     parts = [
-        "chica win rate of the row against the column (%, clustered Wilson intervals below)",
+        "chica win rate of the row against the column (%; pair intervals below at the Holm level)",
         text_table(
             matrix_headers(table, "row vs column"),
             matrix_rows(table, "win_rate", lambda v: f"{100 * v:.1f}"),
@@ -600,7 +630,7 @@ def tournament_text(result: TournamentResult) -> str:
         if rows.empty:
             continue
         parts.append(f"{level}s, duplicate pairs")
-        parts.append(text_table(MATCH_HEADERS, match_rows(rows), right=(2, 5, 6)))
+        parts.append(text_table(MATCH_TEXT_HEADERS, match_text_rows(rows), right=(2, 5)))
     if result.fit is not None:
         warning = "WARNING: " if result.fit.misfit else ""
         parts.append(textwrap.fill(warning + fit_sentence(result.fit), CONSOLE_WIDTH))
