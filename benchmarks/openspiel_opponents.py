@@ -256,10 +256,12 @@ def report_markdown(doc: dict[str, Any]) -> str:
         "",
     ]
     lines += [f"* {k}: `{v}`" for k, v in sorted(ismcts.items())]
+    random_played = any(str(r["b"]).startswith("openspiel-random") for r in doc["results"])
     lines += [
         "",
         f"`openspiel-random` = `{bots['random']['settings']['bot']}` "
-        f"({bots['random']['settings']['rng']}).",
+        f"({bots['random']['settings']['rng']})"
+        + ("." if random_played else ": configured, but no row of this page played it."),
         "",
         "## Target",
         "",

@@ -37,6 +37,7 @@ from ..studies.convergence import convergence_note
 from ..studies.framework import new_figure, provenance, say
 from . import guide_analysis, winprob
 from .guide_claims import guide_claims
+from .guide_runs import RUNS_HEADERS, guide_runs, runs_table
 from .rules import resolve_rules
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -48,6 +49,22 @@ RULES = "quito"
 OTHERS = ("greedy", "heuristic")
 #: Replicate seeds of the convergence figure.
 REPLICATES = 4
+#: Series of the caida-risk figure: the observed risk and the uniform-draw odds, named as the
+#: caida-risk table's columns name them (issue 18: the odds are no exact holding).
+CAIDA_FIGURE_GROUPS = (
+    "P(caida next)",
+    "uniform-draw odds (next hand drawn uniformly from the unseen cards)",
+)
+#: What the ``heuristic`` defaults were tuned on (``benchmarks/tune_heuristic.py``; the log and
+#: the start in :mod:`cuarenta_sim.cuarenta.engine.heuristic`): no hand tuning.
+HEURISTIC_TUNED = (
+    "its weights tuned by coordinate search from hand-set starting weights, one weight at a "
+    "time, each candidate against the current best `heuristic` in duplicate chicas, Quito, 2 "
+    "players, kept when its win rate's 95% Wilson lower bound was above 50%; "
+    "`benchmarks/tune_heuristic.py`"
+)
+#: One deal numbering in tables, figures and CSVs: deal 0 is the first deal of the data.
+DEAL_AXIS = "deal of the data (0 = the first)"
 
 
 def guide_sizes(settings: StudySettings) -> dict[str, int]:
@@ -236,6 +253,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     h2 = edge_runs[2]
     diff_main = _dealer_total(h2)
     reps = [diff_main]
+    rep_runs = []
     for r in range(1, REPLICATES + 1):
         res = simulate(
             "cuarenta",
@@ -247,6 +265,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             threads=settings.threads,
         )
         reps.append(_dealer_total(res.hands))
+        rep_runs.append(res.provenance)
     conv_text, conv_fig, conv_frame = convergence_note(
         reps,
         what="dealer's edge (points per data)",
@@ -259,6 +278,16 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     claims = guide_claims(wp_chica, risk_seen, dep_all, gains, edge, strong, edge_panel)
     sentences = [render_claim(c) for c in claims]
     wall = time.perf_counter() - t0
+    all_runs = guide_runs(
+        strong,
+        settings.seed,
+        settings.n,
+        sizes,
+        others,
+        [(p, 2000 if p == strong else 20) for p in speeds],
+        runs,
+        rep_runs,
+    )
     prov = provenance(
         "players-guide",
         settings,
@@ -268,6 +297,8 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
         sizes=sizes,
         speeds_datas_per_s={k: round(v, 1) for k, v in speeds.items()},
     )
+    # Every run the numbers come from, not only the headline level-data runs (issue 18).
+    prov["runs"] = all_runs
     command = get_study("players-guide").command(settings)
     report = Report(
         title="A player's guide to Cuarenta (Quito rules)", provenance=prov, command=command
@@ -305,7 +336,11 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     report.add(
         "Where strong play departs from greedy and heuristic play",
         prose.departs(
-            _departure_table(dep), _kinds_table(kinds), _gains_table(gains, strong), strong
+            _departure_table(dep),
+            _kinds_table(kinds),
+            _gains_table(gains, strong),
+            strong,
+            HEURISTIC_TUNED,
         ),
     )
     report.add(
@@ -347,6 +382,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             why,
             f"Reproduce: `{command}` (wall time of this run: {wall:,.0f} s).",
             conv_text,
+            markdown_table(list(RUNS_HEADERS), runs_table(all_runs), right=(3, 5, 6)),
         ),
     )
 
@@ -675,7 +711,7 @@ def _fig_winprob_chica(wp: pd.DataFrame) -> Figure:
                 sub,
                 axes[i, d],
                 min_n=int(wp["min_n"].iloc[0]),
-                title=f"{who}, deal {d + 1} of 4",
+                title=f"{who}, deal {d} (of 0-3)",
                 colorbar=d == 3,
                 legend=i == 1 and d == 0,
                 cbar_label="P(win the chica), %",
@@ -697,7 +733,7 @@ def _fig_winprob_mesa(wp: pd.DataFrame) -> Figure:
             sub,
             axes[0, j],
             min_n=int(wp["min_n"].iloc[0]),
-            title=f"chicas won {own}-{opp}, you deal, deal 1",
+            title=f"chicas won {own}-{opp}, you deal, deal 0",
             colorbar=j == 3,
             legend=j == 0,
             cbar_label="P(win the mesa), %",
@@ -708,9 +744,9 @@ def _fig_winprob_mesa(wp: pd.DataFrame) -> Figure:
 
 def _fig_caida(risk_turn: pd.DataFrame, risk_seen: pd.DataFrame) -> Figure:
     fig, axes = new_figure(1, 2, (6.0, 4.0))
-    frame = risk_seen.assign(group="observed caida")
+    frame = risk_seen.assign(group=CAIDA_FIGURE_GROUPS[0])
     holds = risk_seen.assign(
-        group="next player holds (exact)",
+        group=CAIDA_FIGURE_GROUPS[1],
         estimate=risk_seen["next_holds"],
         lower=np.nan,
         upper=np.nan,
@@ -755,28 +791,28 @@ def _fig_trail(by_table: pd.DataFrame, by_deal: pd.DataFrame) -> Figure:
         title="Value of trailing instead of capturing",
     )
     plotting.interval_lines(
-        by_deal.assign(g="best trail - best capture", deal=by_deal["deal"] + 1),
+        by_deal.assign(g="best trail - best capture"),
         "deal",
         "g",
         axes[0, 1],
-        xlabel="deal of the data",
+        xlabel=DEAL_AXIS,
         ylabel="points to the end of the data",
         reference=0.0,
         title="... by deal",
     )
     axes[0, 0].set_xticks(range(1, 6), ["1", "2", "3", "4", "5+"])
-    axes[0, 1].set_xticks(range(1, 5))
+    axes[0, 1].set_xticks(range(4))
     return fig
 
 
 def _fig_departures(dep: pd.DataFrame, gains: pd.DataFrame, strong: str) -> Figure:
     fig, axes = new_figure(1, 2, (6.0, 4.0))
     plotting.interval_lines(
-        dep.assign(deal=dep["deal"] + 1),
+        dep,
         "deal",
         "versus",
         axes[0, 0],
-        xlabel="deal of the data",
+        xlabel=DEAL_AXIS,
         ylabel="share of decisions",
         title=f"{strong} plays differently from ...",
     )
@@ -790,7 +826,7 @@ def _fig_departures(dep: pd.DataFrame, gains: pd.DataFrame, strong: str) -> Figu
         reference=0.5,
         title="What it gains",
     )
-    axes[0, 0].set_xticks(range(1, 5))
+    axes[0, 0].set_xticks(range(4))
     return fig
 
 
@@ -808,21 +844,18 @@ def _fig_edge(
         title="Dealer's edge by source",
     )
     axes[0, 0].axhline(0.0, color="black", linewidth=0.8)
-    frames = [
-        d[d["source"] == "all"].assign(players=f"{p} players", deal=d["deal"] + 1)
-        for p, d in by_deal.items()
-    ]
+    frames = [d[d["source"] == "all"].assign(players=f"{p} players") for p, d in by_deal.items()]
     plotting.interval_lines(
         pd.concat(frames),
         "deal",
         "players",
         axes[0, 1],
-        xlabel="deal of the data",
+        xlabel=DEAL_AXIS,
         ylabel="dealer - mano, points in the deal",
         reference=0.0,
         title="... by deal",
     )
-    axes[0, 1].set_xticks(range(1, 5))
+    axes[0, 1].set_xticks(range(4))
     if by_seat is not None:
         plotting.grouped_bars(
             by_seat,

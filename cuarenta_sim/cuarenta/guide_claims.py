@@ -97,7 +97,9 @@ def guide_claims(
             template=(
                 "Under `{m}` self-play with 2 players, dealing is worth {e} points per data to "
                 "the dealer's side (n = {n:,} datas, `{method}`), {c} of it from caidas: "
-                "playing last lets the dealer answer trails. "
+                "with 2 players the dealer plays after the mano at every turn, so it can answer "
+                "each of the mano's trails, while its own last card of a deal cannot be caught "
+                "by a caida (R6.1). "
                 + (
                     "The edge depends on the players: {others}."
                     if len(panel)

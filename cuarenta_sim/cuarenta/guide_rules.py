@@ -46,11 +46,13 @@ SEEN_FOUR = GuideRule(
 )
 DEALER_LAST = GuideRule(
     "dealer_last",
-    "The dealer plays last in every deal (R3.3): it can answer the mano's last trail of a deal "
-    "with a caida, while its own last card of a deal can never be caught by a caida, since no "
-    "caida carries over to the next deal (R6.1)",
-    ("R3.3", "R6.1"),
-    ("G3_dealer_answers_trail", "E13_no_caida_across_deals"),
+    "The dealer plays last in every deal (R3.3): with 2 players it can answer the mano's last "
+    "trail of a deal with a caida; with 4 players it answers the last trail of the seat before "
+    "it, the mano's partner (the previous player is always an opponent, R2.1), and the mano's "
+    "trail is answered by the seat after the mano. Its own last card of a deal can never be "
+    "caught by a caida, since no caida carries over to the next deal (R6.1)",
+    ("R2.1", "R3.3", "R6.1"),
+    ("G3_dealer_answers_trail", "G4_dealer_answers_trail_4p", "E13_no_caida_across_deals"),
 )
 LEFTOVERS = GuideRule(
     "leftovers",

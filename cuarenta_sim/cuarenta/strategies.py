@@ -37,8 +37,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
+from matplotlib.ticker import FixedFormatter, FixedLocator, NullFormatter
 
-from .. import plotting, stats
+from .. import plotting
 from ..reports import CONSOLE_WIDTH, Report, markdown_table, text_table
 from ..studies import (
     GeneratedReport,
@@ -67,14 +68,15 @@ from .rules import resolve_rules
 from .strategy_claims import ratings_without_claim, solver_check_claim, strategy_claims
 from .strength import (
     INFLATED_HEADERS,
-    OPENSPIEL_PAGE,
     SPEED_DATAS,
     SPEED_REPEATS,
     STRENGTH_HEADERS,
     inflated_rows,
+    load_openspiel,
     load_sweep,
     measure_speeds,
     non_transitivity_claim,
+    openspiel_sentence,
     ratings_check,
     strength_rows,
 )
@@ -86,6 +88,7 @@ from .tactic_ablation import (
     check_rows,
 )
 from .tactic_ablation import headline as ablation_headline
+from .tactics import NO_PAIR_CHANGED
 
 #: Replicate seeds (``seed + 1`` ...) of the convergence figure, each a quarter of the chicas.
 REPLICATES = 2
@@ -387,52 +390,53 @@ def short_name(spec: str) -> str:
 
 
 def pair_verdicts(matches: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
-    """Holm-adjusted verdicts of a tournament's matches, with discordant-pair counts.
+    """Holm-adjusted verdicts of a tournament's matches, each with the interval its test used.
 
     Parameters
     ----------
     matches : DataFrame
-        :attr:`cuarenta_sim.tournament.TournamentResult.matches` plus, per row, the
-        discordant counts ``n_ab`` (pairs ``a`` won twice), ``n_ba`` (lost twice) and
-        ``p_value`` (McNemar on the discordant pairs, :func:`cuarenta_sim.stats.discordant_test`).
+        :attr:`cuarenta_sim.tournament.TournamentResult.matches` plus, per row, the McNemar
+        comparison of :func:`cuarenta_sim.cuarenta.tactics.pair_test` on the discordant pairs
+        (``n_ab`` pairs ``a`` won twice, ``n_ba`` lost twice, ``discordant``, ``n``,
+        ``p_value``, ``test``, ``effect`` / ``effect_lower`` / ``effect_upper``: win rate of
+        ``a`` minus 50%, ``no_variation``).
 
     Returns
     -------
     DataFrame
-        ``matches`` with ``discordant``, ``p_adjusted`` (Holm over the rows of each level) and
-        ``pair_verdict``: ``"a better"`` / ``"b better"``, ``"no difference"`` (the clustered
-        Wilson interval of the win rate within +-``PRACTICAL_MARGIN_PP`` percentage points of
-        50%, :func:`cuarenta_sim.cuarenta.tactics.within_margin`), ``"not resolved"``.
-    """
-    from .tactics import PRACTICAL_MARGIN_PP, within_margin
+        ``matches`` with ``p_adjusted`` (Holm over the rows of each level), ``test_level``
+        (the two-sided level Holm tested the row at,
+        :func:`cuarenta_sim.verdict_intervals.step_levels`), ``verdict_lower`` /
+        ``verdict_upper`` (``a``'s win rate minus 50% at that level: exact, dual to
+        McNemar's exact test, below 100 discordant pairs, else the score interval rescaled;
+        it excludes 0 exactly when the row is resolved) and ``pair_verdict``: ``"a better"``
+        / ``"b better"`` (resolved), ``"no difference"`` (that interval within
+        +-``PRACTICAL_MARGIN_PP`` percentage points of 0), ``"not resolved"``. ``lower`` /
+        ``upper`` stay the marginal clustered Wilson interval of the win rate.
 
-    rows = pd.DataFrame(
-        {
-            "estimate": matches["win_rate"].to_numpy(np.float64) - 0.5,
-            "lower": matches["lower"].to_numpy(np.float64) - 0.5,
-            "upper": matches["upper"].to_numpy(np.float64) - 0.5,
-            "p_value": matches["p_value"].to_numpy(np.float64),
-            "no_variation": matches["discordant"].to_numpy() == 0,
-            "defined": True,
-            "level": matches["level"].to_numpy(),
-        },
-        index=matches.index,
-    )
-    table = stats.verdict_table(
-        rows, family="level", margin=PRACTICAL_MARGIN_PP / 100.0, confidence=confidence
-    )
+    Raises
+    ------
+    KeyError
+        ``matches`` without the McNemar columns.
+    """
+    from .tactics import family_verdicts
+
+    fam = family_verdicts(matches.reset_index(drop=True), family="level", confidence=confidence)
     words = []
-    for est, lo, hi, verdict in zip(
-        rows["estimate"], rows["lower"], rows["upper"], table["verdict"], strict=True
-    ):
-        if verdict.startswith("resolved"):  # also "resolved, possibly negligible"
-            words.append("a better" if est > 0 else "b better")
-        elif within_margin(verdict, lo, hi):
+    for verdict in fam["verdict"]:
+        if verdict == "helps":
+            words.append("a better")
+        elif verdict == "hurts":
+            words.append("b better")
+        elif verdict.startswith(("no difference", NO_PAIR_CHANGED)):
             words.append("no difference")
         else:
             words.append("not resolved")
     out = matches.copy()
-    out["p_adjusted"] = table["p_adjusted"].to_numpy()
+    out["p_adjusted"] = fam["p_adjusted"].to_numpy()
+    out["test_level"] = fam["test_level"].to_numpy()
+    out["verdict_lower"] = fam["effect_lower_adj"].to_numpy()
+    out["verdict_upper"] = fam["effect_upper_adj"].to_numpy()
     out["pair_verdict"] = words
     return out
 
@@ -443,9 +447,9 @@ def _with_discordant(result: TournamentResult) -> pd.DataFrame:
 
     m = result.matches.copy()
     tests = [pair_test(result.pairs[(r["a"], r["b"], r["level"])]) for _, r in m.iterrows()]
-    m["discordant"] = [t["discordant"] for t in tests]
-    m["p_value"] = [t["p_value"] for t in tests]
-    m["test"] = [t["test"] for t in tests]
+    for key in ("discordant", "n_ab", "n_ba", "n", "p_value", "test", "effect", "effect_lower",
+                "effect_upper", "no_variation"):  # fmt: skip
+        m[key] = [t[key] for t in tests]
     return pair_verdicts(m, result.settings.confidence)
 
 
@@ -469,8 +473,10 @@ def matrix_headers(table: pd.DataFrame, corner: str) -> list[str]:
 
 
 def match_rows(matches: pd.DataFrame) -> list[list[str]]:
-    """Rows of the pair table: ``a``, ``b``, duplicate pairs, ``a``'s win rate [clustered
-    Wilson], points per data ``a - b`` [ratio], discordant pairs, verdict (Holm, margin).
+    """Rows of the pair table: ``a``, ``b``, duplicate pairs, ``a``'s win rate [marginal 95%
+    clustered Wilson], points per data ``a - b`` [ratio], discordant pairs, ``a``'s win rate
+    minus 50% with the interval at the level Holm tested the row (it excludes 0 exactly when
+    the verdict is resolved), verdict (Holm, margin).
 
     Parameters
     ----------
@@ -485,6 +491,7 @@ def match_rows(matches: pd.DataFrame) -> list[list[str]]:
             _pct(r["win_rate"], r["lower"], r["upper"], 1),
             _ppd(r),
             f"{int(r['discordant']):,}",
+            _signed_pp(r["effect"], r["verdict_lower"], r["verdict_upper"]),
             r["pair_verdict"],
         ]
         for _, r in matches.iterrows()
@@ -495,11 +502,47 @@ MATCH_HEADERS = (
     "a",
     "b",
     "pairs",
-    "a wins [95%]",
+    "a wins [95%, clustered Wilson]",
+    "points/data a - b [95%]",
+    "disc.",
+    "a wins - 50%, pp [interval at the Holm level]",
+    "verdict (Holm)",
+)
+
+
+#: Headers of :func:`match_text_rows` (the console table: within 100 columns).
+MATCH_TEXT_HEADERS = (
+    "a",
+    "b",
+    "pairs",
+    "a wins [Holm level]",
     "points/data a - b",
     "disc.",
     "verdict",
 )
+
+
+def match_text_rows(matches: pd.DataFrame) -> list[list[str]]:
+    """Console rows of the pair table: as :func:`match_rows`, with one win-rate column whose
+    interval is the one the verdict used (at the level Holm tested the row, shifted to the
+    win-rate scale), so the console fits 100 columns."""
+    return [
+        [
+            short_name(r["a"]),
+            short_name(r["b"]),
+            f"{int(r['pairs']):,}",
+            _pct(r["win_rate"], 0.5 + r["verdict_lower"], 0.5 + r["verdict_upper"], 1),
+            _ppd(r),
+            f"{int(r['discordant']):,}",
+            r["pair_verdict"],
+        ]
+        for _, r in matches.iterrows()
+    ]
+
+
+def _signed_pp(est: float, lo: float, hi: float) -> str:
+    """A win-rate difference (fraction) in signed percentage points with its interval."""
+    return f"{100 * est:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
 
 
 def rating_rows(rating: pd.DataFrame) -> list[list[str]]:
@@ -575,7 +618,7 @@ def tournament_text(result: TournamentResult) -> str:
     table = result.head_to_head
     m = _with_discordant(result)
     parts = [
-        "chica win rate of the row against the column (%, clustered Wilson intervals below)",
+        "chica win rate of the row against the column (%; pair intervals below at the Holm level)",
         text_table(
             matrix_headers(table, "row vs column"),
             matrix_rows(table, "win_rate", lambda v: f"{100 * v:.1f}"),
@@ -587,7 +630,7 @@ def tournament_text(result: TournamentResult) -> str:
         if rows.empty:
             continue
         parts.append(f"{level}s, duplicate pairs")
-        parts.append(text_table(MATCH_HEADERS, match_rows(rows), right=(2, 5)))
+        parts.append(text_table(MATCH_TEXT_HEADERS, match_text_rows(rows), right=(2, 5)))
     if result.fit is not None:
         warning = "WARNING: " if result.fit.misfit else ""
         parts.append(textwrap.fill(warning + fit_sentence(result.fit), CONSOLE_WIDTH))
@@ -675,6 +718,31 @@ TACTIC_HEADERS = (
 
 
 # --------------------------------------------------------------------------- strength vs cost
+def log_ticks(lo: float, hi: float) -> list[float]:
+    """Major ticks of a log axis from ``lo`` to ``hi`` (> 0): the 1-2-5 series inside the
+    range, thinned to 1 and 5, then to the powers of ten (then to every k-th of them) when it
+    would hold more than 6 ticks, so that the labels cannot overlap.
+
+    Raises
+    ------
+    ValueError
+        ``lo`` or ``hi`` not positive, or ``hi <= lo``.
+    """
+    if not (0 < lo < hi):
+        raise ValueError(f"a log axis needs 0 < lo < hi, got {lo!r}, {hi!r}")
+    for steps in ((1, 2, 5), (1, 5), (1,)):
+        ticks = [
+            m * 10.0**e
+            for e in range(int(np.floor(np.log10(lo))), int(np.ceil(np.log10(hi))) + 1)
+            for m in steps
+            if lo <= m * 10.0**e <= hi
+        ]
+        if len(ticks) <= 6:
+            break
+    step = -(-len(ticks) // 6)  # many decades: every step-th power of ten
+    return ticks[::step]
+
+
 def _sweep_figure(sweep: dict[str, Any], speeds: pd.DataFrame) -> Figure:
     fig, axes = new_figure(1, 1, (7.0, 4.5))
     ax = axes[0, 0]
@@ -694,6 +762,14 @@ def _sweep_figure(sweep: dict[str, Any], speeds: pd.DataFrame) -> Figure:
             ax.annotate(str(p["samples"]), (xi, yi), textcoords="offset points", xytext=(4, 4))
     ax.axhline(50.0, color="grey", lw=0.8, ls="--")
     ax.set_xscale("log")
+    lo, hi = ax.get_xlim()
+    ticks = log_ticks(lo, hi)
+    ax.xaxis.set_major_locator(FixedLocator(ticks))
+    ax.xaxis.set_major_formatter(FixedFormatter([f"{t:,.0f}" for t in ticks]))
+    # No labels on the minor ticks: on an axis of one or two decades matplotlib labels them
+    # too (2x10^3, 3x10^3 ...) and they overlap.
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.set_xlim(lo, hi)
     ax.set_xlabel("decisions per second measured in this run, wall (log scale; labels: samples)")
     ax.set_ylabel("duplicate chica win rate vs heuristic (%)")
     pairs = sorted({p["pairs"] for p in sweep["sweep"]})
@@ -1164,7 +1240,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             else "",
             sweep,
             "" if nontransitive is None else render_claim(nontransitive),
-            OPENSPIEL_PAGE,
+            openspiel_sentence(load_openspiel()),
             SPEED_DATAS,
             SPEED_REPEATS,
         ),
@@ -1287,7 +1363,7 @@ def _tournament_section(result: TournamentResult, m: pd.DataFrame) -> str:
         right=tuple(range(1, 1 + k)),
     )
     levels = {
-        level: markdown_table(MATCH_HEADERS, match_rows(m[m["level"] == level]), right=(2, 5))
+        level: markdown_table(MATCH_HEADERS, match_rows(m[m["level"] == level]), right=(2, 5, 6))
         for level in TOURNAMENT_LEVELS
         if (m["level"] == level).any()
     }

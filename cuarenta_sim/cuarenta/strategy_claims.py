@@ -59,7 +59,8 @@ def strategy_claims(
     verdicts : DataFrame or None
         The tactic verdicts of the ablation
         (:func:`cuarenta_sim.cuarenta.tactic_ablation.tactic_verdicts`): the tactic answer
-        rests on removing each weight, not on pushing a tuned weight further.
+        rests on both ablation arms (removing and reversing each weight), not on pushing a
+        tuned weight further.
     sweep : dict or None
         Strength-against-cost results (``sweep``: list of points with ``policy``,
         ``samples``, ``win_rate``, ``lower``, ``upper``).
@@ -123,7 +124,10 @@ def strategy_claims(
                 Claim(
                     id=f"strategies.learned_heuristic.{players}p",
                     template="With {p} players, of the fast players `learned` {word} "
-                    "`heuristic`: {cell} of {games:,} chicas.",
+                    "`heuristic`: {cell} of {games:,} chicas; `heuristic` is the opponent "
+                    "`learned` was tuned against (its weights `learned_v2` by evolution "
+                    "strategies on this duplicate win rate, Quito), so this is its tuning "
+                    "target, not an outside test.",
                     values={
                         "p": players,
                         "word": word,
@@ -133,6 +137,10 @@ def strategy_claims(
                     evidence=(_h2h(r, players),),
                     test="duplicate chicas, clustered Wilson interval",
                     scope=Scope(models=("learned", "heuristic"), players=(players,), rules=RULES),
+                    caveats=(
+                        "learned_v2 was tuned by evolution strategies on its duplicate win rate "
+                        "against heuristic (Quito): the result is on its tuning opponent",
+                    ),
                 )
             )
     fit = result.fit
@@ -182,7 +190,8 @@ def strategy_claims(
 
 
 def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> Claim:
-    """The tactic answer from the ablation: each tactic's removal effect and verdict."""
+    """The tactic answer from the ablation: each tactic's removal and reversal effects, each
+    arm's word and the tactic's verdict from both."""
     from .tactic_ablation import headline
     from .tactics import PRACTICAL_MARGIN_PP
 
@@ -205,20 +214,32 @@ def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int
                 Evidence(
                     table="tactic_verdicts",
                     row=str(r["tactic"]),
-                    values={
-                        "removal_effect": float(r["removal_effect"]),
-                        "lower": float(r["removal_lower"]),
-                        "upper": float(r["removal_upper"]),
-                        "pairs": float(r["pairs"]),
-                    },
+                    values={"pairs": float(r["pairs"]), "discordant": float(r["discordant"])},
                     verdict=str(r["verdict"]),
                     model="learned",
-                    # The interval at the level Holm tested the removal row: it excludes 0
-                    # exactly when the row is resolved, and the checker enforces it.
-                    interval_matches_verdict=True,
-                    scale={"removal_effect": 100.0, "lower": 100.0, "upper": 100.0},
                 )
                 for _, r in verdicts.iterrows()
+            ),
+            # Each arm's row (removal, reversal) with the word the sentence gives it; the
+            # interval is at the level Holm tested the row, so it excludes 0 exactly when
+            # the row is resolved, and the checker enforces it.
+            *(
+                Evidence(
+                    table="tactics_ablation",
+                    row=f"{r['tactic']}|{'removed' if arm == 'removal' else 'reversed'}",
+                    values={
+                        "effect": float(r[f"{arm}_effect"]),
+                        "lower": float(r[f"{arm}_lower"]),
+                        "upper": float(r[f"{arm}_upper"]),
+                    },
+                    verdict=str(r[f"{arm}_word"]),
+                    model="learned",
+                    interval_matches_verdict=True,
+                    scale={"effect": 100.0, "lower": 100.0, "upper": 100.0},
+                )
+                for _, r in verdicts.iterrows()
+                for arm in ("removal", "reversal")
+                if f"{arm}_effect" in r and np.isfinite(r[f"{arm}_effect"])
             ),
         ),
         test="McNemar on the discordant duplicate pairs (exact below 100), Holm over the "

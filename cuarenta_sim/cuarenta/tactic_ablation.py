@@ -14,10 +14,12 @@ each played against the unchanged ``learned`` on the same decks (duplicate chica
 Holm-adjusted over the family of every (tactic, arm) row
 (:func:`cuarenta_sim.cuarenta.tactics.family_verdicts`).
 
-The **tactic's verdict** (:func:`tactic_verdicts`) reads the *removed* arm: removing a weight
-that leans towards the tactic (``own_weight > 0``) moves the player away from it, so a removal
-that resolves as hurting says the tactic **helps**, and as helping says it **hurts**; for a
-weight that leans against the tactic (``own_weight < 0``) the reading flips. A tactic whose
+The **tactic's verdict** (:func:`tactic_verdicts`) reads **both** arms: removing or reversing
+a weight that leans towards the tactic (``own_weight > 0``) moves the player away from it, so
+an arm that resolves as hurting says the tactic **helps**, and as helping says it **hurts**;
+for a weight that leans against the tactic (``own_weight < 0``) the reading flips. The
+resolved arms decide (and the sentence says which arm resolved); with none resolved the
+tactic makes **no difference** only when both arms lie within the practical margin. A tactic whose
 rows (removed, reversed and every dose) have 0 discordant pairs changed no result:
 **never binds** (no duplicate pair's result changed), which is not the same statement as
 "makes no difference".
@@ -37,7 +39,7 @@ import pandas as pd
 
 from .. import stats
 from .policies.learned import DEFAULT_WEIGHTS
-from .tactics import LEARNED_TACTICS, LearnedTactic, family_verdicts, pair_test
+from .tactics import LEARNED_TACTICS, NO_PAIR_CHANGED, LearnedTactic, family_verdicts, pair_test
 
 #: Ablation arms: name and the factor the tactic's feature weight is multiplied by.
 ABLATIONS: tuple[tuple[str, float], ...] = (("removed", 0.0), ("reversed", -1.0))
@@ -228,8 +230,31 @@ def learned_ablations(
     return frame
 
 
+def arm_word(verdict: str) -> str:
+    """The verdict word of one ablation or dose row, without its discordant-pair count:
+    ``"resolved"`` (the row's ``helps`` / ``hurts``: the ablated player wins or loses),
+    ``"no difference"``, ``"not resolved"`` or :data:`NO_PAIR_CHANGED`."""
+    v = str(verdict).split(" (")[0]
+    return "resolved" if v in ("helps", "hurts") else v
+
+
+def _direction(row: pd.Series, own: float) -> str | None:
+    """What a resolved arm says of the tactic: both arms move the weight away from ``own``'s
+    sign (removal by ``-own``, reversal by ``-2 own``), so an arm whose ablated player loses
+    (effect < 0) says leaning the tuned way is right: the tactic helps when ``own > 0``."""
+    if str(row["verdict"]) not in ("helps", "hurts") or own == 0.0:
+        return None
+    return "helps" if (row["effect"] < 0) == (own > 0) else "hurts"
+
+
 def tactic_verdicts(ablation: pd.DataFrame, doses: pd.DataFrame | None = None) -> pd.DataFrame:
-    """One verdict per tactic from its *removed* row (module docstring).
+    """One verdict per tactic from **both** arms, removed and reversed (module docstring).
+
+    A tactic with 0 discordant pairs in every row (both arms and every dose) ``"never
+    binds"``. Otherwise each resolved arm says ``"helps"`` or ``"hurts"`` (:func:`_direction`);
+    when the resolved arms agree that is the verdict, whichever arm resolved (the table says
+    which). With no arm resolved: ``"no difference"`` when both arms lie within the practical
+    margin, else ``"not resolved"`` (also when the resolved arms disagree).
 
     Parameters
     ----------
@@ -242,46 +267,54 @@ def tactic_verdicts(ablation: pd.DataFrame, doses: pd.DataFrame | None = None) -
     Returns
     -------
     DataFrame
-        One row per tactic: ``tactic``, ``own_weight``, ``removal_effect`` /
-        ``removal_lower`` / ``removal_upper`` (the removed player's win rate minus 50%, the
-        interval at the level Holm tested the row: it excludes 0 exactly when resolved),
-        ``removal_verdict`` (Holm, :func:`learned_ablations`), ``discordant`` (over every
-        row of the tactic) and ``verdict``: ``"helps"``, ``"hurts"``, ``"never binds"``,
-        ``"no difference"`` (removal within the practical margin) or ``"not resolved"``.
+        One row per tactic: ``tactic``, ``own_weight``, for each arm ``removal_*`` /
+        ``reversal_*``: ``effect``, ``lower``, ``upper`` (the ablated player's win rate minus
+        50%, the interval at the level Holm tested the row: it excludes 0 exactly when
+        resolved), ``verdict`` (the row's Holm verdict), ``word`` (:func:`arm_word`),
+        ``discordant``; ``pairs``, ``discordant`` (over every row of the tactic),
+        ``shown_by`` (the arms that resolved, ``"removal"``, ``"reversal"``, ``"both"`` or
+        ``""``) and ``verdict``: ``"helps"``, ``"hurts"``, ``"never binds"``, ``"no
+        difference"`` or ``"not resolved"``.
     """
     out = []
     for tactic, rows in ablation.groupby("tactic", sort=False):
-        removed = rows[rows["arm"] == "removed"].iloc[0]
+        arms = {str(r["arm"]): r for _, r in rows.iterrows()}
+        removed, reversed_ = arms["removed"], arms.get("reversed")
         discordant = int(rows["discordant"].sum())
         if doses is not None and not doses.empty:
             discordant += int(doses.loc[doses["tactic"] == tactic, "discordant"].sum())
-        word = str(removed["verdict"])
         own = float(removed["own_weight"])
+        named = (("removal", removed), ("reversal", reversed_))
+        said = {name: _direction(r, own) for name, r in named if r is not None}
+        resolved = {k: v for k, v in said.items() if v is not None}
+        words = [arm_word(r["verdict"]) for _, r in named if r is not None]
         if discordant == 0:
             verdict = "never binds"
-        elif word in ("helps", "hurts") and own != 0.0:
-            # Removal moves the weight by -own in the tactic's direction: a removal that
-            # hurts (effect < 0) moved the player the wrong way.
-            towards_helps = (removed["effect"] < 0) == (own > 0)
-            verdict = "helps" if towards_helps else "hurts"
-        elif word.startswith(("no difference", "never binds")):
+        elif resolved and len(set(resolved.values())) == 1:
+            verdict = next(iter(resolved.values()))
+        elif not resolved and all(w in ("no difference", NO_PAIR_CHANGED) for w in words):
             verdict = "no difference"
         else:
             verdict = "not resolved"
-        out.append(
-            {
-                "tactic": tactic,
-                "own_weight": own,
-                "removal_effect": float(removed["effect"]),
-                "removal_lower": float(removed["effect_lower_adj"]),
-                "removal_upper": float(removed["effect_upper_adj"]),
-                "removal_verdict": word,
-                "removal_discordant": int(removed["discordant"]),
-                "pairs": int(removed["pairs"]),
-                "discordant": discordant,
-                "verdict": verdict,
+        row: dict[str, object] = {"tactic": tactic, "own_weight": own}
+        for name, r in named:
+            if r is None:
+                continue
+            row |= {
+                f"{name}_effect": float(r["effect"]),
+                f"{name}_lower": float(r["effect_lower_adj"]),
+                f"{name}_upper": float(r["effect_upper_adj"]),
+                f"{name}_verdict": str(r["verdict"]),
+                f"{name}_word": arm_word(r["verdict"]),
+                f"{name}_discordant": int(r["discordant"]),
             }
-        )
+        row |= {
+            "pairs": int(removed["pairs"]),
+            "discordant": discordant,
+            "shown_by": "both" if len(resolved) == 2 else next(iter(resolved), ""),
+            "verdict": verdict,
+        }
+        out.append(row)
     return pd.DataFrame(out)
 
 
@@ -477,10 +510,12 @@ def check_rows(check: pd.DataFrame, labels: dict[str, str]) -> list[list[str]]:
 
 
 def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> str:
-    """The answer sentence on the folk tactics, resting on the removal arm only.
+    """The answer sentence on the folk tactics, resting on both ablation arms.
 
-    Each group names its tactics with the removal's effect; "never binds" tactics say that no
-    play changed; the tuning of ``learned`` is stated in the sentence.
+    Each group names its tactics with each arm's effect and the arm's own word (resolved, no
+    difference, not resolved), so the sentence says which arm shows what; "never binds"
+    tactics say that no duplicate pair's result changed anywhere; the tuning of ``learned``
+    is stated in the sentence.
     """
     parts = []
     groups = (
@@ -490,6 +525,15 @@ def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> st
         ("not resolved", "are not resolved", "is not resolved"),
         ("never binds", "never bind", "never binds"),
     )
+
+    def arms(r: pd.Series) -> str:
+        out = []
+        for name in ("removal", "reversal"):
+            if f"{name}_effect" in r and np.isfinite(r[f"{name}_effect"]):
+                pp = _pp(r[f"{name}_effect"], r[f"{name}_lower"], r[f"{name}_upper"])
+                out.append(f"{name} {pp} pp, {r[f'{name}_word']}")
+        return "; ".join(out)
+
     for word, plural, singular in groups:
         rows = verdicts[verdicts["verdict"] == word]
         if rows.empty:
@@ -499,9 +543,7 @@ def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> st
             + (
                 " (no duplicate pair's result changed, removed, reversed or at any dose)"
                 if word == "never binds"
-                else " (removal "
-                + _pp(r["removal_effect"], r["removal_lower"], r["removal_upper"])
-                + " pp)"
+                else f" ({arms(r)})"
             )
             for _, r in rows.iterrows()
         ]
@@ -509,11 +551,12 @@ def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> st
         parts.append(f"{len(items)} {say}: {', '.join(items)}")
     n = int(verdicts["pairs"].iloc[0]) if not verdicts.empty else 0
     return (
-        f"Removing each folk tactic's weight from `learned` ({players} players, "
-        f"{n:,} duplicate pairs per row against the unchanged player), of the "
+        f"Removing each folk tactic's weight from `learned` and reversing it ({players} "
+        f"players, {n:,} duplicate pairs per arm against the unchanged player; an arm that "
+        "leaves the ablated player losing says the tuned lean is right), of the "
         f"{len(verdicts)} tactics "
         + "; ".join(parts)
-        + " (Holm over the ablation table; "
+        + " (each tactic's verdict reads both arms; Holm over the ablation table; "
         # The definition names a verdict word: stated only where a row carries it.
         + (
             "no difference = the interval within 1 percentage point; "

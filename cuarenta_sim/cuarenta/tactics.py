@@ -43,6 +43,9 @@ import pandas as pd
 from .. import stats
 from .policies.learned import DEFAULT_WEIGHTS
 
+#: Verdict of a row with no discordant pair (no duplicate pair's result changed in that row:
+#: said of the row, not of the tactic, which may bind in another row; issue 18).
+NO_PAIR_CHANGED = "no pair's result changed"
 #: A dose that outweighs every other term of the learned score (points): the tactic forced.
 FORCED = 10_000.0
 #: Doses of the dose-response sweep (points), then :data:`FORCED`.
@@ -222,9 +225,11 @@ def family_verdicts(
         rescaled above; a row is resolved exactly when this interval excludes 0; rows where no
         pair differed keep their no-variation bound) and ``verdict``: ``"helps"`` /
         ``"hurts"`` (resolved after Holm), ``"no difference (k discordant pairs)"`` (the
-        interval inside +-:data:`PRACTICAL_MARGIN_PP`, :func:`within_margin`), ``"never
-        binds (0 discordant pairs)"`` (the same with no discordant pair: no duplicate pair's
-        result changed, issue 18 finding 3), or ``"not resolved (k discordant pairs)"``.
+        interval inside +-:data:`PRACTICAL_MARGIN_PP`, :func:`within_margin`), ``"no pair's
+        result changed (0 discordant pairs)"`` (the same with no discordant pair in this row:
+        a statement about this row's data; the tactic-level "never binds" of
+        :func:`cuarenta_sim.cuarenta.tactic_ablation.tactic_verdicts` needs every row of the
+        tactic without one), or ``"not resolved (k discordant pairs)"``.
         ``effect_lower`` / ``effect_upper`` stay the marginal intervals.
     """
     n = len(frame)
@@ -269,9 +274,9 @@ def family_verdicts(
         if verdict.startswith("resolved"):  # also "resolved, possibly negligible"
             words.append("helps" if r["effect"] > 0 else "hurts")
         elif within_margin(verdict, lo, hi):
-            # No duplicate pair's result changed: the tactic never bound on these decks,
-            # which is a statement about the play, not that the tactic is worth nothing.
-            words.append("never binds (0 discordant pairs)" if k == 0 else
+            # No duplicate pair's result changed in this row: said of this row only (the
+            # tactic may bind in another arm or dose), and not that it is worth nothing.
+            words.append(f"{NO_PAIR_CHANGED} (0 discordant pairs)" if k == 0 else
                          f"no difference ({k:,} discordant pairs)")  # fmt: skip
         else:
             words.append(f"not resolved ({k:,} discordant pairs)")

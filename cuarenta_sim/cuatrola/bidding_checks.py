@@ -159,3 +159,50 @@ def trumps_check(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFra
                 }
             )
     return pd.DataFrame(rows)
+
+
+def exact_mean_trumps(dealer: bool) -> float:
+    """Exact mean number of trumps in a hand (:func:`exact_trumps_distribution`): ``1 + 16/19``
+    for the dealer, ``20/19`` for another seat."""
+    return float(sum(k * p for k, p in enumerate(exact_trumps_distribution(dealer))))
+
+
+def trumps_difference(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Mean trumps held by the dealer and by another seat, and their difference.
+
+    The dealer keeps the trump card (C1.4) but that card is one of the 5 trumps the others no
+    longer share, so the exact difference is ``1 - 4/19`` (about 0.79), not one trump.
+
+    Parameters
+    ----------
+    outcomes : DataFrame
+        :attr:`BiddingExperiment.outcomes` (``position``, ``trumps``).
+    confidence : float
+        Two-sided confidence level.
+
+    Returns
+    -------
+    DataFrame
+        Rows ``hand_of`` = ``"dealer"``, ``"non-dealer"`` (mean trumps per hand, ``normal`` /
+        ``t``) and ``"dealer - non-dealer"`` (``welch``, different hands), with
+        :data:`~cuarenta_sim.stats.ESTIMATE_COLUMNS` and ``exact`` (the exact value).
+    """
+    is_dealer = outcomes["position"].astype(str).to_numpy() == "dealer"
+    trumps = outcomes["trumps"].to_numpy(np.float64)
+    ed, eo = exact_mean_trumps(True), exact_mean_trumps(False)
+    rows = [
+        {**mean("mean trumps held, dealer", trumps[is_dealer], confidence), "exact": ed},
+        {**mean("mean trumps held, non-dealer", trumps[~is_dealer], confidence), "exact": eo},
+        {
+            **diff_means(
+                "mean trumps held, dealer minus non-dealer",
+                trumps[is_dealer],
+                trumps[~is_dealer],
+                confidence,
+            ),
+            "exact": ed - eo,
+        },
+    ]
+    out = pd.DataFrame(rows)
+    out.insert(0, "hand_of", ["dealer", "non-dealer", "dealer - non-dealer"])
+    return out

@@ -168,3 +168,61 @@ def bidding_claims(
         )
     )
     return out
+
+
+def dealer_trumps_claim(
+    diff: pd.DataFrame, cell: Callable[..., str], *, policy: str, rules: str
+) -> Claim:
+    """How many more trumps the dealer holds than another seat, every number from a row of
+    :func:`cuarenta_sim.cuatrola.bidding_checks.trumps_difference` (table
+    ``trumps_difference``, row ``hand_of``); the sentence of the value-of-mano section.
+
+    Parameters
+    ----------
+    diff : DataFrame
+        The ``trumps_difference`` table.
+    cell : callable
+        ``cell(estimate, lower, upper, defined)`` formatting.
+    policy, rules : str
+        The study's play policy and rules (the deal does not depend on the play, but the
+        hands were dealt in its runs).
+
+    Returns
+    -------
+    Claim
+    """
+    rows = diff.set_index("hand_of", drop=False)
+
+    def ev(key: str) -> Evidence:
+        r = rows.loc[key]
+        values = {
+            c: float(r[c])
+            for c in ("estimate", "lower", "upper", "n", "exact")
+            if np.isfinite(float(r[c]))
+        }
+        return Evidence(table="trumps_difference", row=key, values=values, model=policy)
+
+    d, dl, nd = rows.loc["dealer - non-dealer"], rows.loc["dealer"], rows.loc["non-dealer"]
+    return Claim(
+        id="bidding.dealer_trumps",
+        template=(
+            "Part of a position's value is its cards (4 players): the dealer keeps the trump card "
+            "(C1.4), which is one of the trumps the other seats no longer share, so it holds "
+            "{d} trumps more on average than another seat (`welch` over {n:,} and {m:,} hands "
+            "dealt in the `{policy}` runs: {dm} against {om} trumps per hand; exact "
+            "{exact:.3f})."
+        ),
+        values={
+            "d": cell(d["estimate"], d["lower"], d["upper"], True),
+            "n": int(dl["n"]),
+            "m": int(nd["n"]),
+            "policy": policy,
+            "dm": f"{float(dl['estimate']):.3f}",
+            "om": f"{float(nd['estimate']):.3f}",
+            "exact": float(d["exact"]),
+        },
+        evidence=(ev("dealer - non-dealer"), ev("dealer"), ev("non-dealer")),
+        test="Welch interval of the difference of means over hands (different hands, unpaired)",
+        scope=Scope(models=(policy,), players=(4,), rules=(rules,)),
+        caveats=("the deal alone decides the trumps held; the play policy does not enter",),
+    )

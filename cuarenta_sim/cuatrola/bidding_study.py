@@ -56,7 +56,8 @@ from .bidding import (
     threshold_comparison,
     trumps_check,
 )
-from .bidding_claims import bidding_claims
+from .bidding_checks import trumps_difference
+from .bidding_claims import bidding_claims, dealer_trumps_claim
 from .policies import DEFAULT_THRESHOLDS, FIRST_GUESS_THRESHOLDS, OFF
 
 NAME = "cuatrola-bidding"
@@ -153,12 +154,13 @@ def cuatrola_bidding_study(
     tables["threshold_comparison"] = threshold_comparison(held.outcomes, derived, confidence=c)
     tables["mano"] = mano_table(o, c)
     tables["trumps_check"] = trumps_check(o, c)
+    tables["trumps_difference"] = trumps_difference(o, c)
     tables["p_make_by_position_trumps"] = class_table(o, ["position", "trumps"], c)
     wall = time.perf_counter() - t0
 
     report = Report(
         title=_prose().title(),
-        provenance=_provenance(exp, settings, derived, wall),
+        provenance=_provenance(exp, settings, derived, wall, held),
         command=get_study(NAME).command(settings),
     )
     claims = bidding_claims(
@@ -178,6 +180,9 @@ def cuatrola_bidding_study(
             "held_n": held_out_n(settings.n),
         },
     )
+    trumps_claim = dealer_trumps_claim(
+        tables["trumps_difference"], _cell, policy=exp.play_policy, rules=exp.rules
+    )
     report.add("Summary", _summary(exp, tables, claims, settings))
     report.add("Bidding table", _bidding_section(tables["bidding_table"], c))
     report.add("P(make) by trumps held", _p_make_section(tables["by_trumps"]))
@@ -186,9 +191,9 @@ def cuatrola_bidding_study(
         "Thresholds of the threshold policy, from simulation",
         _threshold_section(tables, derived, settings),
     )
-    report.add("The value of being mano", _mano_section(tables))
+    report.add("The value of being mano", _mano_section(tables, render_claim(trumps_claim)))
     report.add("Check: trumps held, exact vs simulated", _check_section(tables["trumps_check"]))
-    report.add("Methods", _methods(exp, settings))
+    report.add("Methods", _methods(exp, held, settings))
     figures = {
         "p_make_by_trumps": _fig_p_make(tables["by_trumps"]),
         "ev_by_class": _fig_ev(tables),
@@ -201,7 +206,8 @@ def cuatrola_bidding_study(
         figures=figures,
         summary=_console(exp, tables, derived),
         tables=tables,
-        claims=claims,
+        claims=[*claims, trumps_claim],
+        claim_tables={"trumps_difference": ("hand_of",)},
     )
 
 
@@ -553,7 +559,7 @@ def _threshold_section(
     )
 
 
-def _mano_section(tables: dict[str, pd.DataFrame]) -> str:
+def _mano_section(tables: dict[str, pd.DataFrame], trumps: str) -> str:
     mano = tables["mano"]
     head = mano[mano["bid"] == "pass"].head(2)
     passes = [
@@ -606,6 +612,7 @@ def _mano_section(tables: dict[str, pd.DataFrame]) -> str:
         positions,
         differences,
         _solo_by_position_trumps(tables["p_make_by_position_trumps"]),
+        trumps,
     )
 
 
@@ -645,29 +652,45 @@ def _check_section(check: pd.DataFrame) -> str:
     )
 
 
-def _methods(exp: BiddingExperiment, s: StudySettings) -> str:
+def _methods(exp: BiddingExperiment, held: BiddingExperiment, s: StudySettings) -> str:
     rows = [
         [
+            use,
+            str(e.seed),
             r["bid"],
             ", ".join(r["bid_policies"]),
             f"{r['n']:,}",
             f"{r['wall_time_s']:.1f}",
             f"{r['hands_per_s']:,}",
         ]
-        for r in exp.runs
+        for use, e in (("derive thresholds, every table", exp), ("held-out judgement", held))
+        for r in e.runs
     ]
     return _prose().methods(
         exp,
+        held,
         markdown_table(
-            ["bid", "bidding policies (seats 0..3)", "hands", "wall (s)", "hands/s"],
+            [
+                "used for",
+                "seed",
+                "bid",
+                "bidding policies (seats 0..3)",
+                "hands",
+                "wall (s)",
+                "hands/s",
+            ],
             rows,
-            right=(2, 3, 4),
+            right=(1, 4, 5, 6),
         ),
     )
 
 
 def _provenance(
-    exp: BiddingExperiment, s: StudySettings, derived: Thresholds, wall: float
+    exp: BiddingExperiment,
+    s: StudySettings,
+    derived: Thresholds,
+    wall: float,
+    held: BiddingExperiment,
 ) -> dict[str, Any]:
     import numba
 
@@ -694,6 +717,10 @@ def _provenance(
         "wall_time_s": round(wall, 2),
         "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "runs": exp.runs,
+        # The derived thresholds are judged on these runs (a held-out seed, issue 18).
+        "held_out_seed": held.seed,
+        "held_out_n_hands_per_bid": held.n,
+        "held_out_runs": held.runs,
     }
 
 

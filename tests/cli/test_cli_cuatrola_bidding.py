@@ -74,7 +74,14 @@ def test_report_writes_the_directory(run_cli, tmp_path: Path) -> None:
     prov = json.loads((out / "provenance.json").read_text())
     assert prov["n_hands_per_bid"] == 2000 and prov["seed"] == 5 and prov["rules"] == "ro"
     assert [r["bid"] for r in prov["runs"]] == ["pass", "solo", "cuatrola", "quintola"]
+    # The held-out runs that judge the derived thresholds are recorded too (issue 18).
+    assert prov["held_out_seed"] == 6 and prov["held_out_n_hands_per_bid"] == 1000
+    held = prov["held_out_runs"]
+    assert [r["bid"] for r in held] == ["pass", "solo", "cuatrola", "quintola"]
+    assert {r["seed"] for r in held} == {6} and {r["n"] for r in held} == {1000}
     md = (out / "report.md").read_text()
+    assert "| held-out judgement | 6 | solo |" in md
+    assert "one trump more" not in md and "trumps more on average" in md
     for heading in (
         "## Bidding table",
         "## The value of being mano",

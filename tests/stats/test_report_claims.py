@@ -121,6 +121,7 @@ def test_across_models_with_nothing_resolved_says_so_without_a_verdict_word() ->
 SECTION_CLAIMS = {
     "strategies": ("strategies.ratings_without_random.2p", "strategies.tactic_check.2p"),
     "sensitivity": ("sens.additivity",),
+    "cuatrola-bidding": ("bidding.dealer_trumps",),
 }
 
 

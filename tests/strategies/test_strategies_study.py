@@ -155,10 +155,12 @@ def test_pair_test_is_exact_on_a_handful_of_discordant_pairs() -> None:
     assert t["effect"] == pytest.approx(0.02)
     row = pd.DataFrame([{**t, "tactic": "x"}])
     assert family_verdicts(row)["verdict"].iloc[0] == "not resolved (4 discordant pairs)"
-    # No pair differed on many decks: the tactic "never binds" (not "no difference": it
-    # changed no result, which says nothing about its worth) ...
+    # No pair differed on many decks: the row says so of itself (not "never binds", a
+    # tactic-level word that needs every row of the tactic without a discordant pair) ...
     flat = pd.DataFrame([{**pair_test(_frame(np.ones(5000))), "tactic": "x"}])
-    assert family_verdicts(flat)["verdict"].iloc[0] == "never binds (0 discordant pairs)"
+    assert (
+        family_verdicts(flat)["verdict"].iloc[0] == "no pair's result changed (0 discordant pairs)"
+    )
     # ... but on a handful of decks it is no evidence of equality.
     few = pd.DataFrame([{**pair_test(_frame(np.ones(20))), "tactic": "x"}])
     assert family_verdicts(few)["verdict"].iloc[0] == "not resolved (0 discordant pairs)"

@@ -37,7 +37,7 @@ SWEEP = {
     "sweep": [
         {"policy": pol, "samples": s, "win_rate": w, "lower": w - 0.03, "upper": w + 0.03,
          "chicas": 1000}
-        for pol, s, w in (("solver", 4, 0.60), ("pimc", 4, 0.58), ("solver", 128, 0.665),
+        for pol, s, w in (("solver", 4, 0.60), ("pimc", 4, 0.58), ("solver", 128, 0.655),
                           ("pimc", 128, 0.722))
     ],
 }  # fmt: skip
@@ -48,13 +48,41 @@ def test_non_transitivity_is_a_claim_with_its_numbers_in_evidence() -> None:
     assert claim is not None
     text = render_claim(claim)
     assert text == non_transitivity(_result((0.56, 0.52, 0.60)), SWEEP)
-    assert "`solver` beats `pimc`" in text and "1 of 2 sample counts (128)" in text
-    assert "72.2% [69.2, 75.2]" in text and "does not order players" in text
+    assert "`solver` beats `pimc`" in text
+    assert (
+        "apart only at 1 of 2 sample counts (at 128 samples `pimc` 72.2% [69.2, 75.2] against "
+        "`solver` 65.5% [62.5, 68.5]); at the other 1 (4) their intervals overlap: not resolved"
+        in text
+    )
+    assert "does not order players" in text
     check_claims([claim])
     planted = dataclasses.replace(claim, values={**claim.values, "vs_s": "71.3%"})
     with pytest.raises(ClaimError) as info:
         check_claims([planted])
     assert "number" in info.value.kinds
+
+
+def test_sweep_comparison_follows_the_intervals_not_the_point_estimates() -> None:
+    """pimc's point estimate is higher at every count but the intervals overlap everywhere:
+    the sentence says not resolved and draws no conclusion (it used to count the point
+    estimates, "better at 2 of 2 sample counts", and conclude)."""
+    sweep = {
+        "sweep_settings": {"players": 2},
+        "sweep": [
+            {"policy": pol, "samples": s, "win_rate": w, "lower": w - 0.03, "upper": w + 0.03,
+             "chicas": 800}
+            for pol, s, w in (("solver", 4, 0.60), ("pimc", 4, 0.62), ("solver", 128, 0.665),
+                              ("pimc", 128, 0.69))
+        ],
+    }  # fmt: skip
+    claim = non_transitivity_claim(_result((0.56, 0.52, 0.60)), sweep)
+    assert claim is not None
+    text = render_claim(claim)
+    assert "overlap at every one of the 2 sample counts (4, 128): not resolved" in text
+    assert "does better" not in text and "does not order players" not in text
+    check_claims([claim])
+    words = {e.row.split("|")[1]: e.verdict for e in claim.evidence if "pimc - solver" in e.row}
+    assert words == {"4": "not resolved", "128": "not resolved"}
 
 
 def test_non_transitivity_word_follows_the_interval() -> None:
@@ -121,16 +149,25 @@ def test_ablation_claim_evidence_enforces_interval_against_verdict() -> None:
     marginal interval, issue 18 finding 1) is refused."""
     from cuarenta_sim.cuarenta.strategy_claims import _ablation_claim
 
-    def row(tactic: str, eff: float, lo: float, hi: float, verdict: str) -> dict:
-        return {"tactic": tactic, "own_weight": 1.0, "removal_effect": eff, "removal_lower": lo,
-                "removal_upper": hi, "removal_verdict": verdict, "discordant": 40,
-                "pairs": 500, "verdict": verdict}  # fmt: skip
+    def row(tactic: str, eff: float, lo: float, hi: float, word: str, verdict: str) -> dict:
+        arms = {
+            f"{arm}_{k}": v
+            for arm in ("removal", "reversal")
+            for k, v in (("effect", eff), ("lower", lo), ("upper", hi), ("word", word))
+        }
+        return {"tactic": tactic, "own_weight": 1.0, **arms, "discordant": 40, "pairs": 500,
+                "verdict": verdict}  # fmt: skip
 
     good = pd.DataFrame(
-        [row("a", -0.02, -0.03, -0.01, "helps"), row("b", 0.004, -0.002, 0.01, "not resolved")]
+        [
+            row("a", -0.02, -0.03, -0.01, "resolved", "helps"),
+            row("b", 0.004, -0.002, 0.01, "not resolved", "not resolved"),
+        ]
     )
     claim = _ablation_claim(good, {}, 2)
-    assert all(e.interval_matches_verdict for e in claim.evidence if e.row != "counts")
+    arms = [e for e in claim.evidence if e.table == "tactics_ablation"]
+    assert len(arms) == 4 and all(e.interval_matches_verdict for e in arms)
+    assert {e.row for e in arms} == {"a|removed", "a|reversed", "b|removed", "b|reversed"}
     check_claims([claim])
     marginal = good.copy()
     marginal.loc[1, "removal_lower"] = 0.001  # excludes 0, yet "not resolved"

@@ -1,5 +1,5 @@
 """Folk tactics by ablation (issue 18 item 4, finding 3): removed and reversed weights,
-tactic verdicts read from the removal, "never binds", the check against the solver."""
+tactic verdicts read from both arms, "never binds", the check against the solver."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def _row(tactic: str, arm: str, effect: float, verdict: str, discordant: int, ow
     }
 
 
-def test_tactic_verdict_reads_the_removal_and_its_direction() -> None:
+def test_tactic_verdict_reads_both_arms_and_their_direction() -> None:
     rows = [
         # Leans towards the tactic, removal hurts: the tactic helps.
         _row("a", "removed", -0.02, "hurts", 900, +1.2),
@@ -69,21 +69,51 @@ def test_tactic_verdict_reads_the_removal_and_its_direction() -> None:
         _row("b", "removed", -0.02, "hurts", 900, -0.4),
         _row("b", "reversed", -0.03, "hurts", 900, -0.4),
         # No pair's result changed anywhere: never binds (not "no difference").
-        _row("c", "removed", 0.0, "never binds (0 discordant pairs)", 0, +4.7),
-        _row("c", "reversed", 0.0, "never binds (0 discordant pairs)", 0, +4.7),
+        _row("c", "removed", 0.0, "no pair's result changed (0 discordant pairs)", 0, +4.7),
+        _row("c", "reversed", 0.0, "no pair's result changed (0 discordant pairs)", 0, +4.7),
         # Some results changed, within the margin: no difference.
         _row("d", "removed", 0.001, "no difference (30 discordant pairs)", 30, +0.1),
         _row("d", "reversed", 0.0, "no difference (60 discordant pairs)", 60, +0.1),
+        # Removal within the margin but the reversal hurts: the reversal decides (helps);
+        # reading the removal alone said "no difference".
+        _row("e", "removed", -0.002, "no difference (190 discordant pairs)", 190, +0.1),
+        _row("e", "reversed", -0.006, "hurts", 315, +0.1),
+        # Removal within the margin, reversal not resolved: not resolved, not "no difference".
+        _row("f", "removed", -0.002, "no difference (600 discordant pairs)", 600, -0.4),
+        _row("f", "reversed", -0.008, "not resolved (1,000 discordant pairs)", 1000, -0.4),
     ]
-    v = tactic_verdicts(pd.DataFrame(rows)).set_index("tactic")["verdict"]
-    assert v.to_dict() == {"a": "helps", "b": "hurts", "c": "never binds", "d": "no difference"}
+    table = tactic_verdicts(pd.DataFrame(rows)).set_index("tactic")
+    assert table["verdict"].to_dict() == {
+        "a": "helps",
+        "b": "hurts",
+        "c": "never binds",
+        "d": "no difference",
+        "e": "helps",
+        "f": "not resolved",
+    }
+    assert table["shown_by"].to_dict() == {
+        "a": "both",
+        "b": "both",
+        "c": "",
+        "d": "",
+        "e": "reversal",
+        "f": "",
+    }
+    assert table.loc["e", "reversal_word"] == "resolved"
+    assert table.loc["e", "removal_word"] == "no difference"
     # A dose row with a discordant pair means the tactic did bind somewhere.
     doses = pd.DataFrame([{"tactic": "c", "discordant": 3}])
     v2 = tactic_verdicts(pd.DataFrame(rows), doses).set_index("tactic")["verdict"]
     assert v2["c"] == "no difference"
     text = headline(tactic_verdicts(pd.DataFrame(rows)), {"a": "trail one"}, 2)
-    assert "1 helps: trail one (removal -2.00 [-2.50, -1.50] pp)" in text
+    assert (
+        "2 help: trail one (removal -2.00 [-2.50, -1.50] pp, resolved; reversal -12.00 "
+        "[-12.50, -11.50] pp, resolved), e (removal -0.20 [-0.70, +0.30] pp, no difference; "
+        "reversal -0.60 [-1.10, -0.10] pp, resolved)" in text
+    )
+    assert "1 is not resolved: f (removal" in text and "reversal -0.80" in text
     assert "1 never binds: c" in text and "tuned against `heuristic`" in text
+    assert "reads both arms" in text
 
 
 def test_learned_ablations_and_solver_check_tiny() -> None:
