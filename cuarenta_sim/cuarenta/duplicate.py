@@ -2,8 +2,9 @@
 
 :func:`play_duplicate` is the match player of the tournaments
 (:func:`cuarenta_sim.cuarenta.strategies.cuarenta_tournament`), the folk-tactic experiments
-(:mod:`cuarenta_sim.cuarenta.tactics`) and the strength sweep of ``benchmarks/policies.py``;
-it lives in its own module so that those import it without importing one another.
+(:mod:`cuarenta_sim.cuarenta.tactics`) and the strength sweep
+(``python benchmarks/run.py policies-sweep``); it lives in its own module so that those
+import it without importing one another.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@
   with a dose-response sweep (:mod:`cuarenta_sim.cuarenta.tactics`), Holm over the family;
   and, labelled as tuned-heuristic results, each tactic as one switch of the ``heuristic``
   policy (:data:`TACTICS`, :func:`tactic_experiments`).
-* **What does strength cost?** The sweep of ``benchmarks/policies.py --sweep-only``, shipped as
+* **What does strength cost?** The sweep of ``python benchmarks/run.py policies-sweep``, shipped as
   package data,
   (pimc and solver at 4 to 128 samples against the heuristic), read with its provenance
   (:func:`cuarenta_sim.cuarenta.strength.load_sweep`), with decision speeds measured by the

@@ -34,9 +34,9 @@ PANEL_DIVISOR = 4
 CONFIRM_DETECTABLE = {2: 0.015, 4: 0.0175}
 
 #: Per-chica standard deviation of that relative change's delta-method influence under the
-#: solver (design values): 2 players from benchmarks/learned_proxy.py (20,000 paired chicas,
-#: half-width 0.31 pp), 4 players from the 125-chica confirmatory run of the committed report
-#: (half-width 4.15 pp).
+#: solver (design values): 2 players from ``python benchmarks/run.py learned-proxy`` (20,000
+#: paired chicas, half-width 0.31 pp), 4 players from the 125-chica confirmatory run of the
+#: committed report (half-width 4.15 pp).
 SOLVER_CHICA_SD = {2: 0.224, 4: 0.237}
 
 #: The 4-player confirmation's solver setting when ``--confirm solver`` is the default: 128
