@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 import numba
 import numpy as np
 
+from ..cuarenta.actions import PLAYS, action_name
 from ..cuarenta.engine.layout import KIND_MATCH, KIND_SUM, KIND_TRAIL
 from ..cuarenta.engine.moves import build_kernel_sums
 from ..cuarenta.policies import POLICIES, parse_policy
@@ -42,7 +43,6 @@ from ..cuarenta.tables import SUM_START, enumerate_sum_bases
 from ..limits import MAX_START_INDEX, finite_number, physical_memory, whole_number
 from ..rng import root_from_seed
 from . import batched_kernel as bk
-from .cuarenta_actions import PLAYS, action_name
 
 #: Policies the batched kernel plays for a seat (it has no pimc search nor learned scorer).
 _BATCHED_POLICIES = (POLICY_RANDOM, POLICY_GREEDY, POLICY_HEURISTIC)

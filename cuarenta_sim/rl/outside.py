@@ -49,6 +49,7 @@ from ._extra import require
 
 pyspiel = require("pyspiel")
 
+from ..cuarenta.actions import ACTION_OF  # noqa: E402
 from ..cuarenta.cards import N_CARDS  # noqa: E402
 from ..cuarenta.engine.decide import decide  # noqa: E402
 from ..cuarenta.policies import PolicySpec, parse_policy  # noqa: E402
@@ -68,7 +69,6 @@ from ..rng import (  # noqa: E402
 )
 from ..tournament import PAIR_COLUMNS, match_summary  # noqa: E402
 from . import openspiel as _openspiel  # noqa: E402,F401  (registers python_cuarenta)
-from .cuarenta_actions import ACTION_OF  # noqa: E402
 
 #: Prefix of the OpenSpiel bots' player specs.
 BOT_PREFIX = "openspiel-"

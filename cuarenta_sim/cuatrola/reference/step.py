@@ -1,4 +1,5 @@
-"""A step-by-step Cuatrola hand or game on the reference engine, for the RL environments.
+"""A step-by-step Cuatrola hand or game on the reference engine: the state of the game's
+step-level core (:mod:`cuarenta_sim.cuatrola.core`), which the RL adapters play through.
 
 :func:`cuarenta_sim.cuatrola.reference.play_hand` plays a whole hand, asking policy objects
 for every bid and card. :class:`CuatrolaGame` walks the same flow one decision at a time
@@ -25,13 +26,11 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from ..cuatrola.cards import N_CARDS, format_card, suit_of
-from ..cuatrola.contracts import DECLARATIONS, NONE, legal_declarations
-from ..cuatrola.reference.game import LAST_TRICK, MAX_HANDS, first_dealer
-from ..cuatrola.reference.scoring import cante_allowed, choose_cante, score_hand
-from ..cuatrola.reference.tricks import legal_plays, trick_points, trick_winner
-from ..cuatrola.rules import CuatrolaRules
-from ..cuatrola.trace_format import (
+from ...rng import shuffled_cards_py
+from ..cards import N_CARDS, format_card, suit_of
+from ..contracts import DECLARATIONS, NONE, legal_declarations
+from ..rules import CuatrolaRules
+from ..trace_format import (
     KIND_BID,
     KIND_CANTE,
     KIND_DEAL,
@@ -39,7 +38,9 @@ from ..cuatrola.trace_format import (
     KIND_PLAY,
     KIND_TRICK,
 )
-from ..rng import shuffled_cards_py
+from .game import LAST_TRICK, MAX_HANDS, first_dealer
+from .scoring import cante_allowed, choose_cante, score_hand
+from .tricks import legal_plays, trick_points, trick_winner
 
 #: First bid action: ``BID0 + declaration`` (0 pass, 1 solo, 2 cuatrola, 3 quintola).
 BID0 = N_CARDS
@@ -141,6 +142,8 @@ class CuatrolaGame:
         Reference trace rows (``docs/cuatrola_contract.md`` section 6).
     gained : list of int
         Game points credited to each pair since the last :meth:`clear_gained`.
+    history : list of int
+        Every chance outcome (``chance="explicit"`` only) and action applied, in order.
     """
 
     rules: CuatrolaRules
@@ -178,6 +181,7 @@ class CuatrolaGame:
     last_hand: list[int] = field(default_factory=lambda: [0, 0])
     truncated: bool = False
     decisions: int = 0
+    history: list[int] = field(default_factory=list)
     _dealt: bool = False
     _legal: tuple[int, ...] | None = None
 
@@ -261,6 +265,7 @@ class CuatrolaGame:
             raise ValueError(
                 f"chance outcome {outcome!r} is not possible here; accepted: {outcomes}"
             )
+        self.history.append(int(outcome))
         if self.dealer is None:
             self.dealer = int(outcome)
         else:
@@ -284,6 +289,7 @@ class CuatrolaGame:
             names = ", ".join(f"{a} ({action_name(a)})" for a in legal)
             raise ValueError(f"action {action!r} is not legal for seat {seat}; legal: {names}")
         a = int(action)
+        self.history.append(a)
         self.decisions += 1
         self._legal = None
         if self.bidding:
@@ -314,6 +320,7 @@ class CuatrolaGame:
         new.trace = list(self.trace)
         new.gained = list(self.gained)
         new.last_hand = list(self.last_hand)
+        new.history = list(self.history)
         return new
 
     def __deepcopy__(self, memo: dict[int, object]) -> CuatrolaGame:

@@ -1,4 +1,5 @@
-"""A step-by-step Cuarenta data or chica on the reference engine, for the RL environments.
+"""A step-by-step Cuarenta data or chica on the reference engine: the state of the game's
+step-level core (:mod:`cuarenta_sim.cuarenta.core`), which the RL adapters play through.
 
 The reference engine (:mod:`cuarenta_sim.cuarenta.reference`) plays a whole game in one call,
 asking a policy object at each turn. An RL environment needs the opposite: the game stops at
@@ -24,27 +25,27 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from ..cuarenta.cards import N_CARDS, N_NUMERIC
-from ..cuarenta.reference.events import (
+from ...rng import STREAM_GAME, PyRng, shuffled_deck_py
+from ..actions import ACTION_OF, PLAYS
+from ..cards import N_CARDS, N_NUMERIC
+from ..rules import RuleSet
+from .events import (
     AnnounceEvent,
     ClaimsEvent,
     EndEvent,
     Event,
     PlayEvent,
 )
-from ..cuarenta.reference.game import MAX_DATAS
-from ..cuarenta.reference.plays import apply_play, card_options, outcome_in_state
-from ..cuarenta.reference.scoring import ScoreBoard, announcement_value, end_of_data, ronda_events
-from ..cuarenta.reference.state import (
+from .game import MAX_DATAS
+from .plays import apply_play, card_options, outcome_in_state
+from .scoring import ScoreBoard, announcement_value, end_of_data, ronda_events
+from .state import (
     CARDS_PER_DEAL,
     DataState,
     deals_per_data,
     rank_counts,
     side_of,
 )
-from ..cuarenta.rules import RuleSet
-from ..rng import STREAM_GAME, PyRng, shuffled_deck_py
-from .cuarenta_actions import ACTION_OF, PLAYS
 
 #: Episode units: one data (scores from 0-0, played to its last card, contract section 5) or
 #: one chica (datas until a side reaches the target, R9.2).
@@ -125,6 +126,9 @@ class CuarentaGame:
         Points credited to sides 0 and 1 since the last :meth:`clear_gained`.
     truncated : bool
         The chica was stopped after :data:`MAX_DATAS` datas without a winner (contract 5).
+    history : list of int
+        Every chance outcome (``chance="explicit"`` only) and action applied, in order: with
+        the constructor arguments it rebuilds the episode (the core's JSON form).
     """
 
     rules: RuleSet
@@ -143,6 +147,7 @@ class CuarentaGame:
     gained: list[int] = field(default_factory=lambda: [0, 0])
     truncated: bool = False
     decisions: int = 0
+    history: list[int] = field(default_factory=list)
     _claims: list[int] = field(default_factory=lambda: [0, 0])
     _claim_order: list[int] = field(default_factory=list)
     _legal: tuple[int, ...] | None = None
@@ -243,6 +248,7 @@ class CuarentaGame:
             raise ValueError(
                 f"chance outcome {outcome!r} is not possible here; accepted: {accepted}"
             )
+        self.history.append(int(outcome))
         if self.dealer is None:
             self.dealer = int(outcome)
         else:
@@ -279,6 +285,7 @@ class CuarentaGame:
         st = self.state
         assert st is not None
         seat, board = self.current, self.board
+        self.history.append(int(action))
         side = side_of(seat)
         before = (board.scores[0], board.scores[1])
         out = outcome_in_state(st, seat, PLAYS[int(action)], before[side])
@@ -334,6 +341,7 @@ class CuarentaGame:
             new.state.rondas = list(st.rondas)
             new.state.played = list(st.played)
         new.events = list(self.events)
+        new.history = list(self.history)
         new.gained = list(self.gained)
         new._claims = list(self._claims)
         new._claim_order = list(self._claim_order)
