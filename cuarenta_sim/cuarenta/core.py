@@ -51,6 +51,10 @@ class CuarentaCore:
     n_actions = actions.N_ACTIONS
     max_chance_outcomes = N_CARDS
 
+    def __deepcopy__(self, memo: dict[int, object]) -> CuarentaCore:
+        """The core is stateless: a copy is itself (OpenSpiel deep-copies its states)."""
+        return self
+
     # ------------------------------------------------------------ setup and flow
     def resolve_rules(self, rules: Any) -> RuleSet:
         """A preset, slug, dict or RuleSet -> RuleSet (``ValueError`` on bad input)."""

@@ -52,6 +52,10 @@ class CuatrolaCore:
     n_actions = N_ACTIONS
     max_chance_outcomes = N_CARDS
 
+    def __deepcopy__(self, memo: dict[int, object]) -> CuatrolaCore:
+        """The core is stateless: a copy is itself (OpenSpiel deep-copies its states)."""
+        return self
+
     # ------------------------------------------------------------ setup and flow
     def resolve_rules(self, rules: Any) -> CuatrolaRules:
         """A preset, slug, dict or CuatrolaRules -> CuatrolaRules (``ValueError``)."""
