@@ -23,9 +23,9 @@ from . import observation
 from .cards import CABALLO, N_CARDS, REY, card_of, format_card
 from .contracts import CONTRACTS, DECLARATIONS
 from .reference.game import MAX_HANDS
-from .reference.scoring import cante_allowed, choose_cante
+from .reference.scoring import finish_trick
 from .reference.step import BID0, EPISODES, N_ACTIONS, PLAYERS, CuatrolaGame, action_name
-from .reference.tricks import legal_plays, trick_winner
+from .reference.tricks import legal_plays
 from .rules import CuatrolaRules, resolve_rules
 from .trace_format import KIND_CANTE, KIND_PLAY, KIND_TRICK
 
@@ -428,16 +428,14 @@ def _replays(
         seats.append(s)
         if len(trick) < active:
             continue
-        winner = seats[trick_winner(trick, state.trump)]
-        cante = None
-        if cante_allowed(state.contract):
-            partner = state.plays[(winner + 2) % PLAYERS]
-            found = choose_cante(held, winner, partner, state.trump, sung)
-            if found is not None:
-                cante = (found[0], found[1])
-                sung.add(found[1])
+        _, _, found = finish_trick(
+            trick, seats, state.trump, done, state.contract, held, state.plays, sung
+        )
+        cante = None if found is None else (found[0], found[1])
         if cante != cantes[done]:
             return False
+        if cante is not None:
+            sung.add(cante[1])
         done += 1
         trick, seats = [], []
     return True
