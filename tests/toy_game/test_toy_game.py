@@ -8,14 +8,14 @@ import warnings
 from collections.abc import Iterator
 
 import numpy as np
+import pyspiel
 import pytest
 import toy_duel
+from open_spiel.python.algorithms import ismcts, mcts
+from pettingzoo.test import api_test
 
 from cuarenta_sim import game as registry
 from cuarenta_sim.core import Core, from_json, history_records, returns, to_json
-
-pyspiel = pytest.importorskip("pyspiel")
-pettingzoo = pytest.importorskip("pettingzoo")
 
 
 @pytest.fixture
@@ -33,8 +33,6 @@ def test_the_toy_core_fills_the_protocol() -> None:
 
 
 def test_pettingzoo_env_through_the_registration(toy: None) -> None:
-    from pettingzoo.test import api_test
-
     from cuarenta_sim.rl import make_env
 
     env = make_env("toy", point_reward=0.5)
@@ -58,8 +56,6 @@ def test_pettingzoo_env_through_the_registration(toy: None) -> None:
 
 
 def test_openspiel_game_and_ismcts_through_the_registration(toy: None) -> None:
-    from open_spiel.python.algorithms import ismcts, mcts
-
     from cuarenta_sim.rl import openspiel
 
     assert "python_toy" in openspiel.register_games()
