@@ -34,13 +34,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..game import DEFAULT_GAME
 from ._extra import INSTALL_HINT
 
 _OPTIONS = ("win_reward", "point_reward", "illegal_action_penalty", "render_mode")
 
 
 def make_env(
-    game: str = "cuarenta",
+    game: str = DEFAULT_GAME,
     rules: Any = None,
     players: int | None = None,
     episode: str | None = None,
@@ -51,7 +52,8 @@ def make_env(
     Parameters
     ----------
     game : str
-        A registered game with a core: ``"cuarenta"``, ``"cuatrola"``, ...
+        A registered game with a core: ``"cuarenta"`` (the default,
+        :data:`cuarenta_sim.game.DEFAULT_GAME`), ``"cuatrola"``, ...
     rules : rule set, str, dict or None
         A preset or slug; ``None`` takes the game's default (``"quito"``, ``"ro"``).
     players : int or None

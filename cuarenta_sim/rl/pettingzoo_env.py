@@ -51,7 +51,7 @@ from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 
 from ..core import TERMINAL, Core, game_core  # noqa: E402
-from ..game import get_game  # noqa: E402
+from ..game import DEFAULT_GAME, get_game  # noqa: E402
 from ..limits import finite_number  # noqa: E402
 from ..rng import root_from_seed  # noqa: E402
 
@@ -68,7 +68,7 @@ class CardGameEnv(AECEnv):
     Parameters
     ----------
     game : str
-        A registered game with a core (``"cuarenta"``, ``"cuatrola"``, ...).
+        A registered game with a core (``"cuarenta"``, the default, ``"cuatrola"``, ...).
     rules : rule set, str, dict or None
         A preset, slug, dict or rule-set object of the game; ``None``: the core's default.
     players : int or None
@@ -107,7 +107,7 @@ class CardGameEnv(AECEnv):
 
     def __init__(
         self,
-        game: str = "cuarenta",
+        game: str = DEFAULT_GAME,
         rules: Any = None,
         players: int | None = None,
         episode: str | None = None,
