@@ -11,7 +11,7 @@ mask (one draw from a ``random.Random``), ``step``; finished agents step ``None`
 episode starts with ``reset()``. A step is one seat's decision (the ``None`` steps of finished
 agents are not counted). Configurations: Cuarenta ``quito`` 2 and 4 players and ``pagat`` 2
 players (episode chica), Cuatrola ``ro`` (episode game). Each timed run follows a warm-up of
-the same length (the legal-play cache of :mod:`cuarenta_sim.rl.cuarenta_game` fills up).
+the same length (the legal-play cache of :mod:`cuarenta_sim.cuarenta.reference.step` fills up).
 Steps per CPU second (``time.process_time``) are reported too: on a machine shared with other
 work they are what an idle core would give; the target applies to wall-clock steps/s on a
 quiet machine.

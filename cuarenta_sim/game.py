@@ -20,7 +20,10 @@ import importlib
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .core import Core
 
 #: The game of a scenario or command that names none (``docs/cuarenta.md`` section F).
 DEFAULT_GAME = "cuarenta"
@@ -131,6 +134,24 @@ def pipeline_hooks(package: str) -> dict[str, LazyCall]:
 
 
 @dataclass(frozen=True)
+class Unsupported:
+    """The default of a :class:`Game` hook the game does not provide (a game may fill only
+    its core and rules: the toy game of the tests). Calling it raises ``NotImplementedError``
+    naming the hook.
+
+    Attributes
+    ----------
+    hook : str
+        The field name, e.g. ``"make_spec"``.
+    """
+
+    hook: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError(f"this game provides no {self.hook!r} (cuarenta_sim.game.Game)")
+
+
+@dataclass(frozen=True)
 class Game:
     """One game's contract with the shared layer: tables and callables, no behaviour.
 
@@ -202,6 +223,14 @@ class Game:
         Default number of units of :func:`~cuarenta_sim.simulation.simulate`.
     record_bytes : int
         Upper estimate of the memory of one hand record in ``Results.hands`` (bytes).
+    core : callable or None
+        ``core()`` -> the game's step-level core (:class:`cuarenta_sim.core.Core`: new state,
+        legal actions, apply, observation, returns, clone, resample, JSON), imported on first
+        call (a :class:`LazyCall`); the PettingZoo and OpenSpiel adapters of
+        :mod:`cuarenta_sim.rl` play any game that has one. ``None``: the game has no core.
+
+    The pipeline hooks (``make_spec`` .. ``warmup``) default to :class:`Unsupported`: a game
+    that registers only its rules and core still plays through the RL adapters.
     """
 
     name: str
@@ -220,17 +249,18 @@ class Game:
     presets_rows: Callable[[], tuple[list[str], list[list[str]]]]
     default_policies: str
     policy_table: Callable[[], tuple[list[str], list[list[str]]]]
-    make_spec: Callable[..., RunSpec]
-    run_range: Callable[[Any, int, int], Any]
-    frames: Callable[[Any, Any], tuple[Any, Any]]
-    aggregates_from_dict: Callable[[Mapping[str, Any]], Any]
-    aggregate_frames: Callable[..., Any]
-    summaries: Callable[..., dict[str, Any]]
-    evaluate: Callable[[Any], dict[str, Any]]
-    replay: Callable[..., str]
-    warmup: Callable[[], None]
-    default_n: int
-    record_bytes: int
+    make_spec: Callable[..., RunSpec] = Unsupported("make_spec")
+    run_range: Callable[[Any, int, int], Any] = Unsupported("run_range")
+    frames: Callable[[Any, Any], tuple[Any, Any]] = Unsupported("frames")
+    aggregates_from_dict: Callable[[Mapping[str, Any]], Any] = Unsupported("aggregates_from_dict")
+    aggregate_frames: Callable[..., Any] = Unsupported("aggregate_frames")
+    summaries: Callable[..., dict[str, Any]] = Unsupported("summaries")
+    evaluate: Callable[[Any], dict[str, Any]] = Unsupported("evaluate")
+    replay: Callable[..., str] = Unsupported("replay")
+    warmup: Callable[[], None] = Unsupported("warmup")
+    default_n: int = 1000
+    record_bytes: int = 64
+    core: Callable[[], Core] | None = None
     options: Mapping[str, GameOption] = field(default_factory=dict)
     studies: Mapping[str, str] = field(default_factory=dict)
 
@@ -267,6 +297,20 @@ def register(game: Game) -> None:
         if other is not None and other is not game:
             raise ValueError(f"a game named {game.name!r} is already registered")
         _REGISTRY[game.name] = game
+
+
+def unregister(name: str) -> None:
+    """Remove the game called ``name`` from the registry (a test's own game, once done).
+
+    Raises
+    ------
+    ValueError
+        No game of that name is registered.
+    """
+    with _LOCK:
+        if name not in _REGISTRY:
+            raise ValueError(f"no game named {name!r} is registered")
+        del _REGISTRY[name]
 
 
 def _load_builtin() -> None:

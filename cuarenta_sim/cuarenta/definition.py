@@ -134,6 +134,7 @@ GAME = Game(
     **pipeline_hooks(__package__),
     default_n=1_000_000,
     record_bytes=64,
+    core=LazyCall("cuarenta_sim.cuarenta.core", "get_core"),
     studies={
         "quito-vs-cuenca": "cuarenta_sim.cuarenta.studies.quito_vs_cuenca:quito_vs_cuenca",
         "odds": "cuarenta_sim.cuarenta.studies.odds_report:odds_study",

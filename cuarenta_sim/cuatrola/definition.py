@@ -111,6 +111,7 @@ GAME = Game(
     **pipeline_hooks(__package__),
     default_n=100_000,
     record_bytes=72,
+    core=LazyCall("cuarenta_sim.cuatrola.core", "get_core"),
     studies={"cuatrola-bidding": "cuarenta_sim.cuatrola.bidding_study:cuatrola_bidding_study"},
     options={
         "bid_policies": GameOption(

@@ -57,9 +57,8 @@ from .contracts import (
     may_declare,
     parse_contract,
 )
-from .reference.game import LAST_TRICK
 from .reference.scoring import CANTE_PLAIN, CANTE_TRUMP, score_hand
-from .reference.tricks import legal_plays, obligation, trick_points, trick_winner
+from .reference.tricks import LAST_TRICK, legal_plays, obligation, trick_points, trick_winner
 from .rules import PRESETS, CuatrolaRules, resolve_rules
 
 KINDS = ("trick", "bids", "hand")

@@ -9,12 +9,12 @@ announcements, the end-of-data count, the kernel policies); the tests replay eve
 through the reference engine. ``docs/rl_batched.md`` is the user guide.
 
 Actions
-    The fixed Discrete(53) space of the AEC environment (``cuarenta_sim.rl.cuarenta_actions``):
+    The fixed Discrete(53) space of the AEC environment (``cuarenta_sim.cuarenta.actions``):
     every ``(played rank, base)`` in the engine's canonical order (contract section 3): by rank,
     then trail, match and the sum bases of :func:`cuarenta_sim.cuarenta.tables.enumerate_sum_bases`.
     :data:`ACTION_PLAYS` lists them; the legal actions sorted are the canonical legal plays.
 Observations
-    ``"full"``: float32, the AEC layout (``cuarenta_sim.rl.cuarenta_obs``; 285 values with 2
+    ``"full"``: float32, the AEC layout (``cuarenta_sim.cuarenta.observation``; 285 values with 2
     players, 387 with 4); ``"compact"``: int8, the same segments with every 4-cell thermometer
     replaced by the rank's count and every fraction by its integer (105 / 147 values);
     ``"none"``. :func:`observation_segments` gives the layout.
@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 import numba
 import numpy as np
 
+from ..cuarenta.actions import PLAYS, action_name
 from ..cuarenta.engine.layout import KIND_MATCH, KIND_SUM, KIND_TRAIL
 from ..cuarenta.engine.moves import build_kernel_sums
 from ..cuarenta.policies import POLICIES, parse_policy
@@ -42,7 +43,6 @@ from ..cuarenta.tables import SUM_START, enumerate_sum_bases
 from ..limits import MAX_START_INDEX, finite_number, physical_memory, whole_number
 from ..rng import root_from_seed
 from . import batched_kernel as bk
-from .cuarenta_actions import PLAYS, action_name
 
 #: Policies the batched kernel plays for a seat (it has no pimc search nor learned scorer).
 _BATCHED_POLICIES = (POLICY_RANDOM, POLICY_GREEDY, POLICY_HEURISTIC)
@@ -59,7 +59,7 @@ if len(PLAYS) != N_ACTIONS:  # pragma: no cover - a broken build, not an input e
 
 
 #: Every play ``(rank, base)`` by action id, the AEC environment's encoding
-#: (:data:`cuarenta_sim.rl.cuarenta_actions.PLAYS`): base ``()`` a trail, ``(rank,)`` a match,
+#: (:data:`cuarenta_sim.cuarenta.actions.PLAYS`): base ``()`` a trail, ``(rank,)`` a match,
 #: else the sorted ranks of a sum (R5.1, R5.2).
 ACTION_PLAYS: tuple[tuple[int, tuple[int, ...]], ...] = tuple((p.rank, p.base) for p in PLAYS)
 #: Action id of each ``(rank, base)``.
@@ -115,7 +115,7 @@ def observation_segments(players: int, observation: str = "full") -> list[tuple[
     ==============  ===========  =========================================================
 
     ``c`` is 4 (full) or 1 (compact), ``n`` the players. Full mode is the layout of the AEC
-    environment's ``cuarenta_obs`` (285 values with 2 players, 387 with 4).
+    environment's ``cuarenta.observation`` (285 values with 2 players, 387 with 4).
 
     Raises
     ------

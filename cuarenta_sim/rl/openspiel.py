@@ -1,6 +1,10 @@
-"""OpenSpiel games ``python_cuarenta`` and ``python_cuatrola`` (needs the ``rl`` extra).
+"""OpenSpiel games ``python_<game>`` of every registered game with a core (needs the ``rl``
+extra): ``python_cuarenta``, ``python_cuatrola``.
 
-Importing this module registers both with pyspiel::
+One generic adapter (:class:`SpielGame`, :class:`SpielState`, :class:`SpielObserver`) over the
+game's step-level core (:class:`cuarenta_sim.core.Core`); it knows no game. Importing this
+module registers every registered game that has a core (:func:`register_games` registers games
+added later)::
 
     import pyspiel
     import cuarenta_sim.rl.openspiel  # noqa: F401  (registers the games)
@@ -29,8 +33,8 @@ seats, R3.4 / C1.4), then every card of a data (hand) one at a time, uniform ove
 dealt yet; the deck is dealt by position exactly as the reference engine deals a shuffled deck
 (contract section 2). Actions are those of the environments (Cuarenta: 53 ``(rank, base)``
 plays; Cuatrola: 20 cards and 4 declarations), and every rule runs in the reference engine
-(:class:`~cuarenta_sim.rl.cuarenta_game.CuarentaGame`,
-:class:`~cuarenta_sim.rl.cuatrola_game.CuatrolaGame`).
+(:class:`~cuarenta_sim.cuarenta.reference.step.CuarentaGame`,
+:class:`~cuarenta_sim.cuatrola.reference.step.CuatrolaGame`).
 
 Observations: the observation tensor is the environments' observation vector (what the seat
 may know now). The information-state tensor appends the history of the current data (hand):
@@ -38,10 +42,19 @@ every play in order with its seat, and (Cuarenta) the rondas announced in each d
 perfect recall within a data (hand); earlier datas (hands) enter through the scores and the
 dealer, which is all of them that bears on the rest of the game. The strings carry the same
 content as text.
+
+``resample_from_infostate(player, sampler)`` (the core's ``resample``) returns a world the
+player cannot tell from the state: the cards hidden from it drawn again, conditioned on
+everything public and its own cards (Cuarenta: the rondas announced, or not, in the deal;
+Cuatrola: the trump card, the cantes, every play and so the voids shown), so OpenSpiel's
+``pyspiel.ISMCTSBot(seed, evaluator, uct_c, max_simulations, ...)`` plays these games without
+a custom resampler. The resampled state keeps the original's ``history()`` (the chance
+outcomes it lists are the original world's).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -50,57 +63,42 @@ from ._extra import require
 
 pyspiel = require("pyspiel")
 
-from ..cuarenta.cards import N_RANKS, card_name  # noqa: E402
-from ..cuarenta.reference.events import AnnounceEvent, PlayEvent  # noqa: E402
-from ..cuarenta.reference.state import deals_per_data  # noqa: E402
-from ..cuarenta.rules import MAX_POINTS, RuleSet, from_slug  # noqa: E402
-from ..cuatrola.cards import N_CARDS as CUATROLA_CARDS  # noqa: E402
-from ..cuatrola.cards import format_card  # noqa: E402
-from ..cuatrola.contracts import CONTRACTS, DECLARATIONS  # noqa: E402
-from ..cuatrola.reference.game import MAX_HANDS  # noqa: E402
-from ..cuatrola.rules import CuatrolaRules  # noqa: E402
-from ..cuatrola.rules import from_slug as cuatrola_from_slug  # noqa: E402
+from ..core import CHANCE, TERMINAL, Core, game_core, games_with_core  # noqa: E402
+from ..game import get_game  # noqa: E402
 from ..limits import finite_number  # noqa: E402
-from . import cuarenta_actions, cuarenta_obs, cuatrola_obs  # noqa: E402
-from .cuarenta_game import CHANCE, EPISODES, MAX_DATAS, CuarentaGame  # noqa: E402
-from .cuatrola_game import EPISODES as CUATROLA_EPISODES  # noqa: E402
-from .cuatrola_game import N_ACTIONS as CUATROLA_ACTIONS  # noqa: E402
-from .cuatrola_game import CuatrolaGame  # noqa: E402
-from .cuatrola_game import action_name as cuatrola_action_name  # noqa: E402
 
 _COMMON = {"win_reward": 1.0, "point_reward": 0.0}
-CUARENTA_PARAMETERS: dict[str, Any] = {
-    "players": 2,
-    "rules": "quito",
-    "episode": "chica",
-    **_COMMON,
-}
-CUATROLA_PARAMETERS: dict[str, Any] = {"players": 4, "rules": "ro", "episode": "game", **_COMMON}
-
 _GameType = pyspiel.GameType
 
 
-def _game_type(short: str, long: str, players: tuple[int, int], spec: dict[str, Any]) -> Any:
+def parameters(core: Core) -> dict[str, Any]:
+    """The game parameters of ``python_<game>`` and their defaults: ``players``, ``rules``,
+    ``episode`` (the core's defaults), ``win_reward`` (1.0), ``point_reward`` (0.0)."""
+    return {
+        "players": core.player_counts[0],
+        "rules": core.default_rules,
+        "episode": core.episodes[0],
+        **_COMMON,
+    }
+
+
+def _game_type(core: Core) -> Any:
     return pyspiel.GameType(
-        short_name=short,
-        long_name=long,
+        short_name=f"python_{core.name}",
+        long_name=f"Python {core.title}",
         dynamics=_GameType.Dynamics.SEQUENTIAL,
         chance_mode=_GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=_GameType.Information.IMPERFECT_INFORMATION,
         utility=_GameType.Utility.ZERO_SUM,
         reward_model=_GameType.RewardModel.REWARDS,
-        max_num_players=players[1],
-        min_num_players=players[0],
+        max_num_players=max(core.player_counts),
+        min_num_players=min(core.player_counts),
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=spec,
+        parameter_specification=parameters(core),
     )
-
-
-CUARENTA_TYPE = _game_type("python_cuarenta", "Python Cuarenta", (2, 4), CUARENTA_PARAMETERS)
-CUATROLA_TYPE = _game_type("python_cuatrola", "Python Cuatrola", (4, 4), CUATROLA_PARAMETERS)
 
 
 def _params(game: str, given: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
@@ -142,19 +140,14 @@ def _slug(rules: object) -> str:
     return f"{preset}(" + ",".join(s.replace(":", "=", 1) for s in switches) + ")"
 
 
-def _utility_bound(win: float, point: float, points: int) -> float:
-    return abs(win) + abs(point) * points
-
-
-# ====================================================================== Cuarenta
-class CuarentaSpielGame(pyspiel.Game):
-    """Cuarenta as an OpenSpiel game (module docstring).
+class SpielGame(pyspiel.Game):
+    """A registered game as an OpenSpiel game (module docstring); one subclass per game
+    (:func:`spiel_game_class`) fixes :attr:`core_name`.
 
     Parameters
     ----------
     params : dict, optional
-        Game parameters (``players``, ``rules``, ``episode``, ``win_reward``,
-        ``point_reward``).
+        Game parameters (:func:`parameters`).
 
     Raises
     ------
@@ -162,57 +155,73 @@ class CuarentaSpielGame(pyspiel.Game):
         Unknown parameter (the message lists the accepted ones) or a bad value.
     """
 
+    #: The registry name of the game (set by each subclass).
+    core_name = ""
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = _params("python_cuarenta", dict(params or {}), CUARENTA_PARAMETERS)
+        core = game_core(get_game(self.core_name))
+        short = f"python_{core.name}"
+        spec = parameters(core)
+        p = _params(short, dict(params or {}), spec)
         players = p["players"]
-        if isinstance(players, bool) or players not in (2, 4):
-            raise ValueError(f"python_cuarenta parameter players must be 2 or 4, got {players!r}")
-        if p["episode"] not in EPISODES:
+        if isinstance(players, bool) or players not in core.player_counts:
+            accepted = " or ".join(str(n) for n in core.player_counts)
+            raise ValueError(f"{short} parameter players must be {accepted}, got {players!r}")
+        if p["episode"] not in core.episodes:
             raise ValueError(
-                f"python_cuarenta parameter episode must be one of {', '.join(EPISODES)}, "
+                f"{short} parameter episode must be one of {', '.join(core.episodes)}, "
                 f"got {p['episode']!r}"
             )
-        self.rules: RuleSet = from_slug(_slug(p["rules"]))
+        self.core = core
+        self.rules = core.resolve_rules(_slug(p["rules"]))
         self.players = players
         self.episode = p["episode"]
         self.win_reward = p["win_reward"]
         self.point_reward = p["point_reward"]
-        turns = N_RANKS * 4  # one play per card of a data
-        datas = 1 if self.episode == "data" else MAX_DATAS
-        # Points a side can gain in an episode: a chica stops at the target, and no single
-        # step credits more than the largest rule value plus a full carton; a data is bounded
-        # by its 40 turns and announcements.
-        step_max = 2 * MAX_POINTS + 26
-        points = self.rules.target + step_max if self.episode == "chica" else (turns + 8) * step_max
-        bound = _utility_bound(self.win_reward, self.point_reward, points)
+        points = core.max_points(self.rules, players, self.episode)
+        bound = abs(self.win_reward) + abs(self.point_reward) * points
         info = pyspiel.GameInfo(
-            num_distinct_actions=cuarenta_actions.N_ACTIONS,
-            max_chance_outcomes=N_RANKS * 4,
+            num_distinct_actions=core.n_actions,
+            max_chance_outcomes=core.max_chance_outcomes,
             num_players=players,
             min_utility=-bound,
             max_utility=bound,
             utility_sum=0.0,
-            max_game_length=turns * datas,
+            max_game_length=core.max_game_length(self.rules, players, self.episode),
         )
-        super().__init__(CUARENTA_TYPE, info, _plain(params, p))
+        super().__init__(_TYPES[core.name], info, _plain(params, p))
 
-    def new_initial_state(self) -> CuarentaSpielState:
+    def new_initial_state(self) -> SpielState:
         """Return the initial state: a chance node drawing the first dealer."""
-        return CuarentaSpielState(self)
+        return SpielState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> CuarentaObserver:
+    ) -> SpielObserver:
         """Return an observer: observation (default) or information state (perfect recall)."""
-        return CuarentaObserver(self, iig_obs_type, params)
+        return SpielObserver(self, iig_obs_type, params)
 
 
-class _SpielState(pyspiel.State):
-    """What both games' states share: players, chance, rewards."""
+class SpielState(pyspiel.State):
+    """An OpenSpiel state over a core state with explicit chance.
 
-    def __init__(self, game: Any, core: Any) -> None:
+    Attributes
+    ----------
+    core : object
+        The core's state (Cuarenta: a ``CuarentaGame``); the name is kept from the
+        per-game states this adapter replaces.
+    game_core : Core
+        The game's core.
+    """
+
+    def __init__(self, game: SpielGame, core_state: Any = None) -> None:
         super().__init__(game)
-        self.core = core
+        self.game_core: Core = game.core
+        if core_state is None:
+            core_state = game.core.new_state(
+                game.rules, game.players, game.episode, chance="explicit"
+            )
+        self.core = core_state
         self._win = game.win_reward
         self._point = game.point_reward
         self._n = game.players
@@ -221,7 +230,7 @@ class _SpielState(pyspiel.State):
 
     def current_player(self) -> int:
         """The seat to act, or pyspiel's CHANCE / TERMINAL id."""
-        c = self.core.current
+        c = self.game_core.current_player(self.core)
         if c >= 0:
             return c
         if c == CHANCE:
@@ -230,27 +239,24 @@ class _SpielState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         """Legal actions of ``player``, ascending."""
-        if player != self.core.current:
+        if player != self.game_core.current_player(self.core):
             return []
-        return list(self.core.legal_actions())
+        return list(self.game_core.legal_actions(self.core))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """First dealer or the next card, uniform."""
-        return self.core.chance_outcomes()
+        return self.game_core.chance_outcomes(self.core)
 
     def _apply_action(self, action: int) -> None:
-        core = self.core
-        core.clear_gained()
-        if core.current == CHANCE:
-            # Dealing the last card of a deal runs the announcements (R4), which may score.
-            core.apply_chance(action)
-        else:
-            core.apply_action(action)
-        gained = core.gained
-        side = [self._point * (gained[0] - gained[1]), 0.0]
+        core, state = self.game_core, self.core
+        before = core.scores(state)
+        # Dealing the last card of a deal may score (announcements, R4).
+        core.apply(state, action)
+        after = core.scores(state)
+        side = [self._point * ((after[0] - before[0]) - (after[1] - before[1])), 0.0]
         side[1] = -side[0]
-        if core.terminal:
-            winner = core.winner
+        if core.current_player(state) == TERMINAL:
+            winner = core.winner(state)
             if winner is not None:
                 side[winner] += self._win
                 side[1 - winner] -= self._win
@@ -258,9 +264,14 @@ class _SpielState(pyspiel.State):
             self._rewards[s] = side[s % 2]
             self._returns[s] += side[s % 2]
 
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return self.game_core.chance_label(self.core, action)
+        return self.game_core.action_label(action)
+
     def is_terminal(self) -> bool:
         """True once the episode is over."""
-        return self.core.terminal
+        return self.game_core.current_player(self.core) == TERMINAL
 
     def rewards(self) -> list[float]:
         """Rewards of the last action, per player."""
@@ -270,336 +281,128 @@ class _SpielState(pyspiel.State):
         """Sum of the rewards so far, per player."""
         return list(self._returns)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
+        """Return a state ``player_id`` cannot tell from this one (the core's ``resample``).
 
-class CuarentaSpielState(_SpielState):
-    """A Cuarenta state: a :class:`CuarentaGame` with explicit chance."""
+        Parameters
+        ----------
+        player_id : int
+            The seat whose information is kept.
+        probability_sampler : callable
+            ``probability_sampler()`` -> float in ``[0, 1)`` (OpenSpiel passes a
+            ``UniformProbabilitySampler``).
 
-    def __init__(self, game: CuarentaSpielGame) -> None:
-        super().__init__(game, CuarentaGame(game.rules, game.players, game.episode, "explicit"))
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            if self.core.dealer is None:
-                return f"dealer player {action}"
-            return f"deal {card_name(action)}"
-        return cuarenta_actions.action_name(action)
+        Returns
+        -------
+        SpielState
+            Same information state string and tensor for ``player_id``, same rewards and
+            returns; the other hands drawn again (module docstring).
+        """
+        new = self.clone()
+        new.core = self.game_core.resample(self.core, int(player_id), probability_sampler)
+        return new
 
     def __str__(self) -> str:
-        g = self.core
-        st = g.state
-        parts = [f"scores {g.board.scores[0]}-{g.board.scores[1]}", f"data {g.data}"]
-        if st is not None:
-            parts.append(f"dealer {st.dealer} deal {st.deal}")
-            parts.append("table " + (" ".join(card_name(c) for c in st.table) or "-"))
-            for s in range(g.players):
-                parts.append(f"p{s} " + (" ".join(card_name(c) for c in st.hands[s]) or "-"))
-        return "; ".join(parts)
+        return self.game_core.state_string(self.core)
 
 
-class CuarentaObserver:
-    """Observation (default) or information state (``perfect_recall=True``) of Cuarenta.
+class SpielObserver:
+    """Observation (default) or information state (``perfect_recall=True``) of one seat.
 
-    The observation tensor is :func:`cuarenta_sim.rl.cuarenta_obs.encode`; the information
-    state appends ``history`` (per play of the data, in order: the relative seat and the
-    action, ``40 x (players + 53)``) and ``announced`` (per deal and relative seat, the
-    ronda ranks, ``deals x players x 10``).
+    The observation tensor is the core's ``encode``; the information state appends the
+    core's ``info_pieces`` (Cuarenta: ``history`` and ``announced``; Cuatrola: ``history``).
     """
 
-    def __init__(self, game: CuarentaSpielGame, iig_obs_type: Any, params: Any) -> None:
+    def __init__(self, game: SpielGame, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise ValueError(f"observer parameters are not supported, got {params!r}")
-        self.players = n = game.players
+        self.core = core = game.core
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         if iig_obs_type is not None and (
             not iig_obs_type.public_info
             or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
             raise ValueError(
-                "python_cuarenta observes one player's view (public and own private "
+                f"python_{core.name} observes one player's view (public and own private "
                 "information) only"
             )
-        self.obs_size = cuarenta_obs.observation_size(n)
-        pieces = [("observation", self.obs_size, (self.obs_size,))]
-        self.plays = N_RANKS * 4
-        self.deals = deals_per_data(n)
+        size = core.observation_size(game.players)
+        pieces: list[tuple[str, tuple[int, ...]]] = [("observation", (size,))]
         if self.perfect_recall:
-            width = n + cuarenta_actions.N_ACTIONS
-            pieces.append(("history", self.plays * width, (self.plays, width)))
-            pieces.append(("announced", self.deals * n * N_RANKS, (self.deals, n, N_RANKS)))
-        self.tensor = np.zeros(sum(size for _, size, _ in pieces), np.float32)
+            pieces += core.info_pieces(game.players)
+        self.tensor = np.zeros(sum(math.prod(shape) for _, shape in pieces), np.float32)
         self.dict: dict[str, np.ndarray] = {}
         at = 0
-        for name, size, shape in pieces:
-            self.dict[name] = self.tensor[at : at + size].reshape(shape)
-            at += size
+        for name, shape in pieces:
+            n = math.prod(shape)
+            self.dict[name] = self.tensor[at : at + n].reshape(shape)
+            at += n
+        self._info = {name: self.dict[name] for name, _ in pieces[1:]}
 
-    def _data_events(self, state: CuarentaSpielState) -> list[Any]:
-        g = state.core
-        return [
-            e for e in g.events if isinstance(e, PlayEvent | AnnounceEvent) and e.data == g.data
-        ]
-
-    def set_from(self, state: CuarentaSpielState, player: int) -> None:
+    def set_from(self, state: SpielState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s view of ``state``."""
-        cuarenta_obs.encode(state.core, player, self.dict["observation"])
-        if not self.perfect_recall:
-            return
-        history, announced = self.dict["history"], self.dict["announced"]
-        history.fill(0.0)
-        announced.fill(0.0)
-        n, turn = self.players, 0
-        for e in self._data_events(state):
-            rel = (e.seat - player) % n
-            if isinstance(e, PlayEvent):
-                history[turn, rel] = 1.0
-                history[turn, n + cuarenta_actions.ACTION_OF[e.outcome.play]] = 1.0
-                turn += 1
-            else:
-                announced[e.deal, rel, e.rank] = 1.0
-
-    def string_from(self, state: CuarentaSpielState, player: int) -> str:
-        """``player``'s view of ``state`` as text (same content as the tensor)."""
-        g = state.core
-        st = g.state
-        side = player % 2
-        s = g.board.scores
-        parts = [f"p{player}", f"scores {s[side]}-{s[1 - side]}"]
-        if st is None:
-            return " ".join(parts)
-        parts.append(f"data {g.data} deal {st.deal} dealer +{(st.dealer - player) % g.players}")
-        parts.append("hand " + _ranks(st.hands[player]))
+        self.core.encode(state.core, player, self.dict["observation"])
         if self.perfect_recall:
-            for e in self._data_events(state):
-                rel = (e.seat - player) % g.players
-                if isinstance(e, PlayEvent):
-                    name = cuarenta_actions.action_name(cuarenta_actions.ACTION_OF[e.outcome.play])
-                    parts.append(f"+{rel}:{name}")
-                else:
-                    parts.append(f"+{rel}:ronda {card_name(4 * e.rank)[:-1]}")
-            return " | ".join(parts)
-        # The observation: everything of cuarenta_obs.encode, as text.
-        parts.append("table " + _ranks(st.table))
-        parts.append("played " + ",".join(str(c) for c in st.played))
-        parts.append("piles " + _ranks(st.piles[side]) + " / " + _ranks(st.piles[1 - side]))
-        parts.append(
-            "rondas "
-            + " ".join(
-                f"+{k}:"
-                + "".join(card_name(4 * r)[:-1] for r in st.rondas[(player + k) % g.players])
-                for k in range(g.players)
-            )
-        )
-        parts.append(
-            "hand sizes "
-            + ",".join(str(len(st.hands[(player + k) % g.players])) for k in range(g.players))
-        )
-        prev = st.previous_trail
-        parts.append("trail " + ("-" if prev is None else card_name(4 * prev.rank)[:-1]))
-        parts.append(
-            "last capture "
-            + (
-                "-"
-                if st.last_capturer is None
-                else ("own" if st.last_capturer == side else "other")
-            )
-        )
-        return " | ".join(parts)
+            self.core.encode_info(state.core, player, self._info)
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        """``player``'s view of ``state`` as text (same content as the tensor)."""
+        return self.core.observation_string(state.core, player, self.perfect_recall)
 
 
-def _ranks(cards: list[int]) -> str:
-    names = sorted(cards)
-    return "".join(card_name(c)[:-1] for c in names) or "-"
+_TYPES: dict[str, Any] = {}
+_CLASSES: dict[str, type[SpielGame]] = {}
 
 
-# ====================================================================== Cuatrola
-class CuatrolaSpielGame(pyspiel.Game):
-    """Cuatrola as an OpenSpiel game (module docstring).
-
-    Parameters
-    ----------
-    params : dict, optional
-        ``players`` (4), ``rules``, ``episode``, ``win_reward``, ``point_reward``.
+def spiel_game_class(name: str) -> type[SpielGame]:
+    """Return the OpenSpiel game class of a registered game (``<Title>SpielGame``),
+    registering ``python_<name>`` with pyspiel the first time.
 
     Raises
     ------
     ValueError
-        Unknown parameter (the message lists the accepted ones) or a bad value.
+        Unknown game, or a game without a core.
     """
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = _params("python_cuatrola", dict(params or {}), CUATROLA_PARAMETERS)
-        if isinstance(p["players"], bool) or p["players"] != 4:
-            raise ValueError(f"python_cuatrola parameter players must be 4, got {p['players']!r}")
-        if p["episode"] not in CUATROLA_EPISODES:
-            raise ValueError(
-                f"python_cuatrola parameter episode must be one of "
-                f"{', '.join(CUATROLA_EPISODES)}, got {p['episode']!r}"
-            )
-        self.rules: CuatrolaRules = cuatrola_from_slug(_slug(p["rules"]))
-        self.players = 4
-        self.episode = p["episode"]
-        self.win_reward = p["win_reward"]
-        self.point_reward = p["point_reward"]
-        hands = 1 if self.episode == "hand" else MAX_HANDS
-        # Game points: a hand gives at most 5 (quintola, C5); a game stops at the target.
-        points = 5 if self.episode == "hand" else self.rules.target + 5
-        bound = _utility_bound(self.win_reward, self.point_reward, points)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=CUATROLA_ACTIONS,
-            max_chance_outcomes=CUATROLA_CARDS,
-            num_players=4,
-            min_utility=-bound,
-            max_utility=bound,
-            utility_sum=0.0,
-            max_game_length=hands * (4 + CUATROLA_CARDS),
-        )
-        super().__init__(CUATROLA_TYPE, info, _plain(params, p))
-
-    def new_initial_state(self) -> CuatrolaSpielState:
-        """Return the initial state: a chance node drawing the first dealer."""
-        return CuatrolaSpielState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> CuatrolaObserver:
-        """Return an observer: observation (default) or information state (perfect recall)."""
-        return CuatrolaObserver(self, iig_obs_type, params)
+    core = game_core(get_game(name))
+    cls = _CLASSES.get(core.name)
+    if cls is None:
+        _TYPES[core.name] = game_type = _game_type(core)
+        cls = type(f"{core.title}SpielGame", (SpielGame,), {"core_name": core.name})
+        pyspiel.register_game(game_type, cls)
+        _CLASSES[core.name] = cls
+    return cls
 
 
-class CuatrolaSpielState(_SpielState):
-    """A Cuatrola state: a :class:`CuatrolaGame` with explicit chance."""
+def register_games() -> list[str]:
+    """Register ``python_<game>`` for every registered game with a core not registered yet.
 
-    def __init__(self, game: CuatrolaSpielGame) -> None:
-        super().__init__(game, CuatrolaGame(game.rules, game.episode, "explicit"))
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            if self.core.dealer is None:
-                return f"dealer player {action}"
-            return f"deal {format_card(action)}"
-        return cuatrola_action_name(action)
-
-    def __str__(self) -> str:
-        g = self.core
-        parts = [f"scores {g.scores[0]}-{g.scores[1]}", f"hand {g.hand_index}"]
-        if g.trump_card >= 0:
-            parts.append(f"dealer {g.dealer} trump {format_card(g.trump_card)}")
-            parts.append("contract " + ("bidding" if g.bidding else CONTRACTS[g.contract]))
-            for s in range(4):
-                parts.append(
-                    f"p{s} " + (" ".join(format_card(c) for c in sorted(g.hands[s])) or "-")
-                )
-            parts.append("trick " + (" ".join(format_card(c) for c in g.trick) or "-"))
-        return "; ".join(parts)
-
-
-class CuatrolaObserver:
-    """Observation (default) or information state (``perfect_recall=True``) of Cuatrola.
-
-    The observation tensor is :func:`cuarenta_sim.rl.cuatrola_obs.encode`; the information
-    state appends ``history``: per card played in the hand, in order, its relative seat and
-    the card (``20 x 24``).
+    Returns
+    -------
+    list of str
+        The OpenSpiel short names of all the games this module registered.
     """
-
-    def __init__(self, game: CuatrolaSpielGame, iig_obs_type: Any, params: Any) -> None:
-        if params:
-            raise ValueError(f"observer parameters are not supported, got {params!r}")
-        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        if iig_obs_type is not None and (
-            not iig_obs_type.public_info
-            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError(
-                "python_cuatrola observes one player's view (public and own private "
-                "information) only"
-            )
-        size = cuatrola_obs.OBSERVATION_SIZE
-        pieces = [("observation", size, (size,))]
-        if self.perfect_recall:
-            width = 4 + CUATROLA_CARDS
-            pieces.append(("history", CUATROLA_CARDS * width, (CUATROLA_CARDS, width)))
-        self.tensor = np.zeros(sum(s for _, s, _ in pieces), np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        at = 0
-        for name, s, shape in pieces:
-            self.dict[name] = self.tensor[at : at + s].reshape(shape)
-            at += s
-
-    @staticmethod
-    def _plays(state: CuatrolaSpielState) -> list[tuple[int, int]]:
-        """``(seat, card)`` of every card played in the current hand, in order."""
-        g = state.core
-        return [(r[2], r[3]) for r in g.trace if r[0] == 3 and r[1] == g.hand_index]
-
-    def set_from(self, state: CuatrolaSpielState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s view of ``state``."""
-        cuatrola_obs.encode(state.core, player, self.dict["observation"])
-        if not self.perfect_recall:
-            return
-        history = self.dict["history"]
-        history.fill(0.0)
-        for k, (seat, card) in enumerate(self._plays(state)):
-            history[k, (seat - player) % 4] = 1.0
-            history[k, 4 + card] = 1.0
-
-    def string_from(self, state: CuatrolaSpielState, player: int) -> str:
-        """``player``'s view of ``state`` as text (same content as the tensor)."""
-        g = state.core
-        pair = player % 2
-        parts = [f"p{player}", f"scores {g.scores[pair]}-{g.scores[1 - pair]}"]
-        if g.trump_card < 0:
-            return " ".join(parts)
-        assert g.dealer is not None
-        parts.append(
-            f"hand {g.hand_index} dealer +{(g.dealer - player) % 4} "
-            f"trump {format_card(g.trump_card)}"
-        )
-        parts.append("cards " + (" ".join(format_card(c) for c in sorted(g.hands[player])) or "-"))
-        parts.append(
-            "bids "
-            + " ".join(
-                f"+{k}:{DECLARATIONS[b] if (b := g.bids[(player + k) % 4]) >= 0 else '-'}"
-                for k in range(4)
-            )
-        )
-        if self.perfect_recall:
-            parts.append(
-                "plays "
-                + " ".join(f"+{(s - player) % 4}:{format_card(c)}" for s, c in self._plays(state))
-            )
-            return " | ".join(parts)
-        if not g.bidding:
-            parts.append(f"contract {CONTRACTS[g.contract]}")
-            if g.declarer >= 0:
-                parts.append(f"declarer +{(g.declarer - player) % 4}")
-        parts.append(
-            "trick "
-            + " ".join(
-                f"+{(s - player) % 4}:{format_card(c)}"
-                for c, s in zip(g.trick, g.trick_seats, strict=True)
-            )
-        )
-        parts.append(
-            "played "
-            + " ".join(
-                f"+{k}:" + "".join(format_card(c) for c in sorted(g.played[(player + k) % 4]))
-                for k in range(4)
-            )
-        )
-        parts.append(f"tricks {g.tricks[pair]}-{g.tricks[1 - pair]}")
-        parts.append(f"points {g.points[pair]}-{g.points[1 - pair]}")
-        parts.append(
-            "sung " + " ".join(f"+{(p - player) % 4}:{format_card(5 * s)[1]}" for p, s in g.cantes)
-        )
-        return " | ".join(parts)
+    for name in games_with_core():
+        spiel_game_class(name)
+    return [f"python_{name}" for name in _CLASSES]
 
 
-pyspiel.register_game(CUARENTA_TYPE, CuarentaSpielGame)
-pyspiel.register_game(CUATROLA_TYPE, CuatrolaSpielGame)
+def __getattr__(name: str) -> Any:
+    """``CuarentaSpielGame``, ``CuatrolaSpielGame``: the class of the game of that title."""
+    from ..game import GAMES
+
+    for game in GAMES.values():
+        if game.core is not None and f"{game.title}SpielGame" == name:
+            return spiel_game_class(game.name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+register_games()
 
 __all__ = [
-    "CUARENTA_PARAMETERS",
-    "CUATROLA_PARAMETERS",
-    "CuarentaSpielGame",
-    "CuatrolaSpielGame",
+    "SpielGame",
+    "SpielObserver",
+    "SpielState",
+    "parameters",
+    "register_games",
+    "spiel_game_class",
 ]

@@ -15,7 +15,7 @@ Players (tournament-style specs, :func:`parse_player`):
   observation only: :func:`cuarenta_sim.cuarenta.reference.game.observe` builds what the seat
   may see from the OpenSpiel state, :func:`cuarenta_sim.cuarenta.engine.decide.decide` (the numba
   kernel's decision code, which receives nothing but that observation) picks a play, and
-  :data:`cuarenta_sim.rl.cuarenta_actions.ACTION_OF` turns it into the OpenSpiel action.
+  :data:`cuarenta_sim.cuarenta.actions.ACTION_OF` turns it into the OpenSpiel action.
   ``random`` (which ``decide`` refuses) plays the reference engine's random policy on the
   seat's policy stream. A searching policy gets a fresh search state per decision: the key is
   the next draw of the seat's search stream of the data (``STREAM_SEARCH + seat``, keyed by
@@ -49,6 +49,7 @@ from ._extra import require
 
 pyspiel = require("pyspiel")
 
+from ..cuarenta.actions import ACTION_OF  # noqa: E402
 from ..cuarenta.cards import N_CARDS  # noqa: E402
 from ..cuarenta.engine.decide import decide  # noqa: E402
 from ..cuarenta.policies import PolicySpec, parse_policy  # noqa: E402
@@ -68,7 +69,6 @@ from ..rng import (  # noqa: E402
 )
 from ..tournament import PAIR_COLUMNS, match_summary  # noqa: E402
 from . import openspiel as _openspiel  # noqa: E402,F401  (registers python_cuarenta)
-from .cuarenta_actions import ACTION_OF  # noqa: E402
 
 #: Prefix of the OpenSpiel bots' player specs.
 BOT_PREFIX = "openspiel-"

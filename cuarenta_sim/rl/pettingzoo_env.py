@@ -1,15 +1,19 @@
-"""PettingZoo AEC environments of Cuarenta and Cuatrola (needs the ``rl`` extra).
+"""The PettingZoo AEC environment of any registered game with a core (needs the ``rl`` extra).
 
-Both follow the conventions of PettingZoo's classic card and board games:
+:class:`CardGameEnv` is a thin adapter over the game's step-level core
+(:class:`cuarenta_sim.core.Core`, ``Game.core``): it knows no game. ``CuarentaEnv`` and
+``CuatrolaEnv`` (and ``<Title>Env`` of any registered game) are its subclasses with the game
+fixed. They follow the conventions of PettingZoo's classic card and board games:
 
 * agents ``player_0 .. player_{n-1}`` are the seats; seat ``s`` plays for side (pair)
   ``s % 2`` (R2.1, C1.1); one seat acts at a time (``agent_selection``);
 * an observation is a dict ``{"observation": float32 vector, "action_mask": int8 vector}``:
-  the vector is what that seat may know (:mod:`cuarenta_sim.rl.cuarenta_obs`,
-  :mod:`cuarenta_sim.rl.cuatrola_obs`), the mask marks the legal actions of the seat to act
-  (all zero for the others and after the end);
-* actions are a fixed ``Discrete`` space (Cuarenta: :data:`cuarenta_actions.PLAYS`, 53 plays;
-  Cuatrola: 20 cards and 4 declarations, :mod:`cuarenta_sim.rl.cuatrola_game`);
+  the vector is what that seat may know (the core's ``encode``:
+  :mod:`cuarenta_sim.cuarenta.observation`, :mod:`cuarenta_sim.cuatrola.observation`), the
+  mask marks the legal actions of the seat to act (all zero for the others and after the end);
+* actions are a fixed ``Discrete`` space (the core's ``n_actions``; Cuarenta:
+  :data:`cuarenta_sim.cuarenta.actions.PLAYS`, 53 plays; Cuatrola: 20 cards and 4
+  declarations, :mod:`cuarenta_sim.cuatrola.reference.step`);
 * rewards are zero-sum between the two sides: after every step each seat receives
   ``point_reward * (points its side gained - points the opponents gained)`` (Cuarenta points,
   R9.2; Cuatrola game points of a hand, C5) and, when the episode ends,
@@ -34,7 +38,6 @@ R4.2): ``reset`` then leaves every agent terminated with its reward to collect.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -47,27 +50,10 @@ require("gymnasium")
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 
-from ..cuarenta.cards import card_name  # noqa: E402
-from ..cuarenta.reference.events import (  # noqa: E402
-    AnnounceEvent,
-    ClaimsEvent,
-    EndEvent,
-    PlayEvent,
-)
-from ..cuarenta.rules import RuleSet, resolve_rules  # noqa: E402
-from ..cuatrola.cards import format_card  # noqa: E402
-from ..cuatrola.contracts import CONTRACTS, DECLARATIONS  # noqa: E402
-from ..cuatrola.rules import CuatrolaRules  # noqa: E402
-from ..cuatrola.rules import resolve_rules as resolve_cuatrola  # noqa: E402
+from ..core import TERMINAL, Core, game_core  # noqa: E402
+from ..game import DEFAULT_GAME, get_game  # noqa: E402
 from ..limits import finite_number  # noqa: E402
 from ..rng import root_from_seed  # noqa: E402
-from . import cuarenta_actions, cuarenta_obs, cuatrola_obs  # noqa: E402
-from .cuarenta_game import EPISODES as CUARENTA_EPISODES  # noqa: E402
-from .cuarenta_game import CuarentaGame  # noqa: E402
-from .cuatrola_game import EPISODES as CUATROLA_EPISODES  # noqa: E402
-from .cuatrola_game import N_ACTIONS as CUATROLA_ACTIONS  # noqa: E402
-from .cuatrola_game import CuatrolaGame  # noqa: E402
-from .cuatrola_game import action_name as cuatrola_action_name  # noqa: E402
 
 RENDER_MODES = ("ansi", "human")
 
@@ -76,8 +62,43 @@ def _check_reward(name: str, value: object) -> float:
     return finite_number(value, name)
 
 
-class _CardGameEnv(AECEnv):
-    """What both games' environments share: seats, rewards, masks, seeding, errors."""
+class CardGameEnv(AECEnv):
+    """A registered game as a PettingZoo AEC environment, through its core (module docstring).
+
+    Parameters
+    ----------
+    game : str
+        A registered game with a core (``"cuarenta"``, the default, ``"cuatrola"``, ...).
+    rules : rule set, str, dict or None
+        A preset, slug, dict or rule-set object of the game; ``None``: the core's default.
+    players : int or None
+        One of the core's ``player_counts``; ``None``: the first.
+    episode : str or None
+        One of the core's ``episodes`` (Cuarenta ``chica`` / ``data``, Cuatrola ``game`` /
+        ``hand``); ``None``: the first.
+    win_reward, point_reward : float
+        Terminal and per-point rewards (module docstring); defaults 1 and 0.
+    illegal_action_penalty : float or None
+        ``None`` (default): an illegal action raises ValueError; a number: it ends the
+        episode with that reward for the offending seat.
+    render_mode : str or None
+        ``None``, ``"ansi"`` or ``"human"``.
+
+    Attributes
+    ----------
+    core : Core
+        The game's step-level core.
+    game : object
+        The current episode's core state (``None`` before ``reset``); for Cuarenta a
+        :class:`~cuarenta_sim.cuarenta.reference.step.CuarentaGame` (its ``events`` are the
+        reference engine's step events).
+
+    Raises
+    ------
+    ValueError
+        Unknown game, or bad rules, players, episode, rewards or render mode; the message says
+        what is accepted.
+    """
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": list(RENDER_MODES),
@@ -86,19 +107,36 @@ class _CardGameEnv(AECEnv):
 
     def __init__(
         self,
-        players: int,
-        n_actions: int,
-        obs_size: int,
-        win_reward: float,
-        point_reward: float,
-        illegal_action_penalty: float | None,
-        render_mode: str | None,
+        game: str = DEFAULT_GAME,
+        rules: Any = None,
+        players: int | None = None,
+        episode: str | None = None,
+        win_reward: float = 1.0,
+        point_reward: float = 0.0,
+        illegal_action_penalty: float | None = None,
+        render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        core = game_core(get_game(game))
+        if players is None:
+            players = core.player_counts[0]
+        if isinstance(players, bool) or players not in core.player_counts:
+            accepted = " or ".join(str(p) for p in core.player_counts)
+            raise ValueError(f"players must be {accepted} for {core.name}, got {players!r}")
+        episode = core.episodes[0] if episode is None else episode
+        if episode not in core.episodes:
+            raise ValueError(
+                f"unknown episode {episode!r} for {core.title}; accepted: "
+                f"{', '.join(core.episodes)}"
+            )
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(
                 f"unknown render_mode {render_mode!r}; accepted: None, {', '.join(RENDER_MODES)}"
             )
+        self.core: Core = core
+        self.rules = core.resolve_rules(core.default_rules if rules is None else rules)
+        self.episode = episode
+        self.metadata = {**CardGameEnv.metadata, "name": f"{core.name}_v0"}
         self.win_reward = _check_reward("win_reward", win_reward)
         self.point_reward = _check_reward("point_reward", point_reward)
         self.illegal_action_penalty = (
@@ -111,18 +149,17 @@ class _CardGameEnv(AECEnv):
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self.agents = []
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        self.n_actions = n_actions
-        self.obs_size = obs_size
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (obs_size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
-            }
-        )
+        self.n_actions = n_actions = core.n_actions
+        self.obs_size = obs_size = core.observation_size(players)
         # One space object per agent (PettingZoo seeds them separately).
         self.observation_spaces = {
-            a: obs_space if s == 0 else _copy_dict_space(obs_space)
-            for s, a in enumerate(self.possible_agents)
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (obs_size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+                }
+            )
+            for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self.rewards = {}
@@ -134,6 +171,7 @@ class _CardGameEnv(AECEnv):
         self.seed_used: int | None = None
         self.game_index = -1
         self.game: Any = None
+        self._scores = (0, 0)
         self._illegal_end = False
 
     # ------------------------------------------------------------------ spaces
@@ -144,16 +182,6 @@ class _CardGameEnv(AECEnv):
     def action_space(self, agent: str) -> spaces.Space:
         """Return the agent's ``Discrete`` action space (the same object at every call)."""
         return self.action_spaces[agent]
-
-    # ------------------------------------------------------------------ game hooks
-    def _new_game(self, root: int, index: int) -> Any:
-        raise NotImplementedError
-
-    def _encode(self, seat: int, out: np.ndarray) -> np.ndarray:
-        raise NotImplementedError
-
-    def _action_label(self, action: int) -> str:
-        raise NotImplementedError
 
     # ------------------------------------------------------------------ API
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -177,7 +205,10 @@ class _CardGameEnv(AECEnv):
             self.game_index = 0
         else:
             self.game_index += 1
-        self.game = self._new_game(self._root, self.game_index)
+        self.game = self.core.new_state(
+            self.rules, self.n_players, self.episode, root=self._root, index=self.game_index
+        )
+        self._scores = (0, 0)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -192,11 +223,16 @@ class _CardGameEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """Return what ``agent`` may know and its action mask (module docstring)."""
-        obs = self._encode(self._seat[agent], np.empty(self.obs_size, np.float32))
+        seat = self._seat[agent]
+        obs = np.empty(self.obs_size, np.float32)
         mask = np.zeros(self.n_actions, np.int8)
         game = self.game
-        if game is not None and not self._illegal_end and game.current == self._seat[agent]:
-            legal = game.legal_actions()
+        if game is None:
+            obs.fill(0.0)
+            return {"observation": obs, "action_mask": mask}
+        self.core.encode(game, seat, obs)
+        if not self._illegal_end and self.core.current_player(game) == seat:
+            legal = self.core.legal_actions(game)
             mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return {"observation": obs, "action_mask": mask}
 
@@ -232,48 +268,49 @@ class _CardGameEnv(AECEnv):
             raise ValueError(
                 f"action must be a whole number from 0 to {self.n_actions - 1}, got {action!r}"
             )
-        game = self.game
-        legal = game.legal_actions()
+        core, game = self.core, self.game
+        legal = core.legal_actions(game)
         if int(action) not in legal:
             if self.illegal_action_penalty is None:
-                names = ", ".join(f"{a} ({self._action_label(a)})" for a in legal)
+                label = core.action_label
+                names = ", ".join(f"{a} ({label(a)})" for a in legal)
                 raise ValueError(
-                    f"action {int(action)} ({self._action_label(int(action))}) is not legal for "
+                    f"action {int(action)} ({label(int(action))}) is not legal for "
                     f"{agent}; legal actions: {names}"
                 )
             self._end_illegal(agent)
             return
         self._cumulative_rewards[agent] = 0.0
-        game.clear_gained()
-        game.apply_action(int(action))
+        core.apply(game, int(action))
         self._after_moves(agent)
         if self.render_mode == "human":
             self.render()
 
     def _after_moves(self, agent: str) -> None:
         """Set rewards, terminations and the next agent after the game moved on."""
-        game = self.game
-        gained = game.gained
-        diff = self.point_reward * (gained[0] - gained[1])
+        core, game = self.core, self.game
+        before, self._scores = self._scores, core.scores(game)
+        diff = self.point_reward * ((self._scores[0] - before[0]) - (self._scores[1] - before[1]))
         rewards = [diff, -diff]
-        if game.terminal:
-            winner = game.winner
+        current = core.current_player(game)
+        if current == TERMINAL:
+            winner = core.winner(game)
             if winner is not None:
                 rewards[winner] += self.win_reward
                 rewards[1 - winner] -= self.win_reward
         for a in self.agents:
             self.rewards[a] = rewards[self._seat[a] % 2]
         self._accumulate_rewards()
-        if game.terminal:
+        if current == TERMINAL:
             done = dict.fromkeys(self.agents, True)
-            if game.truncated:
+            if core.truncated(game):
                 self.truncations = done
             else:
                 self.terminations = done
             # Every seat takes its final (None) step in turn order from the next seat.
             self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % self.n_players]
         else:
-            self.agent_selection = self.possible_agents[game.current]
+            self.agent_selection = self.possible_agents[current]
 
     def _end_illegal(self, agent: str) -> None:
         """End the episode after an illegal action (``illegal_action_penalty``)."""
@@ -287,240 +324,59 @@ class _CardGameEnv(AECEnv):
         self.infos[agent] = {"illegal_action": True}
 
     def render(self) -> str | None:
-        """Return (``"ansi"``) or print (``"human"``) a text view of the game; ``None``
-        without a render mode."""
+        """Return (``"ansi"``) or print (``"human"``) the core's text view of the game;
+        ``None`` without a render mode."""
         if self.render_mode is None or self.game is None:
             return None
-        text = self._render_text()
+        text = self.core.render(self.game)
         if self.render_mode == "human":
             print(text)
             return None
         return text
 
-    def _render_text(self) -> str:
-        raise NotImplementedError
-
     def close(self) -> None:
         """Nothing to release (no window, no files)."""
 
 
-def _copy_dict_space(space: spaces.Dict) -> spaces.Dict:
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(0.0, 1.0, space["observation"].shape, np.float32),
-            "action_mask": spaces.Box(0, 1, space["action_mask"].shape, np.int8),
-        }
-    )
+_CLASSES: dict[str, type[CardGameEnv]] = {}
 
 
-class CuarentaEnv(_CardGameEnv):
-    """Cuarenta for 2 or 4 players under any rule set, as a PettingZoo AEC environment.
+def env_class(game: str) -> type[CardGameEnv]:
+    """Return the environment class of one registered game: :class:`CardGameEnv` with
+    ``game`` fixed, named ``<Title>Env`` (``CuarentaEnv``), built once per game.
 
     Parameters
     ----------
-    rules : RuleSet, str or dict
-        A preset (``quito``, ``cuenca``, ``pagat``, ``quito_torneo``), a slug such as
-        ``"quito(max_sum_cards=2)"``, a dict or a RuleSet (``resolve_rules``).
-    players : int
-        2 or 4 (R2.1); with 4, seats 0 and 2 form side 0.
-    episode : str
-        ``"chica"`` (default): datas until a side reaches the target (R9.2); ``"data"``:
-        one data from 0-0 to its last card (scores keep growing past the target).
-    win_reward, point_reward : float
-        Terminal and per-point rewards (module docstring); defaults 1 and 0.
-    illegal_action_penalty : float or None
-        ``None`` (default): an illegal action raises ValueError; a number: it ends the
-        episode with that reward for the offending seat.
-    render_mode : str or None
-        ``None``, ``"ansi"`` or ``"human"``.
+    game : str
+        A registered game with a core.
 
-    Notes
-    -----
-    Observation: ``Box(0, 1, (285,) or (387,), float32)``, see
-    :mod:`cuarenta_sim.rl.cuarenta_obs`. Actions: ``Discrete(53)``, one per
-    ``(rank, base)`` play (:mod:`cuarenta_sim.rl.cuarenta_actions`); the legal ones sorted are
-    the reference engine's canonical legal plays. The underlying
-    :class:`~cuarenta_sim.rl.cuarenta_game.CuarentaGame` is ``env.game`` (its ``events`` are
-    the reference engine's step events).
+    Raises
+    ------
+    ValueError
+        Unknown game, or a game without a core.
     """
+    core = game_core(get_game(game))
+    cls = _CLASSES.get(core.name)
+    if cls is None:
+        name = core.name
 
-    def __init__(
-        self,
-        rules: RuleSet | str | dict[str, Any] = "quito",
-        players: int = 2,
-        episode: str = "chica",
-        win_reward: float = 1.0,
-        point_reward: float = 0.0,
-        illegal_action_penalty: float | None = None,
-        render_mode: str | None = None,
-    ) -> None:
-        if isinstance(players, bool) or players not in (2, 4):
-            raise ValueError(f"players must be 2 or 4 for Cuarenta, got {players!r}")
-        if episode not in CUARENTA_EPISODES:
-            raise ValueError(
-                f"unknown episode {episode!r} for Cuarenta; accepted: "
-                f"{', '.join(CUARENTA_EPISODES)}"
-            )
-        self.rules = resolve_rules(rules)
-        self.episode = episode
-        self.metadata = {**_CardGameEnv.metadata, "name": "cuarenta_v0"}
-        super().__init__(
-            players,
-            cuarenta_actions.N_ACTIONS,
-            cuarenta_obs.observation_size(players),
-            win_reward,
-            point_reward,
-            illegal_action_penalty,
-            render_mode,
+        def init(self: CardGameEnv, rules: Any = None, *args: Any, **kwargs: Any) -> None:
+            CardGameEnv.__init__(self, name, rules, *args, **kwargs)
+
+        cls = type(
+            f"{core.title}Env",
+            (CardGameEnv,),
+            {"__init__": init, "__doc__": f"{core.title}: :class:`CardGameEnv` of {name!r}."},
         )
-
-    def _new_game(self, root: int, index: int) -> CuarentaGame:
-        return CuarentaGame(self.rules, self.n_players, self.episode, "streams", root, index)
-
-    def _encode(self, seat: int, out: np.ndarray) -> np.ndarray:
-        return cuarenta_obs.encode(self.game, seat, out)
-
-    def _action_label(self, action: int) -> str:
-        return cuarenta_actions.action_name(action)
-
-    def _render_text(self) -> str:
-        g: CuarentaGame = self.game
-        st = g.state
-        lines = [
-            f"Cuarenta {self.rules.slug()}, {self.n_players} players, episode {self.episode} "
-            f"(game {self.game_index}); scores {g.board.scores[0]}-{g.board.scores[1]}"
-        ]
-        if st is not None:
-            lines.append(f"data {g.data}, deal {st.deal + 1}, dealer player_{st.dealer}")
-            lines.append("table: " + (" ".join(card_name(c) for c in st.table) or "-"))
-            for s in range(self.n_players):
-                hand = " ".join(card_name(c) for c in st.hands[s]) or "-"
-                mark = " <- to play" if g.current == s else ""
-                lines.append(f"player_{s} (side {s % 2}): {hand}{mark}")
-            lines.append(f"piles: {len(st.piles[0])}-{len(st.piles[1])}")
-        for e in g.events[-3:]:
-            lines.append("  " + _describe_cuarenta(e))
-        if g.terminal:
-            lines.append(_end_line(g.winner, g.truncated, "side"))
-        return "\n".join(lines)
+        _CLASSES[core.name] = cls
+    return cls
 
 
-def _describe_cuarenta(e: object) -> str:
-    """One line of a Cuarenta step event, for render()."""
-    if isinstance(e, PlayEvent):
-        name = cuarenta_actions.action_name(cuarenta_actions.ACTION_OF[e.outcome.play])
-        extra = [k for k, v in (("caida", e.outcome.caida), ("limpia", e.outcome.limpia)) if v]
-        pts = f", +{sum(e.points)}" if sum(e.points) else ""
-        return f"player_{e.seat} played {name}" + (f" ({', '.join(extra)})" if extra else "") + pts
-    if isinstance(e, AnnounceEvent):
-        kind = "doble ronda" if e.flag == 2 else "ronda"
-        return f"player_{e.seat} announced {kind} of {card_name(4 * e.rank)[:-1]}"
-    if isinstance(e, ClaimsEvent):
-        return f"claims credited {e.points[0]}-{e.points[1]}"
-    if isinstance(e, EndEvent):
-        c0, c1 = e.count.cards
-        return f"end of data: cards {c0}-{c1}, points {e.points[0]}-{e.points[1]}"
-    return str(e)
+def __getattr__(name: str) -> Any:
+    """``CuarentaEnv``, ``CuatrolaEnv``: the class of the registered game of that title."""
+    from ..game import GAMES
 
-
-def _end_line(winner: int | None, truncated: bool, unit: str) -> str:
-    if truncated:
-        return "episode over: truncated"
-    return "episode over: " + ("tie" if winner is None else f"{unit} {winner} wins")
-
-
-class CuatrolaEnv(_CardGameEnv):
-    """Cuatrola (4 players, bidding and play) under any rule set, as a PettingZoo AEC env.
-
-    Parameters
-    ----------
-    rules : CuatrolaRules, str or dict
-        A preset (``ro``, ``online``), a slug such as ``"ro(failed_contract=nobody)"``, a
-        dict or a CuatrolaRules.
-    episode : str
-        ``"game"`` (default): hands until a pair reaches the target (C6); ``"hand"``: one
-        hand from 0-0.
-    win_reward, point_reward, illegal_action_penalty, render_mode
-        As for :class:`CuarentaEnv`; points are game points (C5).
-
-    Notes
-    -----
-    Observation: ``Box(0, 1, (268,), float32)``, see :mod:`cuarenta_sim.rl.cuatrola_obs`.
-    Actions: ``Discrete(24)``: ``0..19`` a card, ``20..23`` pass / solo / cuatrola /
-    quintola. The declarer's partner sits out a contract (C2.2) and never acts in that hand.
-    """
-
-    def __init__(
-        self,
-        rules: CuatrolaRules | str | dict[str, Any] = "ro",
-        episode: str = "game",
-        win_reward: float = 1.0,
-        point_reward: float = 0.0,
-        illegal_action_penalty: float | None = None,
-        render_mode: str | None = None,
-    ) -> None:
-        if episode not in CUATROLA_EPISODES:
-            raise ValueError(
-                f"unknown episode {episode!r} for Cuatrola; accepted: "
-                f"{', '.join(CUATROLA_EPISODES)}"
-            )
-        self.rules = resolve_cuatrola(rules)
-        self.episode = episode
-        self.metadata = {**_CardGameEnv.metadata, "name": "cuatrola_v0"}
-        super().__init__(
-            4,
-            CUATROLA_ACTIONS,
-            cuatrola_obs.OBSERVATION_SIZE,
-            win_reward,
-            point_reward,
-            illegal_action_penalty,
-            render_mode,
-        )
-
-    def _new_game(self, root: int, index: int) -> CuatrolaGame:
-        return CuatrolaGame(self.rules, self.episode, "streams", root, index)
-
-    def _encode(self, seat: int, out: np.ndarray) -> np.ndarray:
-        return cuatrola_obs.encode(self.game, seat, out)
-
-    def _action_label(self, action: int) -> str:
-        return cuatrola_action_name(action)
-
-    def _render_text(self) -> str:
-        g: CuatrolaGame = self.game
-        lines = [
-            f"Cuatrola {self.rules.slug()}, episode {self.episode} (game {self.game_index}); "
-            f"scores {g.scores[0]}-{g.scores[1]}"
-        ]
-        if g.trump_card >= 0:
-            lines.append(
-                f"hand {g.hand_index}, dealer player_{g.dealer}, trump card "
-                f"{format_card(g.trump_card)}"
-            )
-            if g.bidding:
-                bids = ", ".join(
-                    f"player_{s} {DECLARATIONS[b]}" for s, b in enumerate(g.bids) if b >= 0
-                )
-                lines.append("bidding: " + (bids or "-"))
-            else:
-                who = f" by player_{g.declarer}" if g.declarer >= 0 else ""
-                lines.append(
-                    f"contract {CONTRACTS[g.contract]}{who}; trick {min(g.trick_no, 4) + 1}; "
-                    f"tricks {g.tricks[0]}-{g.tricks[1]}, points {g.points[0]}-{g.points[1]}"
-                )
-                trick = " ".join(
-                    f"{format_card(c)}(player_{s})"
-                    for c, s in zip(g.trick, g.trick_seats, strict=True)
-                )
-                lines.append("trick: " + (trick or "-"))
-            for s in range(4):
-                hand = " ".join(format_card(c) for c in sorted(g.hands[s])) or "-"
-                mark = " <- to act" if g.current == s else ""
-                lines.append(f"player_{s} (pair {s % 2}): {hand}{mark}")
-        if g.terminal:
-            lines.append(_end_line(g.winner, g.truncated, "pair"))
-        return "\n".join(lines)
-
-
-#: Environment class of each game.
-ENVS: dict[str, Callable[..., _CardGameEnv]] = {"cuarenta": CuarentaEnv, "cuatrola": CuatrolaEnv}
+    for game in GAMES.values():
+        if game.core is not None and f"{game.title}Env" == name:
+            return env_class(game.name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

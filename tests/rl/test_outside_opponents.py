@@ -6,13 +6,13 @@ import numpy as np
 import pyspiel
 import pytest
 
+from cuarenta_sim.cuarenta.actions import ACTION_OF, action_of
 from cuarenta_sim.cuarenta.engine.decide import decide
 from cuarenta_sim.cuarenta.reference import play_game
 from cuarenta_sim.cuarenta.reference.events import PlayEvent
 from cuarenta_sim.cuarenta.reference.game import observe
 from cuarenta_sim.cuarenta.reference.state import rank_counts
 from cuarenta_sim.rl import outside
-from cuarenta_sim.rl.cuarenta_actions import ACTION_OF, action_of
 from cuarenta_sim.rl.outside import (
     IsmctsSettings,
     parse_player,

@@ -7,17 +7,19 @@ import random
 import numpy as np
 import pytest
 
+from cuarenta_sim.cuarenta import actions as cuarenta_actions
+from cuarenta_sim.cuarenta import observation as cuarenta_obs
 from cuarenta_sim.cuarenta.reference import legal_plays, observe
 from cuarenta_sim.cuarenta.reference.events import PlayEvent
 from cuarenta_sim.cuarenta.reference.plays import Play, card_options
 from cuarenta_sim.cuarenta.reference.state import rank_counts
+from cuarenta_sim.cuarenta.reference.step import CuarentaGame, _rank_actions
 from cuarenta_sim.cuarenta.rules import RuleSet, resolve_rules
+from cuarenta_sim.cuatrola import observation as cuatrola_obs
 from cuarenta_sim.cuatrola.cards import N_CARDS
 from cuarenta_sim.cuatrola.reference import legal_plays as cuatrola_legal_plays
+from cuarenta_sim.cuatrola.reference.step import BID0, N_ACTIONS, CuatrolaGame, action_name
 from cuarenta_sim.cuatrola.rules import resolve_rules as resolve_cuatrola
-from cuarenta_sim.rl import cuarenta_actions, cuarenta_obs, cuatrola_obs
-from cuarenta_sim.rl.cuarenta_game import CuarentaGame, _rank_actions
-from cuarenta_sim.rl.cuatrola_game import BID0, N_ACTIONS, CuatrolaGame, action_name
 from cuarenta_sim.rng import root_from_seed
 
 RULES = [

@@ -8,14 +8,15 @@ import pytest
 from open_spiel.python.observation import make_observation
 
 import cuarenta_sim.rl.openspiel  # noqa: F401  (registers the games)
+from cuarenta_sim.cuarenta import observation as cuarenta_obs
+from cuarenta_sim.cuarenta.actions import action_of
 from cuarenta_sim.cuarenta.reference import play_game
 from cuarenta_sim.cuarenta.reference.events import PlayEvent
+from cuarenta_sim.cuatrola import observation as cuatrola_obs
 from cuarenta_sim.cuatrola.reference import reference_trace
 from cuarenta_sim.cuatrola.reference.game import first_dealer
+from cuarenta_sim.cuatrola.reference.step import BID0
 from cuarenta_sim.cuatrola.trace_format import KIND_BID, KIND_PLAY
-from cuarenta_sim.rl import cuarenta_obs, cuatrola_obs
-from cuarenta_sim.rl.cuarenta_actions import action_of
-from cuarenta_sim.rl.cuatrola_game import BID0
 from cuarenta_sim.rng import STREAM_GAME, PyRng, root_from_seed, shuffled_cards_py
 
 GAMES = [

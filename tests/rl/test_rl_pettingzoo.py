@@ -14,13 +14,13 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+from cuarenta_sim.cuarenta.actions import action_of
 from cuarenta_sim.cuarenta.reference import play_game
 from cuarenta_sim.cuarenta.reference.events import PlayEvent
 from cuarenta_sim.cuatrola.reference import reference_trace
+from cuarenta_sim.cuatrola.reference.step import BID0
 from cuarenta_sim.cuatrola.trace_format import KIND_BID, KIND_PLAY
 from cuarenta_sim.rl import INSTALL_HINT, make_env
-from cuarenta_sim.rl.cuarenta_actions import action_of
-from cuarenta_sim.rl.cuatrola_game import BID0
 
 CONFIGS: list[dict[str, Any]] = [
     {"game": "cuarenta", "rules": "quito", "players": 2},

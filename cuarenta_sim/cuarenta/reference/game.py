@@ -33,18 +33,17 @@ from .events import (
     TRACE_COLUMNS,
     AnnounceEvent,
     ChicaEnd,
-    ClaimsEvent,
     DataStart,
     DealEvent,
-    EndEvent,
     Event,
     PlayEvent,
     Step,
 )
-from .plays import apply_play, caida_trail, legal_plays, outcome_in_state
+from .flow import announce_deal, count_data, credit_claims, play_turn, scores_of
+from .plays import caida_trail, legal_plays
 from .policies import Observation, Policy, seat_policies
-from .scoring import RONDA, SOURCES, ScoreBoard, announcement_value, end_of_data, ronda_events
-from .state import CARDS_PER_DEAL, DataState, deals_per_data, rank_counts, side_of
+from .scoring import RONDA, SOURCES, ScoreBoard
+from .state import CARDS_PER_DEAL, DataState, deals_per_data, side_of
 
 LEVELS = ("data", "chica", "mesa")
 #: A game that has not ended after this many datas is stopped and flagged (contract 5).
@@ -258,22 +257,14 @@ def _play_data(
         dealt = state.deal_next()
         g.emit(state, board, DealEvent(data, deal, tuple(map(tuple, dealt)), table_before))
         # R4: announcements in play order, each one a step with its own target check.
-        for seat in order:
-            side = side_of(seat)
-            for flag, rank in ronda_events(rank_counts(dealt[seat])):
-                before = _scores(board)
-                value, wins = announcement_value(rules, flag, before[side])
-                pts = board.credit(side, value)
-                won = wins and board.win(side)
-                (tally.rondas if flag == RONDA else tally.doble_rondas)[side] += 1
-                tally.points["ronda"][side] += pts
-                event = AnnounceEvent(
-                    data, deal, seat, rank, flag, value, won, _pair(side, pts), _scores(board)
-                )
-                g.emit(state, board, event)
-                _note_win(g, board, KIND_ANNOUNCE, before)
-                if board.ended:
-                    return record()
+        for ann in announce_deal(state, board, data, dealt):
+            side = side_of(ann.seat)
+            (tally.rondas if ann.flag == RONDA else tally.doble_rondas)[side] += 1
+            tally.points["ronda"][side] += ann.points[side]
+            g.emit(state, board, ann)
+            _note_win(g, board, KIND_ANNOUNCE, _before(ann))
+            if board.ended:
+                return record()
         claims = [0, 0]
         claim_order: list[int] = []
         for turn in range(CARDS_PER_DEAL * n):
@@ -287,10 +278,8 @@ def _play_data(
                     f"policy {policy.name!r} returned {choice!r}; expected an index into the "
                     f"{len(obs.plays)} legal plays"
                 )
-            before = _scores(board)
-            out = outcome_in_state(state, seat, obs.plays[int(choice)], before[side])
-            moved = apply_play(state, seat, out)
-            pts = board.credit(side, out.points)
+            event = play_turn(state, board, data, seat, obs.plays[int(choice)], claims, claim_order)
+            out = event.outcome
             # The chica is still on here (it would have returned), so the play is credited whole.
             tally.points["caida"][side] += out.caida_points
             tally.points["limpia"][side] += out.limpia_points
@@ -298,78 +287,36 @@ def _play_data(
             tally.caidas_en_ronda[side] += out.caida_en_ronda
             tally.limpias[side] += out.limpia
             tally.caidas_limpias[side] += out.caida and out.limpia
-            if out.claim:
-                if not claims[side]:
-                    claim_order.append(side)
-                claims[side] += out.claim
-            event = PlayEvent(
-                data=data,
-                deal=deal,
-                seat=seat,
-                outcome=out,
-                moved=moved,
-                points=_pair(side, pts),
-                claims=_pair(side, out.claim),
-                scores=_scores(board),
-                pile=len(state.piles[side]),
-                table=tuple(state.table),
-            )
             g.emit(state, board, event)
-            _note_win(g, board, KIND_PLAY, before)
+            _note_win(g, board, KIND_PLAY, _before(event))
             if board.ended:
                 return record()
         if claim_order:
             # Contract 5: the side that claimed first is credited first, each with its check.
             before = _scores(board)
-            credited = [0, 0]
+            claimed = credit_claims(state, board, data, claims, claim_order)
             for side in claim_order:
-                credited[side] = board.credit(side, claims[side])
-                tally.points["caida"][side] += credited[side]
-            event = ClaimsEvent(
-                data,
-                deal,
-                (claims[0], claims[1]),
-                tuple(claim_order),
-                (credited[0], credited[1]),
-                _scores(board),
-            )
-            g.emit(state, board, event)
+                tally.points["caida"][side] += claimed.points[side]
+            g.emit(state, board, claimed)
             _note_win(g, board, KIND_CLAIMS, before)
             if board.ended:
                 return record()
     # R8: end of data.
     before = _scores(board)
-    leftover_cards = tuple(state.table)
-    count = end_of_data(
-        rules,
-        (len(state.piles[0]), len(state.piles[1])),
-        len(state.table),
-        state.last_capturer,
-        state.non_dealer_side,
-        before,
-    )
-    if count.leftover_to is not None:
-        state.piles[count.leftover_to].extend(state.table)
-        state.table.clear()
-    credited = [0, 0]
-    for credit in count.credits:
-        pts = board.credit(credit.side, credit.points)
-        credited[credit.side] += pts
-        tally.points[credit.source][credit.side] += pts
-    event = EndEvent(
-        data, state.deal, count, leftover_cards, (credited[0], credited[1]), _scores(board)
-    )
-    g.emit(state, board, event)
+    end, parts = count_data(state, board, data)
+    for source, side, pts in parts:
+        tally.points[source][side] += pts
+    g.emit(state, board, end)
     _note_win(g, board, KIND_END, before)
-    return _record(g, state, board, tally, hand, chica, count.leftover)
+    return _record(g, state, board, tally, hand, chica, end.count.leftover)
 
 
-def _scores(board: ScoreBoard) -> tuple[int, int]:
-    return (board.scores[0], board.scores[1])
+_scores = scores_of
 
 
-def _pair(side: int, points: int) -> tuple[int, int]:
-    return (points, 0) if side == 0 else (0, points)
+def _before(event: AnnounceEvent | PlayEvent) -> tuple[int, int]:
+    """The scores before a step that credited only its own side: after minus credited."""
+    return (event.scores[0] - event.points[0], event.scores[1] - event.points[1])
 
 
 def _record(

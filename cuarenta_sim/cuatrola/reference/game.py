@@ -37,11 +37,9 @@ from ..trace_format import (
 )
 from .pimc import HandState, Knowledge, pimc_play
 from .policies import choose_declaration, choose_play
-from .scoring import cante_allowed, choose_cante, score_hand
-from .tricks import legal_plays, trick_points, trick_winner
+from .scoring import finish_trick, score_hand
+from .tricks import legal_plays, seating
 
-#: Bonus of the last trick (C1.3).
-LAST_TRICK = 10
 #: A game is cut short (``truncated``) after this many hands; it only happens when failed
 #: contracts score for nobody and contracts keep failing.
 MAX_HANDS = 200
@@ -93,7 +91,25 @@ def deal(root: int, game: int, data: int, dealer: int) -> tuple[list[set[int]], 
     (list of 4 sets of int, int)
         The cards of each seat, and the trump card (the last card dealt, the dealer's).
     """
-    deck = shuffled_cards_py(root, game, data, N_CARDS)
+    return deal_hands(shuffled_cards_py(root, game, data, N_CARDS), dealer)
+
+
+def deal_hands(deck: Sequence[int], dealer: int) -> tuple[list[set[int]], int]:
+    """Deal a 20-card deck (contract section 2): seat ``dealer + 1 + k`` gets positions
+    ``5k .. 5k + 4``; the trump card is the last one, the dealer's (C1.4).
+
+    Parameters
+    ----------
+    deck : sequence of int
+        The 20 card ids in deck order.
+    dealer : int
+        The dealer seat.
+
+    Returns
+    -------
+    (list of 4 sets of int, int)
+        Each seat's cards and the trump card.
+    """
     hands: list[set[int]] = [set() for _ in range(4)]
     for k in range(4):
         hands[(dealer + 1 + k) % 4] = set(deck[5 * k : 5 * k + 5])
@@ -166,16 +182,7 @@ def play_hand(
         if decl and rules.bidding == "first_closes":
             break
 
-    # Who plays (C2.2) and who leads (C3.1).
-    plays = [True] * 4
-    if contract != NONE:
-        plays[(declarer + 2) % 4] = False
-    if plays[mano]:
-        leader = mano
-    elif rules.first_lead == "declarer":
-        leader = declarer
-    else:
-        leader = (mano + 1) % 4
+    plays, leader = seating(contract, declarer, mano, rules.first_lead)  # C2.2, C3.1
 
     tricks = [0, 0]
     points = [0, 0]
@@ -208,19 +215,16 @@ def play_hand(
                 seats.append(seat)
                 emit(KIND_PLAY, seat, card, t, points[0], points[1], scores[0], scores[1])
             seat = (seat + 1) % 4
-        winner = seats[trick_winner(trick, trump)]
-        value = trick_points(trick) + (LAST_TRICK if t == 4 else 0)
+        winner, value, cante = finish_trick(trick, seats, trump, t, contract, hands, plays, sung)
         tricks[winner % 2] += 1
         points[winner % 2] += value
         emit(KIND_TRICK, winner, -1, value, points[0], points[1], scores[0], scores[1])
-        if cante_allowed(contract):
-            cante = choose_cante(hands, winner, plays[(winner + 2) % 4], trump, sung)
-            if cante is not None:
-                singer, suit, cval = cante
-                sung.add(suit)
-                points[singer % 2] += cval
-                cantes[singer % 2] += cval
-                emit(KIND_CANTE, singer, suit, cval, points[0], points[1], scores[0], scores[1])
+        if cante is not None:
+            singer, suit, cval = cante
+            sung.add(suit)
+            points[singer % 2] += cval
+            cantes[singer % 2] += cval
+            emit(KIND_CANTE, singer, suit, cval, points[0], points[1], scores[0], scores[1])
         leader = winner
 
     gp, made = score_hand(rules, contract, declarer, mano, tricks, points)

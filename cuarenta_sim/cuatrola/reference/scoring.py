@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from ..cards import CABALLO, REY, card_of
 from ..contracts import CUATROLA, NONE, QUINTOLA, SOLO, VALUES
 from ..rules import CuatrolaRules
+from .tricks import LAST_TRICK, trick_points, trick_winner
 
 #: Cante values: 20 in a plain suit, 40 in trumps (C4.1).
 CANTE_PLAIN = 20
@@ -40,6 +41,51 @@ def choose_cante(
                 if card_of(suit, REY) in hands[singer] and card_of(suit, CABALLO) in hands[singer]:
                     return singer, suit, value
     return None
+
+
+def finish_trick(
+    trick: Sequence[int],
+    seats: Sequence[int],
+    trump: int,
+    trick_no: int,
+    contract: int,
+    hands: Sequence[set[int]],
+    plays: Sequence[bool],
+    sung_suits: set[int],
+) -> tuple[int, int, tuple[int, int, int] | None]:
+    """Close a complete trick: its winner (C3.5), its points with the last trick's 10 (C1.3)
+    and the cante the winner's pair makes then, if any (C4; none under a cuatrola or
+    quintola).
+
+    Parameters
+    ----------
+    trick, seats : sequence of int
+        The cards of the trick and their seats, in playing order.
+    trump : int
+        Trump suit.
+    trick_no : int
+        The trick's number in the hand, 0..4.
+    contract : int
+        The hand's contract.
+    hands : sequence of 4 sets of int
+        The cards every seat holds after the trick.
+    plays : sequence of 4 bool
+        Which seats play the hand (C2.2).
+    sung_suits : set of int
+        Suits already sung this hand (not changed).
+
+    Returns
+    -------
+    (int, int, tuple or None)
+        The winning seat, the trick's points and :func:`choose_cante`'s ``(singer, suit,
+        value)`` or ``None``.
+    """
+    winner = seats[trick_winner(trick, trump)]
+    value = trick_points(trick) + (LAST_TRICK if trick_no == 4 else 0)
+    cante = None
+    if cante_allowed(contract):
+        cante = choose_cante(hands, winner, plays[(winner + 2) % 4], trump, sung_suits)
+    return winner, value, cante
 
 
 def score_hand(

@@ -8,9 +8,40 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..cards import points_of, rank_of, suit_of
+from ..contracts import NONE
 
 #: Obligation names returned by :func:`obligation`.
 OBLIGATIONS = ("lead", "beat", "follow", "overtrump", "trump", "any")
+#: Bonus of the last trick (C1.3).
+LAST_TRICK = 10
+
+
+def seating(contract: int, declarer: int, mano: int, first_lead: str) -> tuple[list[bool], int]:
+    """Who plays the hand (C2.2) and who leads its first trick (C3.1).
+
+    Parameters
+    ----------
+    contract : int
+        The contract declared (``NONE`` when every seat passed).
+    declarer : int
+        The declarer's seat (ignored without a contract).
+    mano : int
+        The seat after the dealer.
+    first_lead : str
+        The ``first_lead`` switch: ``"next_active"`` or ``"declarer"``.
+
+    Returns
+    -------
+    (list of 4 bool, int)
+        Per seat whether it plays (the declarer's partner sits out a contract), and the
+        first leader: the mano if it plays, else the declarer or the next seat.
+    """
+    plays = [True] * 4
+    if contract != NONE:
+        plays[(declarer + 2) % 4] = False
+    if plays[mano]:
+        return plays, mano
+    return plays, declarer if first_lead == "declarer" else (mano + 1) % 4
 
 
 def _best(cards: Iterable[int]) -> int:

@@ -41,10 +41,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cuarenta.cards import N_RANKS, N_SUITS
-from ..cuarenta.reference.plays import caida_trail
-from ..cuarenta.reference.state import CARDS_PER_DEAL, deals_per_data, rank_counts
-from .cuarenta_game import CuarentaGame
+from .cards import N_RANKS, N_SUITS
+from .reference.plays import caida_trail
+from .reference.state import CARDS_PER_DEAL, deals_per_data, rank_counts
+from .reference.step import CuarentaGame
 
 
 def segments(players: int) -> list[tuple[str, int]]:

@@ -15,9 +15,9 @@ space serves every rule set.
 
 from __future__ import annotations
 
-from ..cuarenta.cards import N_NUMERIC, N_RANKS, RANK_NAMES
-from ..cuarenta.reference.plays import Play
-from ..cuarenta.tables import enumerate_sum_bases
+from .cards import N_NUMERIC, N_RANKS, RANK_NAMES
+from .reference.plays import Play
+from .tables import enumerate_sum_bases
 
 
 def _all_plays() -> tuple[Play, ...]:

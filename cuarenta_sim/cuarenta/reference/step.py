@@ -1,4 +1,5 @@
-"""A step-by-step Cuarenta data or chica on the reference engine, for the RL environments.
+"""A step-by-step Cuarenta data or chica on the reference engine: the state of the game's
+step-level core (:mod:`cuarenta_sim.cuarenta.core`), which the RL adapters play through.
 
 The reference engine (:mod:`cuarenta_sim.cuarenta.reference`) plays a whole game in one call,
 asking a policy object at each turn. An RL environment needs the opposite: the game stops at
@@ -6,12 +7,11 @@ each decision and waits for an action. :class:`CuarentaGame` is that inversion: 
 reference :class:`~cuarenta_sim.cuarenta.reference.DataState` and
 :class:`~cuarenta_sim.cuarenta.reference.ScoreBoard` and walks the flow of
 ``docs/engine_contract.md`` section 5 (deal, announcements, turns, end-of-deal claims, end of
-data, next data) one decision at a time, calling the reference functions for every rule:
-``DataState.deal_next`` (R3.2), ``ronda_events`` and ``announcement_value`` (R4),
-``legal_plays`` / ``card_options`` (R5, canonical order), ``outcome_in_state`` and
-``apply_play`` (R5-R7, R9.1), ``ScoreBoard.credit`` / ``win`` (R9.2) and ``end_of_data``
-(R8). It emits the reference engine's own event objects, so its trace rows can be compared
-with :func:`cuarenta_sim.cuarenta.reference.play_game` row for row.
+data, next data) one decision at a time. Every step is the one :func:`play_game` takes
+(:mod:`.flow`: ``announce_deal`` R4, ``play_turn`` R5-R7 and R9.1, ``credit_claims`` R6.4,
+``count_data`` R8), after ``DataState.deal_next`` (R3.2), with the legal plays of
+``card_options`` (R5, canonical order); so its events, and their trace rows, are
+:func:`cuarenta_sim.cuarenta.reference.play_game`'s, row for row.
 
 Chance (the first dealer and the deck) comes either from the project's random streams, keyed
 by ``(seed, game index)`` exactly as the reference engine draws them (``chance="streams"``:
@@ -24,27 +24,21 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from ..cuarenta.cards import N_CARDS, N_NUMERIC
-from ..cuarenta.reference.events import (
-    AnnounceEvent,
-    ClaimsEvent,
-    EndEvent,
-    Event,
-    PlayEvent,
-)
-from ..cuarenta.reference.game import MAX_DATAS
-from ..cuarenta.reference.plays import apply_play, card_options, outcome_in_state
-from ..cuarenta.reference.scoring import ScoreBoard, announcement_value, end_of_data, ronda_events
-from ..cuarenta.reference.state import (
+from ...rng import STREAM_GAME, PyRng, shuffled_deck_py
+from ..actions import ACTION_OF, PLAYS
+from ..cards import N_CARDS, N_NUMERIC
+from ..rules import RuleSet
+from .events import Event
+from .flow import announce_deal, count_data, credit_claims, play_turn
+from .game import MAX_DATAS
+from .plays import card_options
+from .scoring import ScoreBoard
+from .state import (
     CARDS_PER_DEAL,
     DataState,
     deals_per_data,
     rank_counts,
-    side_of,
 )
-from ..cuarenta.rules import RuleSet
-from ..rng import STREAM_GAME, PyRng, shuffled_deck_py
-from .cuarenta_actions import ACTION_OF, PLAYS
 
 #: Episode units: one data (scores from 0-0, played to its last card, contract section 5) or
 #: one chica (datas until a side reaches the target, R9.2).
@@ -125,6 +119,9 @@ class CuarentaGame:
         Points credited to sides 0 and 1 since the last :meth:`clear_gained`.
     truncated : bool
         The chica was stopped after :data:`MAX_DATAS` datas without a winner (contract 5).
+    history : list of int
+        Every chance outcome (``chance="explicit"`` only) and action applied, in order: with
+        the constructor arguments it rebuilds the episode (the core's JSON form).
     """
 
     rules: RuleSet
@@ -143,6 +140,7 @@ class CuarentaGame:
     gained: list[int] = field(default_factory=lambda: [0, 0])
     truncated: bool = False
     decisions: int = 0
+    history: list[int] = field(default_factory=list)
     _claims: list[int] = field(default_factory=lambda: [0, 0])
     _claim_order: list[int] = field(default_factory=list)
     _legal: tuple[int, ...] | None = None
@@ -243,6 +241,7 @@ class CuarentaGame:
             raise ValueError(
                 f"chance outcome {outcome!r} is not possible here; accepted: {accepted}"
             )
+        self.history.append(int(outcome))
         if self.dealer is None:
             self.dealer = int(outcome)
         else:
@@ -278,34 +277,17 @@ class CuarentaGame:
             )
         st = self.state
         assert st is not None
-        seat, board = self.current, self.board
-        side = side_of(seat)
-        before = (board.scores[0], board.scores[1])
-        out = outcome_in_state(st, seat, PLAYS[int(action)], before[side])
-        moved = apply_play(st, seat, out)
-        pts = self._credit(side, out.points)
-        if out.claim:
-            if not self._claims[side]:
-                self._claim_order.append(side)
-            self._claims[side] += out.claim
-        self.events.append(
-            PlayEvent(
-                data=self.data,
-                deal=st.deal,
-                seat=seat,
-                outcome=out,
-                moved=moved,
-                points=_pair(side, pts),
-                claims=_pair(side, out.claim),
-                scores=(board.scores[0], board.scores[1]),
-                pile=len(st.piles[side]),
-                table=tuple(st.table),
-            )
+        seat = self.current
+        self.history.append(int(action))
+        event = play_turn(
+            st, self.board, self.data, seat, PLAYS[int(action)], self._claims, self._claim_order
         )
+        self._gain(event.points)
+        self.events.append(event)
         self.decisions += 1
         self.turn += 1
         self._legal = None
-        if board.ended:
+        if self.board.ended:
             self.current = TERMINAL
             return
         self._advance()
@@ -334,6 +316,7 @@ class CuarentaGame:
             new.state.rondas = list(st.rondas)
             new.state.played = list(st.played)
         new.events = list(self.events)
+        new.history = list(self.history)
         new.gained = list(self.gained)
         new._claims = list(self._claims)
         new._claim_order = list(self._claim_order)
@@ -343,10 +326,10 @@ class CuarentaGame:
         return self.clone()
 
     # ----------------------------------------------------------------- flow
-    def _credit(self, side: int, points: int) -> int:
-        pts = self.board.credit(side, points)
-        self.gained[side] += pts
-        return pts
+    def _gain(self, points: tuple[int, int]) -> None:
+        """Add a step's credited points (sides 0, 1) to :attr:`gained`."""
+        self.gained[0] += points[0]
+        self.gained[1] += points[1]
 
     def _advance(self) -> None:
         """Run the automatic steps (deal, announcements, claims, counts) to the next decision,
@@ -402,81 +385,26 @@ class CuarentaGame:
 
     def _deal(self, st: DataState) -> bool:
         """Deal the next deal and credit its announcements (R3.2, R4); True if the chica ended."""
-        board = self.board
         dealt = st.deal_next()
         self._claims = [0, 0]
         self._claim_order = []
-        for seat in st.play_order():
-            side = side_of(seat)
-            for flag, rank in ronda_events(rank_counts(dealt[seat])):
-                value, wins = announcement_value(self.rules, flag, board.scores[side])
-                pts = self._credit(side, value)
-                won = wins and board.win(side)
-                self.events.append(
-                    AnnounceEvent(
-                        self.data,
-                        st.deal,
-                        seat,
-                        rank,
-                        flag,
-                        value,
-                        won,
-                        _pair(side, pts),
-                        (board.scores[0], board.scores[1]),
-                    )
-                )
-                if board.ended:
-                    return True
+        for event in announce_deal(st, self.board, self.data, dealt):
+            self._gain(event.points)
+            self.events.append(event)
+            if self.board.ended:
+                return True
         return False
 
     def _credit_claims(self, st: DataState) -> bool:
         """Credit the end-of-deal claims, first claimer first (R6.4); True if the chica ended."""
-        credited = [0, 0]
-        for side in self._claim_order:
-            credited[side] = self._credit(side, self._claims[side])
-        self.events.append(
-            ClaimsEvent(
-                self.data,
-                st.deal,
-                (self._claims[0], self._claims[1]),
-                tuple(self._claim_order),
-                (credited[0], credited[1]),
-                (self.board.scores[0], self.board.scores[1]),
-            )
-        )
+        event = credit_claims(st, self.board, self.data, self._claims, self._claim_order)
+        self._gain(event.points)
+        self.events.append(event)
         self._claim_order = []
         return self.board.ended
 
     def _end_of_data(self, st: DataState) -> None:
         """The end-of-data count (R8), credited in order with the target check (R9.2)."""
-        board = self.board
-        before = (board.scores[0], board.scores[1])
-        leftover_cards = tuple(st.table)
-        count = end_of_data(
-            self.rules,
-            (len(st.piles[0]), len(st.piles[1])),
-            len(st.table),
-            st.last_capturer,
-            st.non_dealer_side,
-            before,
-        )
-        if count.leftover_to is not None:
-            st.piles[count.leftover_to].extend(st.table)
-            st.table.clear()
-        credited = [0, 0]
-        for credit in count.credits:
-            credited[credit.side] += self._credit(credit.side, credit.points)
-        self.events.append(
-            EndEvent(
-                self.data,
-                st.deal,
-                count,
-                leftover_cards,
-                (credited[0], credited[1]),
-                (board.scores[0], board.scores[1]),
-            )
-        )
-
-
-def _pair(side: int, points: int) -> tuple[int, int]:
-    return (points, 0) if side == 0 else (0, points)
+        event, _ = count_data(st, self.board, self.data)
+        self._gain(event.points)
+        self.events.append(event)

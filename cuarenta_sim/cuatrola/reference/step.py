@@ -1,13 +1,15 @@
-"""A step-by-step Cuatrola hand or game on the reference engine, for the RL environments.
+"""A step-by-step Cuatrola hand or game on the reference engine: the state of the game's
+step-level core (:mod:`cuarenta_sim.cuatrola.core`), which the RL adapters play through.
 
 :func:`cuarenta_sim.cuatrola.reference.play_hand` plays a whole hand, asking policy objects
 for every bid and card. :class:`CuatrolaGame` walks the same flow one decision at a time
 (``docs/cuatrola.md`` C1-C6, ``docs/cuatrola_contract.md``): bidding from the mano round to the
 dealer (C2.1, closed by the first declaration under ``first_closes``), who plays and who leads
 (C2.2, C3.1), five tricks, the cantes after each trick (C4), the hand's score (C5) and the
-next hand until a pair reaches the target (C6). Every rule is the reference engine's:
-``legal_declarations`` (C2.1, C2.3), ``legal_plays`` (C3.3), ``trick_winner`` (C3.5),
-``trick_points``, ``cante_allowed`` / ``choose_cante`` (C4) and ``score_hand`` (C5). It writes
+next hand until a pair reaches the target (C6). Every rule is the reference engine's, the
+same functions :func:`~cuarenta_sim.cuatrola.reference.play_hand` calls: ``deal_hands``
+(C1.4), ``legal_declarations`` (C2.1, C2.3), ``seating`` (C2.2, C3.1), ``legal_plays``
+(C3.3), ``finish_trick`` (C3.5, C1.3, C4) and ``score_hand`` (C5). It writes
 the reference trace rows (contract section 6), so a differential test compares it with
 :func:`cuarenta_sim.cuatrola.reference.reference_trace` row for row.
 
@@ -25,13 +27,11 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from ..cuatrola.cards import N_CARDS, format_card, suit_of
-from ..cuatrola.contracts import DECLARATIONS, NONE, legal_declarations
-from ..cuatrola.reference.game import LAST_TRICK, MAX_HANDS, first_dealer
-from ..cuatrola.reference.scoring import cante_allowed, choose_cante, score_hand
-from ..cuatrola.reference.tricks import legal_plays, trick_points, trick_winner
-from ..cuatrola.rules import CuatrolaRules
-from ..cuatrola.trace_format import (
+from ...rng import shuffled_cards_py
+from ..cards import N_CARDS, format_card, suit_of
+from ..contracts import DECLARATIONS, NONE, legal_declarations
+from ..rules import CuatrolaRules
+from ..trace_format import (
     KIND_BID,
     KIND_CANTE,
     KIND_DEAL,
@@ -39,7 +39,9 @@ from ..cuatrola.trace_format import (
     KIND_PLAY,
     KIND_TRICK,
 )
-from ..rng import shuffled_cards_py
+from .game import MAX_HANDS, deal_hands, first_dealer
+from .scoring import finish_trick, score_hand
+from .tricks import legal_plays, seating
 
 #: First bid action: ``BID0 + declaration`` (0 pass, 1 solo, 2 cuatrola, 3 quintola).
 BID0 = N_CARDS
@@ -77,28 +79,6 @@ def action_name(action: int) -> str:
         raise ValueError(f"action must be a whole number from 0 to {N_ACTIONS - 1}, got {action!r}")
     a = int(action)
     return format_card(a) if a < BID0 else DECLARATIONS[a - BID0]
-
-
-def deal_hands(deck: list[int], dealer: int) -> tuple[list[set[int]], int]:
-    """Deal a 20-card deck (contract section 2): seat ``dealer + 1 + k`` gets positions
-    ``5k .. 5k + 4``; the trump card is the last one, the dealer's (C1.4).
-
-    Parameters
-    ----------
-    deck : list of int
-        The 20 card ids in deck order.
-    dealer : int
-        The dealer seat.
-
-    Returns
-    -------
-    (list of 4 sets of int, int)
-        Each seat's cards and the trump card.
-    """
-    hands: list[set[int]] = [set() for _ in range(PLAYERS)]
-    for k in range(PLAYERS):
-        hands[(dealer + 1 + k) % PLAYERS] = set(deck[HAND_CARDS * k : HAND_CARDS * k + 5])
-    return hands, deck[N_CARDS - 1]
 
 
 @dataclass
@@ -141,6 +121,8 @@ class CuatrolaGame:
         Reference trace rows (``docs/cuatrola_contract.md`` section 6).
     gained : list of int
         Game points credited to each pair since the last :meth:`clear_gained`.
+    history : list of int
+        Every chance outcome (``chance="explicit"`` only) and action applied, in order.
     """
 
     rules: CuatrolaRules
@@ -178,6 +160,7 @@ class CuatrolaGame:
     last_hand: list[int] = field(default_factory=lambda: [0, 0])
     truncated: bool = False
     decisions: int = 0
+    history: list[int] = field(default_factory=list)
     _dealt: bool = False
     _legal: tuple[int, ...] | None = None
 
@@ -261,6 +244,7 @@ class CuatrolaGame:
             raise ValueError(
                 f"chance outcome {outcome!r} is not possible here; accepted: {outcomes}"
             )
+        self.history.append(int(outcome))
         if self.dealer is None:
             self.dealer = int(outcome)
         else:
@@ -284,6 +268,7 @@ class CuatrolaGame:
             names = ", ".join(f"{a} ({action_name(a)})" for a in legal)
             raise ValueError(f"action {action!r} is not legal for seat {seat}; legal: {names}")
         a = int(action)
+        self.history.append(a)
         self.decisions += 1
         self._legal = None
         if self.bidding:
@@ -314,6 +299,7 @@ class CuatrolaGame:
         new.trace = list(self.trace)
         new.gained = list(self.gained)
         new.last_hand = list(self.last_hand)
+        new.history = list(self.history)
         return new
 
     def __deepcopy__(self, memo: dict[int, object]) -> CuatrolaGame:
@@ -356,16 +342,9 @@ class CuatrolaGame:
     def _close_bidding(self) -> None:
         """Who plays (C2.2) and who leads the first trick (C3.1)."""
         self.bidding = False
-        plays = [True] * PLAYERS
-        if self.contract != NONE:
-            plays[(self.declarer + 2) % PLAYERS] = False
-        self.plays = plays
-        if plays[self.mano]:
-            self.leader = self.mano
-        elif self.rules.first_lead == "declarer":
-            self.leader = self.declarer
-        else:
-            self.leader = (self.mano + 1) % PLAYERS
+        self.plays, self.leader = seating(
+            self.contract, self.declarer, self.mano, self.rules.first_lead
+        )
 
     def _play(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
@@ -376,20 +355,19 @@ class CuatrolaGame:
             return
         # The trick is complete: winner (C3.5), points (C1.3), cante (C4).
         trick, seats = self.trick, self.trick_seats
-        winner = seats[trick_winner(trick, self.trump)]
-        value = trick_points(trick) + (LAST_TRICK if self.trick_no == 4 else 0)
+        no, contract = self.trick_no, self.contract
+        winner, value, cante = finish_trick(
+            trick, seats, self.trump, no, contract, self.hands, self.plays, self.sung
+        )
         self.tricks[winner % 2] += 1
         self.points[winner % 2] += value
         self._emit(KIND_TRICK, winner, -1, value, self.points[0], self.points[1])
-        if cante_allowed(self.contract):
-            partner_plays = self.plays[(winner + 2) % PLAYERS]
-            cante = choose_cante(self.hands, winner, partner_plays, self.trump, self.sung)
-            if cante is not None:
-                singer, suit, cval = cante
-                self.sung.add(suit)
-                self.cantes.append((singer, suit))
-                self.points[singer % 2] += cval
-                self._emit(KIND_CANTE, singer, suit, cval, self.points[0], self.points[1])
+        if cante is not None:
+            singer, suit, cval = cante
+            self.sung.add(suit)
+            self.cantes.append((singer, suit))
+            self.points[singer % 2] += cval
+            self._emit(KIND_CANTE, singer, suit, cval, self.points[0], self.points[1])
         for c, s in zip(trick, seats, strict=True):
             self.played[s].append(c)
         self.trick, self.trick_seats = [], []

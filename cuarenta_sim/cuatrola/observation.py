@@ -37,8 +37,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cuatrola.cards import N_CARDS, N_SUITS
-from .cuatrola_game import PLAYERS, CuatrolaGame
+from .cards import N_CARDS, N_SUITS
+from .reference.step import PLAYERS, CuatrolaGame
 
 #: The most points a pair can take in a hand: 120 in cards, 10 for the last trick, one cante
 #: of 40 and three of 20 (C1.3, C4).
