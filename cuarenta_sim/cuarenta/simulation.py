@@ -277,11 +277,11 @@ def _compact(
     for i in np.nonzero(counts > cap)[0]:
         c = int(counts[i])
         full = _record_blocks(c)
-        out = output_blocks(
+        alone = output_blocks(
             *full, np.empty((N_GAME8, 1), dtype=np.int8), np.empty((N_GAME16, 1), dtype=np.int16)
         )
         one = np.empty(1, dtype=np.int64)
-        run_batch(*batch_setup(args, root), level, start + int(i), 1, 1, c, 0, out, one)
+        run_batch(*batch_setup(args, root), level, start + int(i), 1, 1, c, 0, alone, one)
         for o, f in zip(out, full, strict=True):
             o[:, offsets[i] : offsets[i] + c] = f
     return out
