@@ -259,18 +259,20 @@ def _play(
 
 
 @njit(cache=True)
-def _start_data(envs: Envs, i: np.int64, setup: Setup) -> None:
+def _start_data(
+    st: np.ndarray,
+    rngs: np.ndarray,
+    decks: np.ndarray,
+    i: np.int64,
+    policies: np.ndarray,
+    n_players: np.int64,
+    root: np.uint64,
+) -> None:
     """Shuffle and split the deck of data ``(game, data)`` of env ``i`` (contract 2) and seed
-    its seats' policy streams (``setup.policies``); the deals are dealt later, one at a time
-    (R3.2)."""
-    st = envs.st
-    rngs = envs.rngs
-    n_players = setup.n_players
-    root = setup.root
-    policies = setup.policies
+    its seats' policy streams; the deals are dealt later, one at a time (R3.2)."""
     game = st[i, F_GAME]
     data = st[i, F_DATA]
-    deck = envs.decks[i]
+    deck = decks[i]
     nb_shuffled_ranks(deck, rngs[i, 0:4], root, game, data)
     for d in range(8 // n_players):
         for p in range(n_players):
@@ -314,18 +316,26 @@ def _end(st: np.ndarray, i: np.int64, winner: np.int64, truncated: bool) -> None
 
 
 @njit(cache=True)
-def _advance(rules, envs: Envs, i: np.int64, setup: Setup, episode: np.int64) -> None:
+def _advance(
+    st: np.ndarray,
+    rngs: np.ndarray,
+    decks: np.ndarray,
+    i: np.int64,
+    rules,
+    n_players: np.int64,
+    sums: np.ndarray,
+    root: np.uint64,
+    episode: np.int64,
+    policies: np.ndarray,
+) -> None:
     """Run env ``i``'s game until a learner seat must act or the episode ends (contract 5).
 
     Deals, announcements (R4), the kernel policies' turns, end-of-deal claims (R6.4) and the
     end-of-data count (R8) happen here; at episode ``chica`` every credit is followed by the
-    target check (R9.2) and the datas follow one another, the deal passing on (R3.4).
+    target check (R9.2) and the datas follow one another, the deal passing on (R3.4). The
+    per-env helpers take the arrays themselves, not the tuples of :mod:`.batched_state`: an
+    array taken out of a tuple costs two atomic reference-count updates per call.
     """
-    st = envs.st
-    rngs = envs.rngs
-    n_players = setup.n_players
-    sums = setup.sums
-    policies = setup.policies
     check_target = episode == EPISODE_CHICA
     n_deals = 8 // n_players
     per_deal = 5 * n_players
@@ -419,25 +429,33 @@ def _advance(rules, envs: Envs, i: np.int64, setup: Setup, episode: np.int64) ->
             return
         st[i, F_DATA] = data
         st[i, F_DEALER] = (dealer + 1) % n_players  # R3.4: the deal passes on
-        _start_data(envs, i, setup)
+        _start_data(st, rngs, decks, i, policies, n_players, root)
 
 
 @njit(cache=True)
 def _start_episode(
-    rules, envs: Envs, i: np.int64, setup: Setup, episode: np.int64, index0: np.int64
+    st: np.ndarray,
+    rngs: np.ndarray,
+    decks: np.ndarray,
+    i: np.int64,
+    rules,
+    n_players: np.int64,
+    sums: np.ndarray,
+    root: np.uint64,
+    policies: np.ndarray,
+    options: EnvOptions,
 ) -> None:
     """Start env ``i``'s next episode and run it to its first learner decision.
 
-    Episode ``k`` of env ``i`` is game ``index0 + k * n_envs + i`` of the rng streams
+    Episode ``k`` of env ``i`` is game ``options.index0 + k * n_envs + i`` of the rng streams
     (contract 2): at episode ``data`` the hand of that index (dealer ``game % players``),
     at episode ``chica`` the chica of that index (first dealer from its ``STREAM_GAME``
     stream). An episode decided before any learner decision (a ``win_chica`` doble ronda in
     the first deal, R4.2) is skipped and counted in ``F_SKIPPED``; its points are dropped.
     """
-    st = envs.st
-    rngs = envs.rngs
     n_envs = st.shape[0]
-    n_players = setup.n_players
+    index0 = options.index0
+    episode = options.episode
     while True:
         k = st[i, F_EPISODE]
         game = index0 + k * n_envs + i
@@ -455,30 +473,48 @@ def _start_episode(
         if episode == EPISODE_DATA:
             st[i, F_DEALER] = game % n_players
         else:
-            nb_init_stream(rngs[i, 0:4], setup.root, game, 0, STREAM_GAME)
+            nb_init_stream(rngs[i, 0:4], root, game, 0, STREAM_GAME)
             st[i, F_DEALER] = nb_randbelow(rngs[i, 0:4], n_players)
-        _start_data(envs, i, setup)
-        _advance(rules, envs, i, setup, episode)
+        _start_data(st, rngs, decks, i, policies, n_players, root)
+        _advance(st, rngs, decks, i, rules, n_players, sums, root, episode, policies)
         if st[i, F_DONE] == 0:
             return
         st[i, F_SKIPPED] += 1
 
 
+#: Envs per task of the parallel kernels: each task takes the arrays out of the typed
+#: arguments once (any block size gives the same outputs: an env's step reads only its rows).
+ENV_BLOCK = 64
+
+
 @njit(cache=True)
-def _reset_env(
-    rules, envs: Envs, setup: Setup, options: EnvOptions, out: Outputs, i: np.int64
+def _reset_block(
+    rules, envs: Envs, setup: Setup, options: EnvOptions, out: Outputs, lo: np.int64
 ) -> None:
-    """Start episode 0 of env ``i`` and write the outputs of its first decision."""
-    st = envs.st
-    for f in range(N_FIELDS):
-        st[i, f] = 0
-    _start_episode(rules, envs, i, setup, options.episode, options.index0)
+    """Start episode 0 of envs ``lo .. lo + ENV_BLOCK - 1`` and write their first outputs."""
+    st, rngs, decks = envs
+    n_players = setup.n_players
+    sums = setup.sums
+    root = setup.root
+    policies = setup.policies
     reward = out.reward
-    for j in range(reward.shape[1]):
-        reward[i, j] = 0.0
-    out.terminated[i] = False
-    out.truncated[i] = False
-    _write_outputs(st, i, setup.n_players, rules.target, options, out)
+    terminated = out.terminated
+    truncated = out.truncated
+    mask = out.mask
+    current = out.current
+    obs = out.obs
+    target = rules.target
+    for i in range(lo, min(lo + ENV_BLOCK, st.shape[0])):
+        for f in range(N_FIELDS):
+            st[i, f] = 0
+        _start_episode(st, rngs, decks, i, rules, n_players, sums, root, policies, options)
+        for j in range(reward.shape[1]):
+            reward[i, j] = 0.0
+        terminated[i] = False
+        truncated[i] = False
+        _write_outputs(
+            st, i, n_players, target, options.obs_mode, options.observer, mask, current, obs
+        )
 
 
 @njit(cache=True, parallel=True)
@@ -491,10 +527,11 @@ def reset_kernel(rules, envs: Envs, setup: Setup, options: EnvOptions, out: Outp
     before that decision (announcements, opponents' plays) are reported with the first
     step's reward.
     """
-    # The parallel body passes the tuples on whole: numba's parfor does not carry a tuple
-    # argument's fields used directly in the body.
-    for i in prange(envs.st.shape[0]):
-        _reset_env(rules, envs, setup, options, out, i)
+    # The parallel body hands its tuple arguments whole to a kernel: numba's parfor loses a
+    # write through a tuple argument's array made in the body itself.
+    n_blocks = (envs.st.shape[0] + ENV_BLOCK - 1) // ENV_BLOCK
+    for b in prange(n_blocks):
+        _reset_block(rules, envs, setup, options, out, b * ENV_BLOCK)
 
 
 @njit(cache=True)
@@ -515,7 +552,7 @@ def check_actions(st: np.ndarray, actions: np.ndarray) -> np.int64:
 
 
 @njit(cache=True)
-def _step_env(
+def _step_block(
     rules,
     envs: Envs,
     setup: Setup,
@@ -523,36 +560,51 @@ def _step_env(
     action_plays: np.ndarray,
     actions: np.ndarray,
     out: Outputs,
-    i: np.int64,
+    lo: np.int64,
 ) -> None:
-    """One step of env ``i`` (:func:`step_kernel`)."""
-    st = envs.st
+    """One step of envs ``lo .. lo + ENV_BLOCK - 1`` (:func:`step_kernel`)."""
+    st, rngs, decks = envs
+    n_players = setup.n_players
+    sums = setup.sums
+    root = setup.root
+    policies = setup.policies
     reward = out.reward
-    if st[i, F_DONE] != 0:
-        for j in range(reward.shape[1]):
-            reward[i, j] = 0.0
-        out.terminated[i] = True
-        out.truncated[i] = st[i, F_TRUNCATED] != 0
-        return
+    terminated = out.terminated
+    truncated = out.truncated
+    final_scores = out.final_scores
+    mask = out.mask
+    current = out.current
+    obs = out.obs
+    target = rules.target
     episode = options.episode
-    a = actions[i]
-    seat = st[i, F_SEAT]
-    st[i, F_DECISIONS] += 1
-    play = (action_plays[a, 0], action_plays[a, 1], action_plays[a, 2])
-    if _play(st, i, rules, setup.sums, seat, play, episode == EPISODE_CHICA):
-        _end(st, i, seat & 1, False)
-    else:
-        _advance(rules, envs, i, setup, episode)
-    _write_reward(st, i, reward, options.win_reward, options.point_reward)
-    done = st[i, F_DONE] != 0
-    out.terminated[i] = done
-    out.truncated[i] = st[i, F_TRUNCATED] != 0
-    if done:
-        out.final_scores[i, 0] = st[i, F_SCORES]
-        out.final_scores[i, 1] = st[i, F_SCORES + 1]
-        if options.auto_reset:
-            _start_episode(rules, envs, i, setup, episode, options.index0)
-    _write_outputs(st, i, setup.n_players, rules.target, options, out)
+    check_target = episode == EPISODE_CHICA
+    for i in range(lo, min(lo + ENV_BLOCK, st.shape[0])):
+        if st[i, F_DONE] != 0:
+            for j in range(reward.shape[1]):
+                reward[i, j] = 0.0
+            terminated[i] = True
+            truncated[i] = st[i, F_TRUNCATED] != 0
+            continue
+        a = actions[i]
+        seat = st[i, F_SEAT]
+        st[i, F_DECISIONS] += 1
+        play = (action_plays[a, 0], action_plays[a, 1], action_plays[a, 2])
+        if _play(st, i, rules, sums, seat, play, check_target):
+            _end(st, i, seat & 1, False)
+        else:
+            _advance(st, rngs, decks, i, rules, n_players, sums, root, episode, policies)
+        _write_reward(st, i, reward, options.win_reward, options.point_reward)
+        done = st[i, F_DONE] != 0
+        terminated[i] = done
+        truncated[i] = st[i, F_TRUNCATED] != 0
+        if done:
+            final_scores[i, 0] = st[i, F_SCORES]
+            final_scores[i, 1] = st[i, F_SCORES + 1]
+            if options.auto_reset:
+                _start_episode(st, rngs, decks, i, rules, n_players, sums, root, policies, options)
+        _write_outputs(
+            st, i, n_players, target, options.obs_mode, options.observer, mask, current, obs
+        )
 
 
 @njit(cache=True, parallel=True)
@@ -575,8 +627,9 @@ def step_kernel(
     already at the first decision of its next episode. Other arguments as
     :func:`reset_kernel`.
     """
-    for i in prange(envs.st.shape[0]):
-        _step_env(rules, envs, setup, options, action_plays, actions, out, i)
+    n_blocks = (envs.st.shape[0] + ENV_BLOCK - 1) // ENV_BLOCK
+    for b in prange(n_blocks):
+        _step_block(rules, envs, setup, options, action_plays, actions, out, b * ENV_BLOCK)
 
 
 @njit(cache=True, parallel=True)

@@ -252,25 +252,27 @@ def _write_outputs(
     i: np.int64,
     n_players: np.int64,
     target: np.int64,
-    options: EnvOptions,
-    out: Outputs,
+    obs_mode: np.int64,
+    observer: np.int64,
+    mask: np.ndarray,
+    current: np.ndarray,
+    obs: np.ndarray,
 ) -> None:
     """Action mask, seat to act and observation of env ``i`` (at a decision or the end).
 
-    ``out.mask`` is the uint64 view (n_envs, 7) of the bool mask (n_envs, 56): each group of 8
+    ``mask`` is the uint64 view (n_envs, 7) of the bool mask (n_envs, 56): each group of 8
     legal bits becomes 8 bytes 0/1 through :data:`SPREAD` (little-endian byte order).
     """
-    mask = out.mask
     bits = st[i, F_LEGAL]
     for w in range(MASK_WORDS):
         mask[i, w] = SPREAD[(bits >> (8 * w)) & 255]
     seat = st[i, F_SEAT]
-    out.current[i] = seat
-    obs_mode = options.obs_mode
+    current[i] = seat
     if obs_mode != OBS_NONE:
         # At the end nobody acts: the observation is the observer seat's.
-        observer = seat if seat >= 0 else options.observer
-        write_observation(out.obs, i, st, observer, n_players, target, obs_mode == OBS_FULL)
+        write_observation(
+            obs, i, st, seat if seat >= 0 else observer, n_players, target, obs_mode == OBS_FULL
+        )
 
 
 @njit(cache=True, inline="always")
