@@ -51,7 +51,7 @@ import numpy as np
 
 from cuarenta_sim import __version__
 from cuarenta_sim.cuarenta.engine.batch import kernel_args
-from cuarenta_sim.cuarenta.engine.decide import decide, pimc_values
+from cuarenta_sim.cuarenta.engine.decide import decide, observation_view, pimc_values
 from cuarenta_sim.cuarenta.engine.learned import (
     FEATURE_NAMES,
     FEATURE_VERSION,
@@ -64,7 +64,6 @@ from cuarenta_sim.cuarenta.policies.kernel import POLICY_PIMC
 from cuarenta_sim.cuarenta.policies.learned import WEIGHTS_DIR, save_weights
 from cuarenta_sim.cuarenta.reference import Observation, play_game
 from cuarenta_sim.cuarenta.rules import resolve_rules
-from cuarenta_sim.cuarenta.tables import pack_counts
 from cuarenta_sim.rng import PyRng
 
 DEFAULT_OUT = WEIGHTS_DIR / "learned_v1.npz"
@@ -74,27 +73,7 @@ DEFAULT_TEACHER = "pimc"
 def observation_features(obs: Observation) -> np.ndarray:
     """The kernel's features of every legal play of ``obs`` (int64, (plays, N_FEATURES))."""
     kr, _players, _arr, sums = kernel_args(obs.rules, obs.players, (0,) * obs.players)
-    side = obs.side
-    nxt = (obs.seat + 1) % obs.players
-    ronda = pack_counts([8 if q in obs.rondas[obs.seat] else 0 for q in range(10)])
-    return decision_features(
-        pack_counts(list(obs.hand)),
-        pack_counts(list(obs.table)),
-        sum(obs.table),
-        -1 if obs.trail is None else obs.trail,
-        obs.trail_in_ronda,
-        obs.scores[side],
-        obs.scores[1 - side],
-        pack_counts(list(obs.played)),
-        ronda,
-        pack_counts(list(obs.known[nxt])),
-        obs.hand_sizes[nxt],
-        obs.piles[side],
-        obs.deal,
-        obs.players,
-        kr,
-        sums,
-    )
+    return decision_features(observation_view(obs), kr, sums)
 
 
 class TeacherRecorder:

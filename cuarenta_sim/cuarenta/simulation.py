@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from ..simulation import parallel_block
-from .engine.batch import kernel_args, level_code, run_batch
+from .engine.batch import batch_setup, kernel_args, level_code, output_blocks, run_batch
 from .engine.layout import (
     LEVEL_DATA,
     LEVEL_MESA,
@@ -211,28 +211,21 @@ def run_range(spec: SimulationSpec, start: int, stop: int) -> RangeOutput:
         rec8 = np.empty((N_REC8, size), dtype=np.int8)
         rec16 = np.empty((N_REC16_DATA, size), dtype=np.int16)
         rec64 = np.empty((1, size), dtype=np.int64)
-        run_batch(
-            *args,
-            uroot,
-            level,
-            start,
-            size,
-            block,
-            1,
-            0,
+        out = output_blocks(
             rec8,
             rec16,
             rec64,
             np.empty((N_GAME8, 0), dtype=np.int8),
             np.empty((N_GAME16, 0), dtype=np.int16),
-            counts,
         )
+        run_batch(*batch_setup(args, uroot), level, start, size, block, 1, 0, out, counts)
         return RangeOutput(start, stop, (rec8, rec16, rec64), None, size)
     cap = record_capacity(level, spec.ruleset.chicas_to_win) if spec.keep_hands else 0
     blocks = _record_blocks(size * cap)
     g8 = np.empty((N_GAME8, size), dtype=np.int8)
     g16 = np.empty((N_GAME16, size), dtype=np.int16)
-    run_batch(*args, uroot, level, start, size, block, cap, 0, *blocks, g8, g16, counts)
+    out = output_blocks(*blocks, g8, g16)
+    run_batch(*batch_setup(args, uroot), level, start, size, block, cap, 0, out, counts)
     records = None
     if spec.keep_hands:
         records = _compact(args, uroot, level, start, cap, counts, blocks)
@@ -284,20 +277,11 @@ def _compact(
     for i in np.nonzero(counts > cap)[0]:
         c = int(counts[i])
         full = _record_blocks(c)
-        run_batch(
-            *args,
-            root,
-            level,
-            start + int(i),
-            1,
-            1,
-            c,
-            0,
-            *full,
-            np.empty((N_GAME8, 1), dtype=np.int8),
-            np.empty((N_GAME16, 1), dtype=np.int16),
-            np.empty(1, dtype=np.int64),
+        alone = output_blocks(
+            *full, np.empty((N_GAME8, 1), dtype=np.int8), np.empty((N_GAME16, 1), dtype=np.int16)
         )
+        one = np.empty(1, dtype=np.int64)
+        run_batch(*batch_setup(args, root), level, start + int(i), 1, 1, c, 0, alone, one)
         for o, f in zip(out, full, strict=True):
             o[:, offsets[i] : offsets[i] + c] = f
     return out

@@ -36,6 +36,7 @@ import numpy as np
 from ..cuarenta.actions import PLAYS, action_name
 from ..cuarenta.engine.layout import KIND_MATCH, KIND_SUM, KIND_TRAIL
 from ..cuarenta.engine.moves import build_kernel_sums
+from ..cuarenta.engine.state import Setup
 from ..cuarenta.policies import POLICIES, parse_policy
 from ..cuarenta.policies.kernel import POLICY_GREEDY, POLICY_HEURISTIC, POLICY_RANDOM
 from ..cuarenta.rules import RuleSet, resolve_rules
@@ -43,6 +44,7 @@ from ..cuarenta.tables import SUM_START, enumerate_sum_bases
 from ..limits import MAX_START_INDEX, finite_number, physical_memory, whole_number
 from ..rng import root_from_seed
 from . import batched_kernel as bk
+from . import batched_state as bs
 
 #: Policies the batched kernel plays for a seat (it has no pimc search nor learned scorer).
 _BATCHED_POLICIES = (POLICY_RANDOM, POLICY_GREEDY, POLICY_HEURISTIC)
@@ -52,7 +54,7 @@ EPISODES: tuple[str, ...] = ("data", "chica")
 #: Observation modes.
 OBSERVATIONS: tuple[str, ...] = ("none", "full", "compact")
 #: Size of the action space.
-N_ACTIONS: int = bk.N_ACTIONS
+N_ACTIONS: int = bs.N_ACTIONS
 # The kernel's fixed-size mask must cover the AEC action space exactly.
 if len(PLAYS) != N_ACTIONS:  # pragma: no cover - a broken build, not an input error
     raise ImportError(f"batched kernel has {N_ACTIONS} actions, the AEC space {len(PLAYS)}")
@@ -160,7 +162,7 @@ def env_bytes(players: int, observation: str) -> int:
     observation, mask, reward and flags)."""
     dim = sum(size for _, size in observation_segments(players, observation))
     obs = dim * (1 if observation == "compact" else 4)
-    return 8 * (bk.N_FIELDS + bk.N_RNG) + 40 + obs + bk.MASK_BYTES + 4 * players + 3 + 4
+    return 8 * (bs.N_FIELDS + bs.N_RNG) + 40 + obs + bs.MASK_BYTES + 4 * players + 3 + 4
 
 
 def _check_envs_memory(n_envs: int, players: int, observation: str) -> None:
@@ -322,7 +324,7 @@ class BatchedCuarenta:
         self._sums = build_kernel_sums(self._rules.max_sum_cards)
         # Seat policies: LEARNER for the caller's seats, the opponent's row for side 1.
         self._policies = np.zeros((4, 1 + len(self._default_row())), dtype=np.int64)
-        self._policies[:, 0] = bk.LEARNER
+        self._policies[:, 0] = bs.LEARNER
         self._policies[:, 1:] = self._default_row()
         if self.opponent is not None:
             spec = parse_policy(self.opponent)
@@ -330,8 +332,8 @@ class BatchedCuarenta:
                 self._policies[s, 0] = spec.id
                 self._policies[s, 1:] = spec.row()
         n = self.n_envs
-        self._st = np.zeros((n, bk.N_FIELDS), dtype=np.int64)
-        self._rngs = np.zeros((n, bk.N_RNG), dtype=np.uint64)
+        self._st = np.zeros((n, bs.N_FIELDS), dtype=np.int64)
+        self._rngs = np.zeros((n, bs.N_RNG), dtype=np.uint64)
         self._decks = np.zeros((n, 40), dtype=np.uint8)
         dim = sum(size for _, size in observation_segments(self.players, observation))
         dtype = np.int8 if observation == "compact" else np.float32
@@ -340,7 +342,7 @@ class BatchedCuarenta:
         # caller sees the first 53 columns.
         if sys.byteorder != "little":  # pragma: no cover - numba targets are little-endian
             raise RuntimeError("the batched environment needs a little-endian machine")
-        self._mask_bytes = np.zeros((n, bk.MASK_BYTES), dtype=np.bool_)
+        self._mask_bytes = np.zeros((n, bs.MASK_BYTES), dtype=np.bool_)
         self._mask_words = self._mask_bytes.view(np.uint64)
         self._mask = self._mask_bytes[:, :N_ACTIONS]
         self._reward = np.zeros((n, 1 if self.opponent is not None else self.players), np.float32)
@@ -348,7 +350,7 @@ class BatchedCuarenta:
         self._truncated = np.zeros(n, dtype=np.bool_)
         self._current = np.zeros(n, dtype=np.int8)
         self._final_scores = np.zeros((n, 2), dtype=np.int16)
-        self._obs_code = OBSERVATIONS.index(observation)  # = bk.OBS_NONE / OBS_FULL / OBS_COMPACT
+        self._obs_code = OBSERVATIONS.index(observation)  # = bs.OBS_NONE / OBS_FULL / OBS_COMPACT
         self._started = False
 
     @staticmethod
@@ -366,14 +368,14 @@ class BatchedCuarenta:
     @property
     def legal_action_bits(self) -> np.ndarray:
         """int64 (n_envs,): bit ``a`` set when action ``a`` is legal (a read-only view)."""
-        view = self._st[:, bk.F_LEGAL]
+        view = self._st[:, bs.F_LEGAL]
         view.flags.writeable = False
         return view
 
     @property
     def scores(self) -> np.ndarray:
         """int64 (n_envs, 2): the current episode's scores of sides 0 and 1 (a copy)."""
-        return self._st[:, bk.F_SCORES : bk.F_SCORES + 2].copy()
+        return self._st[:, bs.F_SCORES : bs.F_SCORES + 2].copy()
 
     @property
     def final_scores(self) -> np.ndarray:
@@ -384,12 +386,12 @@ class BatchedCuarenta:
     @property
     def episode_index(self) -> np.ndarray:
         """int64 (n_envs,): game index of each env's current episode (a copy)."""
-        return self._st[:, bk.F_GAME].copy()
+        return self._st[:, bs.F_GAME].copy()
 
     @property
     def skipped_episodes(self) -> int:
         """Episodes decided before their first decision, skipped (see the class notes)."""
-        return int(self._st[:, bk.F_SKIPPED].sum())
+        return int(self._st[:, bs.F_SKIPPED].sum())
 
     # ----------------------------------------------------------------- calls
     def _threads(self) -> int:
@@ -423,12 +425,7 @@ class BatchedCuarenta:
             self._root = np.uint64(root)
         old = self._threads()
         try:
-            bk.reset_kernel(
-                self._st, self._rngs, self._decks, self._rules, self.players, self._sums,
-                self._root, EPISODES.index(self.episode), self._policies, self.start_index,
-                self._obs_code, 0, self._obs, self._mask_words, self._reward, self._terminated,
-                self._truncated, self._current,
-            )  # fmt: skip
+            bk.reset_kernel(*self._kernel_args())
         finally:
             numba.set_num_threads(old)
         self._started = True
@@ -473,27 +470,47 @@ class BatchedCuarenta:
             raise ValueError(self._bad_action_message(bad, int(actions[bad])))
         old = self._threads()
         try:
-            bk.step_kernel(
-                self._st, self._rngs, self._decks, self._rules, self.players, self._sums,
-                self._root, EPISODES.index(self.episode), self._policies, self.start_index,
-                self._obs_code, 0, self.auto_reset, self.win_reward, self.point_reward,
-                _KERNEL_PLAYS, actions, self._obs, self._mask_words, self._reward, self._terminated,
-                self._truncated, self._current, self._final_scores,
-            )  # fmt: skip
+            rules, envs, setup, options, out = self._kernel_args()
+            bk.step_kernel(rules, envs, setup, options, _KERNEL_PLAYS, actions, out)
         finally:
             numba.set_num_threads(old)
         return self._outputs()
 
+    def _kernel_args(self) -> tuple:
+        """The arguments of :func:`.batched_kernel.reset_kernel` (the leading ones of
+        :func:`.batched_kernel.step_kernel`, which adds the action arrays before ``out``)."""
+        envs = bs.Envs(self._st, self._rngs, self._decks)
+        setup = Setup(self.players, self._sums, np.uint64(self._root), self._policies)
+        options = bs.EnvOptions(
+            EPISODES.index(self.episode),
+            self.start_index,
+            self._obs_code,
+            0,
+            bool(self.auto_reset),
+            float(self.win_reward),
+            float(self.point_reward),
+        )
+        out = bs.Outputs(
+            self._obs,
+            self._mask_words,
+            self._reward,
+            self._terminated,
+            self._truncated,
+            self._current,
+            self._final_scores,
+        )
+        return self._rules, envs, setup, options, out
+
     def _bad_action_message(self, i: int, action: int) -> str:
-        if self._st[i, bk.F_DONE]:
+        if self._st[i, bs.F_DONE]:
             return (
                 f"env {i} is terminated (auto_reset=False): its action must be -1, got {action};"
                 " call reset() to start new episodes"
             )
-        bits = int(self._st[i, bk.F_LEGAL])
+        bits = int(self._st[i, bs.F_LEGAL])
         legal = [a for a in range(N_ACTIONS) if bits >> a & 1]
         names = ", ".join(f"{a} ({action_name(a)})" for a in legal)
-        seat = int(self._st[i, bk.F_SEAT])
+        seat = int(self._st[i, bs.F_SEAT])
         return f"env {i}: action {action} is not legal for seat {seat}; legal actions: {names}"
 
     def policy_actions(self, policy: str) -> np.ndarray:
@@ -556,7 +573,7 @@ class BatchedCuarenta:
         out = np.empty(self.n_envs, dtype=np.int64)
         old = self._threads()
         try:
-            bk.random_legal_actions(self._st[:, bk.F_LEGAL], states, out)
+            bk.random_legal_actions(self._st[:, bs.F_LEGAL], states, out)
         finally:
             numba.set_num_threads(old)
         return out

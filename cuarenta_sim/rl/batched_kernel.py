@@ -47,6 +47,7 @@ from ..cuarenta.engine.moves import (
     sum_key,
 )
 from ..cuarenta.engine.pimc import plays_made
+from ..cuarenta.engine.state import Setup, Turn, View
 from ..cuarenta.policies.kernel import (
     POLICY_GREEDY,
     POLICY_RANDOM,
@@ -54,69 +55,51 @@ from ..cuarenta.policies.kernel import (
     init_policy_streams,
 )
 from ..rng import STREAM_GAME, nb_init_stream, nb_randbelow, nb_shuffled_ranks
-
-#: Size of the action space: every (played rank, base) of the game (contract 3).
-N_ACTIONS = 53
-#: Policy id of a seat whose actions come from the caller (``step``).
-LEARNER = -1
-#: Episode codes.
-EPISODE_DATA = 0
-EPISODE_CHICA = 1
-#: Observation codes: none, the AEC float32 layout, its int8 compact variant.
-OBS_NONE = 0
-OBS_FULL = 1
-OBS_COMPACT = 2
-#: A chica not decided after this many datas is stopped, truncated (contract 5).
-MAX_DATAS = 10_000
-
-#: Adding 5 to every 4-bit count sets its bit 3 exactly for counts 3 and 4 (a ronda, R4).
-RONDA_ADD = 5 * NIBBLE_ONES
-RONDA_BITS = 8 * NIBBLE_ONES
-
-# ---- fields of a state row (int64)
-F_GAME = 0  # game index of the episode (the rng streams' ``game``)
-F_EPISODE = 1  # episodes this env has started (k)
-F_DATA = 2  # data position in the chica
-F_DEALER = 3
-F_DEAL = 4  # current deal, -1 before the first
-F_TURN = 5  # turns played in the deal (5 * players once it is over)
-F_TABLE = 6  # packed table
-F_TABLE_CARDS = 7
-F_PREV_RANK = 8  # previous trail (R6.1), -1 if none
-F_PREV_SEAT = 9
-F_LAST_CAPTURER = 10  # side, -1 if none (R8.1)
-F_PLAYED = 11  # packed cards played in the data
-F_CLAIMS = 12  # 2: end-of-deal claims per side (R6.4)
-F_FIRST_CLAIM = 14
-F_SCORES = 15  # 2
-F_PILES = 17  # 2: cards captured per side
-F_PILE_RANKS = 19  # 2: packed ranks captured per side (public: captures are face up)
-F_HANDS = 21  # 4: packed hands
-F_RONDA = 25  # 4: ronda ranks of the deal per seat (bit 3 of the rank's field, R4)
-F_KNOWN = 29  # 4: announced ronda cards still held per seat (R4)
-F_DEALS = 33  # 8: packed hands of every deal of the data, deal d, position p at 33 + d*n + p
-F_LEGAL = 41  # legal action bits of the seat to act
-F_SEAT = 42  # seat to act, -1 once terminated
-F_DONE = 43  # 1 once the episode is over
-F_DECISIONS = 44  # decisions taken in the episode
-F_SKIPPED = 45  # episodes that ended before any decision (skipped)
-F_GAINED = 46  # 2: points gained per side since the last step's output
-F_WINNER = 48  # winning side at the end, -1 for none (a tie or truncated)
-F_TRUNCATED = 49
-N_FIELDS = 50
-
-#: Bytes of a bool mask row (the 53 actions padded to whole uint64 words) and its words.
-MASK_BYTES = 56
-MASK_WORDS = 7
-#: ``SPREAD[b]``: the 8 bits of ``b`` as 8 bytes 0/1 of a little-endian uint64 (bit k in
-#: byte k), so a mask word is written in one store.
-SPREAD = np.array(
-    [sum(((b >> k) & 1) << (8 * k) for k in range(8)) for b in range(256)], dtype=np.uint64
+from .batched_state import (
+    EPISODE_CHICA,
+    EPISODE_DATA,
+    F_CLAIMS,
+    F_DATA,
+    F_DEAL,
+    F_DEALER,
+    F_DEALS,
+    F_DECISIONS,
+    F_DONE,
+    F_EPISODE,
+    F_FIRST_CLAIM,
+    F_GAINED,
+    F_GAME,
+    F_HANDS,
+    F_KNOWN,
+    F_LAST_CAPTURER,
+    F_LEGAL,
+    F_PILE_RANKS,
+    F_PILES,
+    F_PLAYED,
+    F_PREV_RANK,
+    F_PREV_SEAT,
+    F_RONDA,
+    F_SCORES,
+    F_SEAT,
+    F_SKIPPED,
+    F_TABLE,
+    F_TABLE_CARDS,
+    F_TRUNCATED,
+    F_TURN,
+    F_WINNER,
+    LEARNER,
+    MAX_DATAS,
+    N_ACTIONS,
+    N_FIELDS,
+    RNG_POLICY,
+    RONDA_ADD,
+    RONDA_BITS,
+    EnvOptions,
+    Envs,
+    Outputs,
+    _write_outputs,
+    _write_reward,
 )
-
-#: ``rngs`` row: deck scratch, then the policy stream of seat s at RNG_POLICY + 4 s.
-RNG_POLICY = 4
-N_RNG = 20
 
 
 @njit(cache=True, inline="always")
@@ -194,31 +177,25 @@ def _choose(
             rules.capture_compulsory,
             k,
         )
+    turn = Turn(table, table_cards, prev_rank, prev_in_ronda, s)
     if policy == POLICY_GREEDY:
-        return best_play(
-            policy, hand, table, table_cards, captures, key, prev_rank, prev_in_ronda, s, rules,
-            sums,
-        )  # fmt: skip
+        return best_play(policy, hand, captures, key, turn, rules, sums)
     nxt = seat + 1 if seat + 1 < n_players else 0
     dealer = st[i, F_DEALER]
     next_hand = 5 - plays_made(st[i, F_TURN] + 1, (nxt - dealer - 1) % n_players, n_players)
-    return heuristic_play(
-        policies[seat, 1:],
-        0,
+    view = View(
         hand,
-        table,
-        table_cards,
-        prev_rank,
-        prev_in_ronda,
-        s,
+        turn,
         st[i, F_SCORES + 1 - side],
         st[i, F_PLAYED],
         st[i, F_RONDA + seat],
         st[i, F_KNOWN + nxt],
         next_hand,
-        rules,
-        sums,
+        st[i, F_PILES + side],
+        st[i, F_DEAL],
+        n_players,
     )
+    return heuristic_play(policies[seat, 1:], view, rules, sums)
 
 
 @njit(cache=True, inline="always")
@@ -235,16 +212,16 @@ def _play(
     rules,
     sums: np.ndarray,
     seat: np.int64,
-    rank: np.int64,
-    kind: np.int64,
-    si: np.int64,
+    play: tuple[np.int64, np.int64, np.int64],
     check_target: bool,
 ) -> bool:
-    """Seat ``seat`` of env ``i`` plays ``(rank, kind, si)`` (R5-R7, R9.1; contract 4).
+    """Seat ``seat`` of env ``i`` plays ``play`` = ``(rank, kind, si)`` (R5-R7, R9.1;
+    contract 4).
 
     Moves the card, applies :func:`.moves.apply_play`, credits the immediate points, keeps the
     end-of-deal claims, and returns whether the play won the chica (``check_target``, R9.2).
     """
+    rank, kind, si = play
     side = seat & 1
     s = st[i, F_SCORES + side]
     bit = np.int64(1) << (4 * rank)
@@ -256,12 +233,10 @@ def _play(
     prev_in_ronda = (
         prev_rank >= 0 and (st[i, F_RONDA + st[i, F_PREV_SEAT]] >> (4 * prev_rank + 3)) & 1 != 0
     )
-    table, table_cards, base, taken, run, _caida, _en_ronda, _limpia, now, lim, claim = (
-        apply_play(
-            rules, sums, rank, kind, si, st[i, F_TABLE], st[i, F_TABLE_CARDS], prev_rank,
-            prev_in_ronda, s,
-        )
-    )  # fmt: skip
+    turn = Turn(st[i, F_TABLE], st[i, F_TABLE_CARDS], prev_rank, prev_in_ronda, s)
+    table, table_cards, base, taken, run, _caida, _en_ronda, _limpia, now, lim, claim = apply_play(
+        rules, sums, rank, kind, si, turn
+    )
     st[i, F_TABLE] = table
     st[i, F_TABLE_CARDS] = table_cards
     st[i, F_TURN] += 1
@@ -357,7 +332,9 @@ def _advance(
 
     Deals, announcements (R4), the kernel policies' turns, end-of-deal claims (R6.4) and the
     end-of-data count (R8) happen here; at episode ``chica`` every credit is followed by the
-    target check (R9.2) and the datas follow one another, the deal passing on (R3.4).
+    target check (R9.2) and the datas follow one another, the deal passing on (R3.4). The
+    per-env helpers take the arrays themselves, not the tuples of :mod:`.batched_state`: an
+    array taken out of a tuple costs two atomic reference-count updates per call.
     """
     check_target = episode == EPISODE_CHICA
     n_deals = 8 // n_players
@@ -370,8 +347,8 @@ def _advance(
                 st[i, F_SEAT] = seat
                 st[i, F_LEGAL] = legal_bits(rules, sums, st[i, F_HANDS + seat], st[i, F_TABLE])
                 return
-            r, kind, si = _choose(st, rngs, i, policies, rules, n_players, sums, seat, policy)
-            if _play(st, i, rules, sums, seat, r, kind, si, check_target):
+            play = _choose(st, rngs, i, policies, rules, n_players, sums, seat, policy)
+            if _play(st, i, rules, sums, seat, play, check_target):
                 _end(st, i, seat & 1, False)
                 return
             continue
@@ -465,19 +442,20 @@ def _start_episode(
     n_players: np.int64,
     sums: np.ndarray,
     root: np.uint64,
-    episode: np.int64,
     policies: np.ndarray,
-    n_envs: np.int64,
-    index0: np.int64,
+    options: EnvOptions,
 ) -> None:
     """Start env ``i``'s next episode and run it to its first learner decision.
 
-    Episode ``k`` of env ``i`` is game ``index0 + k * n_envs + i`` of the rng streams
+    Episode ``k`` of env ``i`` is game ``options.index0 + k * n_envs + i`` of the rng streams
     (contract 2): at episode ``data`` the hand of that index (dealer ``game % players``),
     at episode ``chica`` the chica of that index (first dealer from its ``STREAM_GAME``
     stream). An episode decided before any learner decision (a ``win_chica`` doble ronda in
     the first deal, R4.2) is skipped and counted in ``F_SKIPPED``; its points are dropped.
     """
+    n_envs = st.shape[0]
+    index0 = options.index0
+    episode = options.episode
     while True:
         k = st[i, F_EPISODE]
         game = index0 + k * n_envs + i
@@ -504,188 +482,56 @@ def _start_episode(
         st[i, F_SKIPPED] += 1
 
 
-# ------------------------------------------------------------------ outputs
-@njit(cache=True, inline="always")
-def _counts(obs: np.ndarray, i: np.int64, at: np.int64, packed: np.int64, thermo: bool) -> None:
-    """Write the rank counts of ``packed``: a thermometer of 4 cells per rank (full) or one
-    count per rank (compact). Every cell is written (branch-free: no zeroing pass)."""
-    for r in range(10):
-        c = (packed >> (4 * r)) & 15
-        if thermo:
-            for k in range(4):
-                obs[i, at + 4 * r + k] = c > k
-        else:
-            obs[i, at + r] = c
-
-
-@njit(cache=True, inline="always")
-def _flags(obs: np.ndarray, i: np.int64, at: np.int64, size: np.int64, hot: np.int64) -> None:
-    """Write a one-hot block of ``size`` cells, cell ``hot`` set (none when ``hot < 0``)."""
-    for j in range(size):
-        obs[i, at + j] = j == hot
+#: Envs per task of the parallel kernels: each task takes the arrays out of the typed
+#: arguments once (any block size gives the same outputs: an env's step reads only its rows).
+ENV_BLOCK = 64
 
 
 @njit(cache=True)
-def write_observation(
-    obs: np.ndarray,
-    i: np.int64,
-    st: np.ndarray,
-    seat: np.int64,
-    n_players: np.int64,
-    target: np.int64,
-    thermo: bool,
+def _reset_block(
+    rules, envs: Envs, setup: Setup, options: EnvOptions, out: Outputs, lo: np.int64
 ) -> None:
-    """Write what ``seat`` of env ``i`` may know into row ``i`` of ``obs``.
-
-    The layout of :func:`cuarenta_sim.rl.batched.observation_segments`: relative seats (slot 0
-    the observer), own side first; full mode writes thermometer codes and fractions (float32),
-    compact mode counts and plain integers (int8). Every cell of the row is written once.
-    """
-    n = n_players
-    block = 40 if thermo else 10
-    side = seat & 1
-    at = 0
-    _counts(obs, i, at, st[i, F_HANDS + seat], thermo)
-    at += block
-    _counts(obs, i, at, st[i, F_TABLE], thermo)
-    at += block
-    _counts(obs, i, at, st[i, F_PLAYED], thermo)
-    at += block
-    _counts(obs, i, at, st[i, F_PILE_RANKS + side], thermo)
-    at += block
-    _counts(obs, i, at, st[i, F_PILE_RANKS + 1 - side], thermo)
-    at += block
-    for k in range(1, n):  # known: announced ronda cards still held, other seats (R4)
-        _counts(obs, i, at, st[i, F_KNOWN + (seat + k) % n], thermo)
-        at += block
-    for k in range(n):  # rondas announced in this deal
-        mask = st[i, F_RONDA + (seat + k) % n]
-        for r in range(10):
-            obs[i, at + r] = (mask >> (4 * r + 3)) & 1
-        at += 10
-    # The trail a caida may be made on (R6.1) and whether it is its trailer's ronda (R6.4).
-    prev_rank = st[i, F_PREV_RANK]
-    _flags(obs, i, at, 10, prev_rank)
-    in_ronda = prev_rank >= 0 and (st[i, F_RONDA + st[i, F_PREV_SEAT]] >> (4 * prev_rank + 3)) & 1
-    obs[i, at + 10] = in_ronda
-    at += 11
-    _flags(obs, i, at, n, (st[i, F_DEALER] - seat) % n)
-    at += n
-    _flags(obs, i, at, 8 // n, st[i, F_DEAL])
-    at += 8 // n
-    for k in range(n):
-        h = st[i, F_HANDS + (seat + k) % n]
-        c = (h & 0x0F0F0F0F0F) + ((h >> 4) & 0x0F0F0F0F0F)
-        c = (c + (c >> 8) + (c >> 16) + (c >> 24) + (c >> 32)) & 0xFF
-        if thermo:
-            obs[i, at + k] = c / 5.0
-        else:
-            obs[i, at + k] = c
-    at += n
-    for k in range(2):
-        pile = st[i, F_PILES + (side + k) % 2]
-        score = min(st[i, F_SCORES + (side + k) % 2], target)
-        if thermo:
-            obs[i, at + k] = pile / 40.0
-            obs[i, at + 2 + k] = score / target
-        else:
-            obs[i, at + k] = pile
-            obs[i, at + 2 + k] = score
-    at += 4
-    last = st[i, F_LAST_CAPTURER]
-    _flags(obs, i, at, 2, -1 if last < 0 else (0 if last == side else 1))
-
-
-@njit(cache=True, inline="always")
-def _write_outputs(
-    st: np.ndarray,
-    i: np.int64,
-    n_players: np.int64,
-    target: np.int64,
-    obs_mode: np.int64,
-    observer: np.int64,
-    mask: np.ndarray,
-    current: np.ndarray,
-    obs: np.ndarray,
-) -> None:
-    """Action mask, seat to act and observation of env ``i`` (at a decision or the end).
-
-    ``mask`` is the uint64 view (n_envs, 7) of the bool mask (n_envs, 56): each group of 8
-    legal bits becomes 8 bytes 0/1 through :data:`SPREAD` (little-endian byte order).
-    """
-    bits = st[i, F_LEGAL]
-    for w in range(MASK_WORDS):
-        mask[i, w] = SPREAD[(bits >> (8 * w)) & 255]
-    seat = st[i, F_SEAT]
-    current[i] = seat
-    if obs_mode != OBS_NONE:
-        # At the end nobody acts: the observation is the observer seat's.
-        write_observation(
-            obs, i, st, seat if seat >= 0 else observer, n_players, target, obs_mode == OBS_FULL
-        )
-
-
-@njit(cache=True, inline="always")
-def _write_reward(
-    st: np.ndarray,
-    i: np.int64,
-    reward: np.ndarray,
-    win_reward: np.float64,
-    point_reward: np.float64,
-) -> None:
-    """Reward of the step for every column of ``reward`` (seat ``j``, or side 0 when there is
-    one column): zero-sum between the sides, points gained since the last output times
-    ``point_reward``, plus ``win_reward`` for the winner of an ended episode."""
-    diff = np.float64(st[i, F_GAINED] - st[i, F_GAINED + 1])
-    st[i, F_GAINED] = 0
-    st[i, F_GAINED + 1] = 0
-    if st[i, F_DONE] != 0 and st[i, F_WINNER] >= 0:
-        diff_win = win_reward if st[i, F_WINNER] == 0 else -win_reward
-    else:
-        diff_win = 0.0
-    for j in range(reward.shape[1]):
-        sign = 1.0 if j % 2 == 0 else -1.0
-        reward[i, j] = sign * (point_reward * diff + diff_win)
-
-
-@njit(cache=True, parallel=True)
-def reset_kernel(
-    st: np.ndarray,
-    rngs: np.ndarray,
-    decks: np.ndarray,
-    rules,
-    n_players: np.int64,
-    sums: np.ndarray,
-    root: np.uint64,
-    episode: np.int64,
-    policies: np.ndarray,
-    index0: np.int64,
-    obs_mode: np.int64,
-    observer: np.int64,
-    obs: np.ndarray,
-    mask: np.ndarray,
-    reward: np.ndarray,
-    terminated: np.ndarray,
-    truncated: np.ndarray,
-    current: np.ndarray,
-) -> None:
-    """Start episode 0 of every env and write the outputs of its first decision.
-
-    The reward is zero; points gained before that decision (announcements, opponents' plays)
-    are reported with the first step's reward.
-    """
-    n_envs = st.shape[0]
-    for i in prange(n_envs):
+    """Start episode 0 of envs ``lo .. lo + ENV_BLOCK - 1`` and write their first outputs."""
+    st, rngs, decks = envs
+    n_players = setup.n_players
+    sums = setup.sums
+    root = setup.root
+    policies = setup.policies
+    reward = out.reward
+    terminated = out.terminated
+    truncated = out.truncated
+    mask = out.mask
+    current = out.current
+    obs = out.obs
+    target = rules.target
+    for i in range(lo, min(lo + ENV_BLOCK, st.shape[0])):
         for f in range(N_FIELDS):
             st[i, f] = 0
-        _start_episode(
-            st, rngs, decks, i, rules, n_players, sums, root, episode, policies, n_envs, index0
-        )
+        _start_episode(st, rngs, decks, i, rules, n_players, sums, root, policies, options)
         for j in range(reward.shape[1]):
             reward[i, j] = 0.0
         terminated[i] = False
         truncated[i] = False
-        _write_outputs(st, i, n_players, rules.target, obs_mode, observer, mask, current, obs)
+        _write_outputs(
+            st, i, n_players, target, options.obs_mode, options.observer, mask, current, obs
+        )
+
+
+@njit(cache=True, parallel=True)
+def reset_kernel(rules, envs: Envs, setup: Setup, options: EnvOptions, out: Outputs) -> None:
+    """Start episode 0 of every env and write the outputs of its first decision.
+
+    ``rules`` are the kernel rules, ``setup`` the players, sum tables, root of the random
+    streams and per-seat policy rows (:class:`cuarenta_sim.cuarenta.engine.state.Setup`; a
+    seat whose id is :data:`LEARNER` is the caller's). The reward is zero; points gained
+    before that decision (announcements, opponents' plays) are reported with the first
+    step's reward.
+    """
+    # The parallel body hands its tuple arguments whole to a kernel: numba's parfor loses a
+    # write through a tuple argument's array made in the body itself.
+    n_blocks = (envs.st.shape[0] + ENV_BLOCK - 1) // ENV_BLOCK
+    for b in prange(n_blocks):
+        _reset_block(rules, envs, setup, options, out, b * ENV_BLOCK)
 
 
 @njit(cache=True)
@@ -705,44 +551,34 @@ def check_actions(st: np.ndarray, actions: np.ndarray) -> np.int64:
     return np.int64(-1)
 
 
-@njit(cache=True, parallel=True)
-def step_kernel(
-    st: np.ndarray,
-    rngs: np.ndarray,
-    decks: np.ndarray,
+@njit(cache=True)
+def _step_block(
     rules,
-    n_players: np.int64,
-    sums: np.ndarray,
-    root: np.uint64,
-    episode: np.int64,
-    policies: np.ndarray,
-    index0: np.int64,
-    obs_mode: np.int64,
-    observer: np.int64,
-    auto_reset: bool,
-    win_reward: np.float64,
-    point_reward: np.float64,
+    envs: Envs,
+    setup: Setup,
+    options: EnvOptions,
     action_plays: np.ndarray,
     actions: np.ndarray,
-    obs: np.ndarray,
-    mask: np.ndarray,
-    reward: np.ndarray,
-    terminated: np.ndarray,
-    truncated: np.ndarray,
-    current: np.ndarray,
-    final_scores: np.ndarray,
+    out: Outputs,
+    lo: np.int64,
 ) -> None:
-    """Apply one legal action per env (checked by :func:`check_actions`) and run each game to
-    its next learner decision; write the outputs in place.
-
-    ``action_plays`` (int64, (53, 3)): the ``(rank, kind, sum index)`` of every action id.
-    A terminated env without auto-reset (action -1) is left as it is, reward 0. With
-    ``auto_reset`` an env whose episode ends reports the end (``terminated``, the reward,
-    ``final_scores``) and is already at the first decision of its next episode.
-    """
-    n_envs = st.shape[0]
+    """One step of envs ``lo .. lo + ENV_BLOCK - 1`` (:func:`step_kernel`)."""
+    st, rngs, decks = envs
+    n_players = setup.n_players
+    sums = setup.sums
+    root = setup.root
+    policies = setup.policies
+    reward = out.reward
+    terminated = out.terminated
+    truncated = out.truncated
+    final_scores = out.final_scores
+    mask = out.mask
+    current = out.current
+    obs = out.obs
+    target = rules.target
+    episode = options.episode
     check_target = episode == EPISODE_CHICA
-    for i in prange(n_envs):
+    for i in range(lo, min(lo + ENV_BLOCK, st.shape[0])):
         if st[i, F_DONE] != 0:
             for j in range(reward.shape[1]):
                 reward[i, j] = 0.0
@@ -752,26 +588,48 @@ def step_kernel(
         a = actions[i]
         seat = st[i, F_SEAT]
         st[i, F_DECISIONS] += 1
-        if _play(
-            st, i, rules, sums, seat, action_plays[a, 0], action_plays[a, 1], action_plays[a, 2],
-            check_target,
-        ):  # fmt: skip
+        play = (action_plays[a, 0], action_plays[a, 1], action_plays[a, 2])
+        if _play(st, i, rules, sums, seat, play, check_target):
             _end(st, i, seat & 1, False)
         else:
             _advance(st, rngs, decks, i, rules, n_players, sums, root, episode, policies)
-        _write_reward(st, i, reward, win_reward, point_reward)
+        _write_reward(st, i, reward, options.win_reward, options.point_reward)
         done = st[i, F_DONE] != 0
         terminated[i] = done
         truncated[i] = st[i, F_TRUNCATED] != 0
         if done:
             final_scores[i, 0] = st[i, F_SCORES]
             final_scores[i, 1] = st[i, F_SCORES + 1]
-            if auto_reset:
-                _start_episode(
-                    st, rngs, decks, i, rules, n_players, sums, root, episode, policies, n_envs,
-                    index0,
-                )  # fmt: skip
-        _write_outputs(st, i, n_players, rules.target, obs_mode, observer, mask, current, obs)
+            if options.auto_reset:
+                _start_episode(st, rngs, decks, i, rules, n_players, sums, root, policies, options)
+        _write_outputs(
+            st, i, n_players, target, options.obs_mode, options.observer, mask, current, obs
+        )
+
+
+@njit(cache=True, parallel=True)
+def step_kernel(
+    rules,
+    envs: Envs,
+    setup: Setup,
+    options: EnvOptions,
+    action_plays: np.ndarray,
+    actions: np.ndarray,
+    out: Outputs,
+) -> None:
+    """Apply one legal action per env (checked by :func:`check_actions`) and run each game to
+    its next learner decision; write the outputs in place.
+
+    ``action_plays`` (int64, (53, 3)): the ``(rank, kind, sum index)`` of every action id;
+    ``actions`` (int64, (n_envs,)) the action of each env. A terminated env without
+    auto-reset (action -1) is left as it is, reward 0. With ``options.auto_reset`` an env
+    whose episode ends reports the end (``terminated``, the reward, ``final_scores``) and is
+    already at the first decision of its next episode. Other arguments as
+    :func:`reset_kernel`.
+    """
+    n_blocks = (envs.st.shape[0] + ENV_BLOCK - 1) // ENV_BLOCK
+    for b in prange(n_blocks):
+        _step_block(rules, envs, setup, options, action_plays, actions, out, b * ENV_BLOCK)
 
 
 @njit(cache=True, parallel=True)

@@ -32,6 +32,7 @@ from cuarenta_sim.cuarenta.engine.moves import (
     select_play,
     sum_key,
 )
+from cuarenta_sim.cuarenta.engine.state import Turn
 from cuarenta_sim.cuarenta.policies.kernel import POLICY_GREEDY
 from cuarenta_sim.cuarenta.rules import NEVER, RuleSet
 from cuarenta_sim.cuarenta.tables import (
@@ -207,29 +208,12 @@ def test_best_play_is_first_maximum_of_greedy_key(rules: RuleSet) -> None:
             if kind == KIND_TRAIL:
                 keys.append(0)
                 continue
-            run, _c, _e, _l, now, lim, claim = play_outcome(
-                r,
-                kind,
-                base,
-                nbase,
-                t,
-                len(table),
-                prev,
-                in_ronda,
-                score,
-                kr.target - 2,
-                kr.caida_by_sum,
-                kr.caida_limpia_cumulative,
-                kr.ronda_blocked_from,
-                kr.caida_en_ronda_points,
-                kr.caida_en_ronda_end_of_deal,
-                kr.at_38,
-            )
+            turn = Turn(t, len(table), prev, in_ronda, score)
+            run, _c, _e, _l, now, lim, claim = play_outcome(kr, r, kind, base, nbase, turn)
             keys.append((now + lim + claim) * 64 + 1 + nbase + run)
         captures = int(sums[SUMS_COUNT + sum_key(t)]) + occupied(t)
-        r, kind, i = best_play(
-            POLICY_GREEDY, h, t, len(table), captures, sum_key(t), prev, in_ronda, score, kr, sums
-        )
+        turn = Turn(t, len(table), prev, in_ronda, score)
+        r, kind, i = best_play(POLICY_GREEDY, h, captures, sum_key(t), turn, kr, sums)
         best = plays[keys.index(max(keys))]
         assert (r, kind) == best[:2]
         if kind == KIND_SUM:
@@ -250,23 +234,15 @@ def outcome(
     r = rank(played)
     base_ranks = [rank(b) for b in base]
     kind = KIND_MATCH if base_ranks == [r] else KIND_SUM
-    run, caida, en_ronda, limpia, now, lim, claim = play_outcome(
-        r,
-        kind,
-        packed(base_ranks),
-        len(base_ranks),
+    turn = Turn(
         packed([rank(c) for c in table]),
         len(table),
         rank(prev) if prev else -1,
         prev_in_ronda,
         score,
-        kr.target - 2,
-        kr.caida_by_sum,
-        kr.caida_limpia_cumulative,
-        kr.ronda_blocked_from,
-        kr.caida_en_ronda_points,
-        kr.caida_en_ronda_end_of_deal,
-        kr.at_38,
+    )
+    run, caida, en_ronda, limpia, now, lim, claim = play_outcome(
+        kr, r, kind, packed(base_ranks), len(base_ranks), turn
     )
     return {
         "run": run,

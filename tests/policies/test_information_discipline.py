@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from cuarenta_sim.cuarenta.engine.batch import kernel_args
-from cuarenta_sim.cuarenta.engine.decide import decide
+from cuarenta_sim.cuarenta.engine.decide import decide, observation_position
 from cuarenta_sim.cuarenta.engine.layout import (
     KIND_MATCH,
     KIND_TRAIL,
@@ -101,26 +101,8 @@ def kernel_choice(spec: str, obs: Observation, hands: list[int], state: list[int
     work[W_PILES : W_PILES + 2] = obs.piles
     off = RNG_SEARCH + 4 * obs.seat
     rng[off : off + 4] = np.array(state, dtype=np.uint64)
-    r, kind, i = _observed_play(
-        kr,
-        n,
-        sums,
-        work,
-        rng,
-        obs.seat,
-        obs.dealer,
-        obs.deal,
-        obs.turn,
-        pack_counts(list(obs.hand)),
-        pack_counts(list(obs.table)),
-        sum(obs.table),
-        -1 if obs.trail is None else obs.trail,
-        -1 if obs.trail_seat is None else obs.trail_seat,
-        obs.trail_in_ronda,
-        pack_counts(list(obs.played)),
-        -1 if obs.last_capturer is None else obs.last_capturer,
-        obs.stop_at_target,
-    )
+    pos = observation_position(obs)
+    r, kind, i = _observed_play(kr, sums, work, rng, pos, bool(obs.trail_in_ronda))
     if kind == KIND_TRAIL:
         base: tuple[int, ...] = ()
     elif kind == KIND_MATCH:

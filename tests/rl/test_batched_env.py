@@ -16,7 +16,7 @@ import pytest
 
 from cuarenta_sim.cuarenta.reference import play_game
 from cuarenta_sim.cuarenta.reference.state import rank_counts
-from cuarenta_sim.rl import batched_kernel as bk
+from cuarenta_sim.rl import batched_state as bs
 from cuarenta_sim.rl.batched import (
     ACTION_IDS,
     ACTION_PLAYS,
@@ -276,24 +276,24 @@ def test_observation_hides_what_the_seat_cannot_know() -> None:
     for _ in range(25):
         for i in range(env.n_envs):
             st = env._st.copy()
-            seat = int(st[i, bk.F_SEAT])
+            seat = int(st[i, bs.F_SEAT])
             for k in range(1, 4):
                 other = (seat + k) % 4
-                hand = int(st[i, bk.F_HANDS + other])
-                known = int(st[i, bk.F_KNOWN + other])
+                hand = int(st[i, bs.F_HANDS + other])
+                known = int(st[i, bs.F_KNOWN + other])
                 size = sum((hand >> (4 * r)) & 15 for r in range(10))
                 # Keep the size and the announced ronda cards; shuffle the rest.
                 free = size - sum((known >> (4 * r)) & 15 for r in range(10))
                 new = known
                 for _ in range(free):
                     new += 1 << (4 * int(rng.integers(0, 10)))
-                st[i, bk.F_HANDS + other] = new
-            st[i, bk.F_DEALS : bk.F_DEALS + 8] = rng.integers(0, 1 << 40, 8)
+                st[i, bs.F_HANDS + other] = new
+            st[i, bs.F_DEALS : bs.F_DEALS + 8] = rng.integers(0, 1 << 40, 8)
             obs = np.zeros((env.n_envs, env.observation_size), dtype=np.float32)
-            bk.write_observation(obs, i, st, seat, 4, 40, True)
+            bs.write_observation(obs, i, st, seat, 4, 40, True)
             assert np.array_equal(obs[i], out.observation[i])
-            st[i, bk.F_HANDS + seat] += 1  # one more ace in the own hand
-            bk.write_observation(obs, i, st, seat, 4, 40, True)
+            st[i, bs.F_HANDS + seat] += 1  # one more ace in the own hand
+            bs.write_observation(obs, i, st, seat, 4, 40, True)
             assert not np.array_equal(obs[i], out.observation[i])
             checked += 1
         out = env.step(env.random_actions(states))

@@ -46,33 +46,29 @@ from .layout import (
 )
 from .moves import build_kernel_sums
 from .play import play_data, play_game
+from .state import Blocks, Scratch, Setup
 
 
 @njit(cache=True)
 def _play_games(
     rules,
-    n_players,
-    policies,
-    sums,
-    root,
-    level,
-    game_lo,
-    game_hi,
-    game0,
-    cap,
-    row0,
-    rec8,
-    rec16,
-    rec64,
-    game8,
-    game16,
-    counts,
-    trace,
-):
-    """Play games ``game_lo .. game_hi - 1`` with one set of scratch buffers (see module)."""
+    setup: Setup,
+    level: np.int64,
+    game_lo: np.int64,
+    game_hi: np.int64,
+    game0: np.int64,
+    cap: np.int64,
+    row0: np.int64,
+    blocks: Blocks,
+    counts: np.ndarray,
+) -> np.int64:
+    """Play games ``game_lo .. game_hi - 1`` with one set of scratch buffers (see module);
+    return the trace rows written."""
     work = np.zeros(N_WORK, dtype=np.int64)
     rng = np.zeros(N_RNG, dtype=np.uint64)
     deck = np.empty(40, dtype=np.uint8)
+    scratch = Scratch(work, rng, deck)
+    policies = setup.policies
     for s in range(4):
         work[W_POLICIES + s] = policies[s, 0]
         for j in range(N_PARAMS):
@@ -81,69 +77,36 @@ def _play_games(
         row = row0 + game_lo - game0 if cap > 0 else -1
         play_data(
             rules,
-            n_players,
-            sums,
-            root,
+            setup,
+            level,
             game_lo,
             game_hi - game_lo,
             np.int64(0),
             np.int64(0),
-            level,
             row,
-            rec8,
-            rec16,
-            rec64,
-            trace,
-            work,
-            rng,
-            deck,
+            blocks,
+            scratch,
         )
         for g in range(game_lo, game_hi):
             counts[g - game0] = 1
         return work[W_TRACE_N]
     for g in range(game_lo, game_hi):
         i = g - game0
-        counts[i] = play_game(
-            rules,
-            n_players,
-            sums,
-            root,
-            level,
-            g,
-            cap,
-            row0 + i * cap,
-            i,
-            rec8,
-            rec16,
-            rec64,
-            game8,
-            game16,
-            trace,
-            work,
-            rng,
-            deck,
-        )
+        counts[i] = play_game(rules, setup, level, g, cap, row0 + i * cap, i, blocks, scratch)
     return work[W_TRACE_N]
 
 
 @njit(cache=True, parallel=True)
 def run_batch(
     rules,
-    n_players: np.int64,
-    policies: np.ndarray,
-    sums: np.ndarray,
-    root: np.uint64,
+    setup: Setup,
     level: np.int64,
     game0: np.int64,
     n_games: np.int64,
     block: np.int64,
     cap: np.int64,
     row0: np.int64,
-    rec8: np.ndarray,
-    rec16: np.ndarray,
-    rec64: np.ndarray,
-    game8: np.ndarray,
-    game16: np.ndarray,
+    blocks: Blocks,
     counts: np.ndarray,
 ) -> None:
     """Play games ``game0 .. game0 + n_games - 1`` in parallel and fill the output blocks.
@@ -152,16 +115,12 @@ def run_batch(
     ----------
     rules : KernelRules
         :meth:`cuarenta_sim.cuarenta.rules.RuleSet.to_kernel`.
-    n_players : int
-        2 or 4.
-    policies : ndarray of int64, shape (4, POLICY_ROW)
-        Per seat the policy id, then its parameter row
-        (:meth:`cuarenta_sim.cuarenta.policies.SeatPolicies.kernel_array`).
-    sums : ndarray of int64, shape (N_SUMS,)
-        :func:`cuarenta_sim.cuarenta.engine.moves.build_kernel_sums` of the rules'
-        ``max_sum_cards``.
-    root : uint64
-        Root of the random streams (:func:`cuarenta_sim.rng.root_from_seed`).
+    setup : Setup
+        The players (2 or 4), the sum tables
+        (:func:`cuarenta_sim.cuarenta.engine.moves.build_kernel_sums` of the rules'
+        ``max_sum_cards``), the root of the random streams
+        (:func:`cuarenta_sim.rng.root_from_seed`) and the per-seat policy rows
+        (:class:`.state.Setup`; :func:`batch_setup` builds it).
     level : int
         0 data, 1 chica, 2 mesa (:data:`cuarenta_sim.cuarenta.engine.layout.LEVELS`).
     game0, n_games : int
@@ -171,82 +130,57 @@ def run_batch(
     cap, row0 : int
         Record columns: game ``g`` writes data ``j < cap`` to column
         ``row0 + (g - game0) * cap + j``; ``cap = 0`` writes no records.
-    rec8, rec16, rec64 : ndarray
-        Record blocks: int8 (17, rows), int16 (12 at level data, else 16, rows), int64 (1, rows).
-    game8, game16 : ndarray
-        Game blocks: int8 (7, n_games), int16 (5, n_games); may have 0 columns at level data.
+    blocks : Blocks
+        Record blocks: int8 (17, rows), int16 (12 at level data, else 16, rows), int64 (1,
+        rows); game blocks: int8 (7, n_games), int16 (5, n_games), which may have 0 columns at
+        level data; a trace of 0 rows (:func:`output_blocks`).
     counts : ndarray of int64, shape (n_games,)
         Output: datas played per game.
     """
+    # numba's parallel loop takes tuples of arrays as they come (not built nor unpacked here).
     n_blocks = (n_games + block - 1) // block
     for b in prange(n_blocks):
         lo = game0 + b * block
         hi = min(lo + block, game0 + n_games)
-        _play_games(
-            rules,
-            n_players,
-            policies,
-            sums,
-            root,
-            level,
-            lo,
-            hi,
-            game0,
-            cap,
-            row0,
-            rec8,
-            rec16,
-            rec64,
-            game8,
-            game16,
-            counts,
-            np.empty((0, N_TRACE), dtype=np.int64),
-        )
+        _play_games(rules, setup, level, lo, hi, game0, cap, row0, blocks, counts)
 
 
 @njit(cache=True)
 def trace_kernel(
-    rules,
-    n_players: np.int64,
-    policies: np.ndarray,
-    sums: np.ndarray,
-    root: np.uint64,
-    level: np.int64,
-    game: np.int64,
-    trace: np.ndarray,
+    rules, setup: Setup, level: np.int64, game: np.int64, trace: np.ndarray
 ) -> tuple[np.int64, np.int64]:
     """Play one game with tracing and return ``(trace rows written, datas played)``.
 
     ``trace`` (int64, (capacity, 17)) must hold :data:`MAX_TRACE_PER_DATA` rows per data of the
     game; with 0 rows nothing is traced (a counting pass). Same code path as :func:`run_batch`.
     """
-    rec8 = np.empty((N_REC8, 0), dtype=np.int8)
-    rec16 = np.empty((N_REC16_GAME, 0), dtype=np.int16)
-    rec64 = np.empty((1, 0), dtype=np.int64)
-    game8 = np.empty((N_GAME8, 1), dtype=np.int8)
-    game16 = np.empty((N_GAME16, 1), dtype=np.int16)
-    counts = np.empty(1, dtype=np.int64)
-    rows = _play_games(
-        rules,
-        n_players,
-        policies,
-        sums,
-        root,
-        level,
-        game,
-        game + 1,
-        game,
-        0,
-        0,
-        rec8,
-        rec16,
-        rec64,
-        game8,
-        game16,
-        counts,
+    blocks = Blocks(
+        np.empty((N_REC8, 0), dtype=np.int8),
+        np.empty((N_REC16_GAME, 0), dtype=np.int16),
+        np.empty((1, 0), dtype=np.int64),
+        np.empty((N_GAME8, 1), dtype=np.int8),
+        np.empty((N_GAME16, 1), dtype=np.int16),
         trace,
     )
+    counts = np.empty(1, dtype=np.int64)
+    rows = _play_games(rules, setup, level, game, game + 1, game, 0, 0, blocks, counts)
     return rows, counts[0]
+
+
+def batch_setup(args: tuple, root: int | np.uint64) -> tuple[KernelRules, Setup]:
+    """Return the leading arguments of :func:`run_batch` (the kernel rules and the
+    :class:`.state.Setup`) from :func:`kernel_args`'s tuple and the root of the random
+    streams."""
+    kr, players, policies, sums = args
+    return kr, Setup(players, sums, np.uint64(root), policies)
+
+
+def output_blocks(
+    rec8: np.ndarray, rec16: np.ndarray, rec64: np.ndarray, game8: np.ndarray, game16: np.ndarray
+) -> Blocks:
+    """Return the :class:`.state.Blocks` of :func:`run_batch`: the given record and game
+    blocks and a trace of 0 rows (a batch writes no trace)."""
+    return Blocks(rec8, rec16, rec64, game8, game16, np.empty((0, N_TRACE), dtype=np.int64))
 
 
 def level_code(level: str) -> int:
@@ -318,15 +252,8 @@ def trace_game(
     if seed is None:
         raise ValueError("trace_game needs an explicit seed (a non-negative integer)")
     root, _ = root_from_seed(seed)
-    args = (
-        ruleset.to_kernel(),
-        players,
-        policy_array(ids),
-        build_kernel_sums(ruleset.to_kernel().max_sum_cards),
-        np.uint64(root),
-        code,
-        int(index),
-    )
+    kr, setup = batch_setup(kernel_args(ruleset, players, ids), root)
+    args = (kr, setup, code, int(index))
     if code == LEVEL_DATA:
         n_datas = 1
     else:
@@ -357,20 +284,13 @@ def warmup() -> None:
     ruleset = RuleSet()
     for code in range(len(LEVELS)):
         n16 = N_REC16_DATA if code == LEVEL_DATA else N_REC16_GAME
-        run_batch(
-            *kernel_args(ruleset, 2, (0, 1)),
-            np.uint64(1),
-            code,
-            0,
-            1,
-            1,
-            0,
-            0,
+        kr, setup = batch_setup(kernel_args(ruleset, 2, (0, 1)), 1)
+        blocks = output_blocks(
             np.empty((N_REC8, 0), dtype=np.int8),
             np.empty((n16, 0), dtype=np.int16),
             np.empty((1, 0), dtype=np.int64),
             np.empty((N_GAME8, 1), dtype=np.int8),
             np.empty((N_GAME16, 1), dtype=np.int16),
-            np.empty(1, dtype=np.int64),
         )
+        run_batch(kr, setup, code, 0, 1, 1, 0, 0, blocks, np.empty(1, dtype=np.int64))
     trace_game(ruleset, 2, ("random", "greedy"), 0, "data", 0)

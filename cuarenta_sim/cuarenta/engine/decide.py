@@ -30,6 +30,7 @@ from .learned import learned_play
 from .moves import best_play, occupied, sum_key
 from .pimc import pimc_play, pimc_totals
 from .solverplay import solver_play
+from .state import Position, Turn, View
 
 
 def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> int:
@@ -68,73 +69,18 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
         )
     kr, _players, _arr, sums = kernel_args(obs.rules, obs.players, (spec.id,) * obs.players)
     params = spec.row(obs.players)
-    hand = pack_counts(list(obs.hand))
-    table = pack_counts(list(obs.table))
-    table_cards = sum(obs.table)
-    played = pack_counts(list(obs.played))
-    prev_rank = -1 if obs.trail is None else obs.trail
-    side = obs.seat % 2
-    score = obs.scores[side]
-    n = obs.players
-    rondas = [pack_counts([8 if q in obs.rondas[o] else 0 for q in range(10)]) for o in range(n)]
-    known = [pack_counts(list(obs.known[o])) for o in range(n)]
+    view = observation_view(obs)
+    turn = view.turn
+    hand = view.hand
+    table = turn.table
     if spec.id == POLICY_GREEDY:
         key = sum_key(table)
         captures = int(sums[SUMS_COUNT + key]) + occupied(table)
-        r, kind, i = best_play(
-            POLICY_GREEDY,
-            hand,
-            table,
-            table_cards,
-            captures,
-            key,
-            prev_rank,
-            obs.trail_in_ronda,
-            score,
-            kr,
-            sums,
-        )
+        r, kind, i = best_play(POLICY_GREEDY, hand, captures, key, turn, kr, sums)
     elif spec.id == POLICY_HEURISTIC:
-        nxt = (obs.seat + 1) % n
-        r, kind, i = heuristic_play(
-            params,
-            0,
-            hand,
-            table,
-            table_cards,
-            prev_rank,
-            obs.trail_in_ronda,
-            score,
-            obs.scores[1 - side],
-            played,
-            rondas[obs.seat],
-            known[nxt],
-            obs.hand_sizes[nxt],
-            kr,
-            sums,
-        )
+        r, kind, i = heuristic_play(params, view, kr, sums)
     elif spec.id == POLICY_LEARNED:
-        nxt = (obs.seat + 1) % n
-        r, kind, i = learned_play(
-            params,
-            0,
-            hand,
-            table,
-            table_cards,
-            prev_rank,
-            obs.trail_in_ronda,
-            score,
-            obs.scores[1 - side],
-            played,
-            rondas[obs.seat],
-            known[nxt],
-            obs.hand_sizes[nxt],
-            obs.piles[side],
-            obs.deal,
-            n,
-            kr,
-            sums,
-        )
+        r, kind, i = learned_play(params, view, kr, sums)
     else:
         # solver takes pimc's arguments (it samples with pimc's sampler).
         search = solver_play if spec.id == POLICY_SOLVER else pimc_play
@@ -152,6 +98,58 @@ def decide(policy: str, obs: Any, search_state: Sequence[int] | None = None) -> 
     raise AssertionError(f"kernel play {(r, base)} is not among the legal plays")
 
 
+def observation_view(obs: Any) -> View:
+    """The :class:`.state.View` of a reference observation: what it holds, packed (the
+    argument of the ``heuristic`` and ``learned`` kernels, and of
+    :func:`cuarenta_sim.cuarenta.engine.learned.decision_features`)."""
+    n = obs.players
+    side = obs.seat % 2
+    nxt = (obs.seat + 1) % n
+    turn = Turn(
+        pack_counts(list(obs.table)),
+        sum(obs.table),
+        -1 if obs.trail is None else obs.trail,
+        bool(obs.trail_in_ronda),
+        obs.scores[side],
+    )
+    return View(
+        pack_counts(list(obs.hand)),
+        turn,
+        obs.scores[1 - side],
+        pack_counts(list(obs.played)),
+        pack_counts([8 if q in obs.rondas[obs.seat] else 0 for q in range(10)]),
+        pack_counts(list(obs.known[nxt])),
+        obs.hand_sizes[nxt],
+        obs.piles[side],
+        obs.deal,
+        n,
+    )
+
+
+def observation_position(obs: Any) -> Position:
+    """The :class:`.state.Position` of a reference observation (the argument of the
+    ``pimc`` and ``solver`` kernels with :func:`observation_public`)."""
+    return Position(
+        obs.seat,
+        obs.dealer,
+        obs.deal,
+        obs.turn,
+        obs.players,
+        bool(obs.stop_at_target),
+        pack_counts(list(obs.hand)),
+        pack_counts(list(obs.table)),
+        sum(obs.table),
+        -1 if obs.trail is None else obs.trail,
+        -1 if obs.trail_seat is None else obs.trail_seat,
+        pack_counts(list(obs.played)),
+        obs.scores[0],
+        obs.scores[1],
+        obs.piles[0],
+        obs.piles[1],
+        -1 if obs.last_capturer is None else obs.last_capturer,
+    )
+
+
 def _pimc_args(
     params: np.ndarray, obs: Any, kr: Any, sums: np.ndarray, search_state: Sequence[int] | None
 ) -> tuple:
@@ -165,35 +163,8 @@ def _pimc_args(
     for o in range(n):
         public[o] = pack_counts([8 if q in obs.rondas[o] else 0 for q in range(10)])
         public[4 + o] = pack_counts(list(obs.known[o]))
-    s0, s1, s2, s3 = (np.uint64(v) for v in search_state)
-    return (
-        params,
-        0,
-        kr,
-        n,
-        sums,
-        obs.seat,
-        obs.dealer,
-        obs.deal,
-        obs.turn,
-        pack_counts(list(obs.hand)),
-        pack_counts(list(obs.table)),
-        sum(obs.table),
-        -1 if obs.trail is None else obs.trail,
-        -1 if obs.trail_seat is None else obs.trail_seat,
-        pack_counts(list(obs.played)),
-        public,
-        obs.scores[0],
-        obs.scores[1],
-        obs.piles[0],
-        obs.piles[1],
-        -1 if obs.last_capturer is None else obs.last_capturer,
-        obs.stop_at_target,
-        s0,
-        s1,
-        s2,
-        s3,
-    )
+    stream = tuple(np.uint64(v) for v in search_state)
+    return params, observation_position(obs), public, stream, kr, sums
 
 
 def pimc_values(
@@ -227,7 +198,7 @@ def pimc_values(
     if spec.id != POLICY_PIMC:
         raise ValueError(f"pimc_values() needs a pimc spec, got {spec.canonical}")
     kr, _players, _arr, sums = kernel_args(obs.rules, obs.players, (spec.id,) * obs.players)
-    totals, s0, s1, s2, s3 = pimc_totals(
+    totals, (s0, s1, s2, s3) = pimc_totals(
         *_pimc_args(spec.row(obs.players), obs, kr, sums, search_state)
     )
     return totals, (int(s0), int(s1), int(s2), int(s3))

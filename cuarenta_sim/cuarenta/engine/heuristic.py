@@ -91,6 +91,7 @@ from .moves import (
     select_play,
     sum_key,
 )
+from .state import View
 
 #: Four cards of every rank, packed (R1.1).
 FOUR_EACH = 4 * NIBBLE_ONES
@@ -204,18 +205,10 @@ def exposure_terms(
 
 @njit(cache=True, inline="always")
 def capture_terms(
-    hand: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
+    view: View,
     r: np.int64,
     kind: np.int64,
     i: np.int64,
-    prev_rank: np.int64,
-    prev_in_ronda: bool,
-    score: np.int64,
-    opp_score: np.int64,
-    my_ronda: np.int64,
-    next_known: np.int64,
     chance: np.ndarray,
     rules,
     sums: np.ndarray,
@@ -232,12 +225,17 @@ def capture_terms(
 ]:
     """The terms of :func:`play_terms` that do not look at the table left's captures.
 
+    Parameters as in :func:`play_terms`.
+
     Returns
     -------
     tuple of int64
         ``(points, cards, caida, pair, ace, run_start, known, after_cards, after)`` as in
         :func:`play_terms`.
     """
+    turn = view.turn
+    table = turn.table
+    table_cards = turn.table_cards
     zero = np.int64(0)
     points = zero
     cards = zero
@@ -250,15 +248,15 @@ def capture_terms(
         after = table + (np.int64(1) << (4 * r))
         after_cards = table_cards + 1
         cv = np.int64(2)
-        if (my_ronda >> (4 * r + 3)) & 1 != 0 and opp_score < rules.ronda_blocked_from:
+        if (view.my_ronda >> (4 * r + 3)) & 1 != 0 and view.opp_score < rules.ronda_blocked_from:
             cv = rules.caida_en_ronda_points
         caida = chance[r] * cv
-        if (hand >> (4 * r)) & 15 >= 2:
+        if (view.hand >> (4 * r)) & 15 >= 2:
             pair = np.int64(1)
         if r == 0:
             ace = np.int64(1)
         run_start = run_length(after, r)
-        if (next_known >> (4 * r)) & 15 != 0:
+        if (view.next_known >> (4 * r)) & 15 != 0:
             known = np.int64(1)
     else:
         if kind == KIND_SUM:
@@ -268,24 +266,7 @@ def capture_terms(
             base = np.int64(1) << (4 * r)
             nbase = np.int64(1)
         run = run_length(table, r)
-        _c, _e, _l, now, lim, claim = capture_points(
-            r,
-            kind,
-            base,
-            nbase,
-            run,
-            table_cards,
-            prev_rank,
-            prev_in_ronda,
-            score,
-            rules.target - 2,
-            rules.caida_by_sum,
-            rules.caida_limpia_cumulative,
-            rules.ronda_blocked_from,
-            rules.caida_en_ronda_points,
-            rules.caida_en_ronda_end_of_deal,
-            rules.at_38,
-        )
+        _c, _e, _l, now, lim, claim = capture_points(rules, r, kind, base, nbase, run, turn)
         points = now + lim + claim
         cards = 1 + nbase + run
         after = table - base - ((NIBBLE_ONES & ((np.int64(1) << (4 * run)) - 1)) << (4 * (r + 1)))
@@ -295,18 +276,10 @@ def capture_terms(
 
 @njit(cache=True, inline="always")
 def play_terms(
-    hand: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
+    view: View,
     r: np.int64,
     kind: np.int64,
     i: np.int64,
-    prev_rank: np.int64,
-    prev_in_ronda: bool,
-    score: np.int64,
-    opp_score: np.int64,
-    my_ronda: np.int64,
-    next_known: np.int64,
     chance: np.ndarray,
     rules,
     sums: np.ndarray,
@@ -329,8 +302,9 @@ def play_terms(
 
     Parameters
     ----------
-    hand, table, table_cards, prev_rank, prev_in_ronda, score, opp_score, my_ronda, next_known
-        As in :func:`heuristic_play`.
+    view : View
+        What the seat observes (:class:`.state.View`; ``pile``, ``deal`` and ``n_players`` are
+        not read).
     r, kind, i : int
         The play (:func:`cuarenta_sim.cuarenta.engine.moves.select_play`).
     chance : ndarray of int64, shape (10,)
@@ -354,21 +328,7 @@ def play_terms(
         left.
     """
     points, cards, caida, pair, ace, run_start, known, after_cards, after = capture_terms(
-        hand,
-        table,
-        table_cards,
-        r,
-        kind,
-        i,
-        prev_rank,
-        prev_in_ronda,
-        score,
-        opp_score,
-        my_ronda,
-        next_known,
-        chance,
-        rules,
-        sums,
+        view, r, kind, i, chance, rules, sums
     )
     risk, opening, keep, _own_next, _own_limpia, _next_best = exposure_terms(
         after, after_cards, r, kind, chance, np.int64(0), rules, sums
@@ -403,42 +363,21 @@ def next_chances(hand: np.int64, played: np.int64, next_hand: np.int64) -> np.nd
 
 @njit(cache=True)
 def heuristic_play(
-    params: np.ndarray,
-    poff: np.int64,
-    hand: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
-    prev_in_ronda: bool,
-    score: np.int64,
-    opp_score: np.int64,
-    played: np.int64,
-    my_ronda: np.int64,
-    next_known: np.int64,
-    next_hand: np.int64,
-    rules,
-    sums: np.ndarray,
+    params: np.ndarray, view: View, rules, sums: np.ndarray
 ) -> tuple[np.int64, np.int64, np.int64]:
     """The heuristic's play (module docstring): the first legal play of largest score.
 
     Parameters
     ----------
     params : ndarray of int64
-        Holds the weights at ``params[poff + P_*]``.
-    hand, table : int64
-        Packed own hand and table; ``table_cards`` the table's card count.
-    prev_rank, prev_in_ronda
-        The previous trail (-1 if none, R6.1) and whether it is its trailer's ronda rank.
-    score, opp_score : int
-        The acting side's and the other side's scores.
-    played : int64
-        Packed counts of the cards played in the data so far, by everyone.
-    my_ronda : int64
-        The seat's ronda ranks of the deal (bit 3 of the rank's field, as ``W_RONDA``).
-    next_known : int64
-        Packed counts the next player is known to hold (its announced ronda, minus its plays).
-    next_hand : int
-        Cards in the next player's hand after this play.
+        The seat's parameter row: the weights at ``params[P_*]``.
+    view : View
+        What the seat observes (:class:`.state.View`): own hand, the table, the previous
+        trail (-1 if none, R6.1) and whether it is its trailer's ronda rank, the acting side's
+        and the other side's scores, the cards played in the data by everyone, the seat's
+        ronda ranks of the deal, what the next player is known to hold (its announced ronda
+        minus its plays), the next player's hand size after this play. ``pile``, ``deal`` and
+        ``n_players`` are not read.
     rules : KernelRules
     sums : ndarray of int64
         Kernel sum tables.
@@ -448,6 +387,10 @@ def heuristic_play(
     tuple
         ``(rank, kind, i)`` as :func:`cuarenta_sim.cuarenta.engine.moves.select_play`.
     """
+    hand = view.hand
+    table = view.turn.table
+    score = view.turn.score
+    opp_score = view.opp_score
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)
     held = sums[SUMS_HELD + key]
@@ -456,22 +399,22 @@ def heuristic_play(
     n_legal = count_plays(hand, captures, compulsory)
     if n_legal == 1:
         return select_play(hand, table, captures, held, firsts, compulsory, 0)
-    w_cards = params[poff + P_CARDS]
-    w_caida = params[poff + P_CAIDA]
-    w_limpia = params[poff + P_LIMPIA]
-    w_open = params[poff + P_OPENINGS]
-    w_pair = params[poff + P_TRAIL_PAIR]
-    w_ace = params[poff + P_NO_ACE_TRAIL]
-    w_run = params[poff + P_NO_RUN_START]
-    w_keep = params[poff + P_KEEP_TABLE]
-    w_known = params[poff + P_HOLD_KNOWN]
-    if params[poff + P_RULES_38_30] != 0:
+    w_cards = params[P_CARDS]
+    w_caida = params[P_CAIDA]
+    w_limpia = params[P_LIMPIA]
+    w_open = params[P_OPENINGS]
+    w_pair = params[P_TRAIL_PAIR]
+    w_ace = params[P_NO_ACE_TRAIL]
+    w_run = params[P_NO_RUN_START]
+    w_keep = params[P_KEEP_TABLE]
+    w_known = params[P_HOLD_KNOWN]
+    if params[P_RULES_38_30] != 0:
         at38 = rules.target - 2
         if score >= rules.carton_blocked_from or (score == at38 and rules.at_38 == AT38_ONLY_CAIDA):
             w_cards = 0
         if opp_score == at38 and rules.at_38 != AT38_NONE:
             w_limpia = 0
-    chance = next_chances(hand, played, next_hand)
+    chance = next_chances(hand, view.played, view.next_hand)
     best = np.int64(0)
     best_r = np.int64(-1)
     best_kind = np.int64(KIND_TRAIL)
@@ -479,21 +422,7 @@ def heuristic_play(
     for k in range(n_legal):
         r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
         points, cards, caida, limpia, opening, pair, ace, run, keep, known, _c, _t = play_terms(
-            hand,
-            table,
-            table_cards,
-            r,
-            kind,
-            i,
-            prev_rank,
-            prev_in_ronda,
-            score,
-            opp_score,
-            my_ronda,
-            next_known,
-            chance,
-            rules,
-            sums,
+            view, r, kind, i, chance, rules, sums
         )
         value = (
             1000 * points

@@ -86,6 +86,7 @@ __all__ = [
     "NEAR_TARGET",
     "N_FEATURES",
     "WEIGHT_SCALE",
+    "decision_context",
     "decision_features",
     "fill_features",
     "learned_play",
@@ -107,6 +108,7 @@ from .layout import (
     SUMS_HELD,
 )
 from .moves import count_plays, occupied, select_play, sum_key
+from .state import View
 
 #: A score at or above ``target - NEAR_TARGET`` is near the target.
 NEAR_TARGET = 10
@@ -116,20 +118,11 @@ CARTON_NEAR = 14
 
 @njit(cache=True, inline="always")
 def play_features(
-    hand: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
+    view: View,
     r: np.int64,
     kind: np.int64,
     i: np.int64,
-    prev_rank: np.int64,
-    prev_in_ronda: bool,
-    score: np.int64,
-    opp_score: np.int64,
-    my_ronda: np.int64,
-    next_known: np.int64,
     chance: np.ndarray,
-    played: np.int64,
     rules,
     sums: np.ndarray,
 ) -> tuple[
@@ -154,7 +147,9 @@ def play_features(
     One implementation for :func:`fill_features` (the feature rows of the training script) and
     :func:`learned_play` (the kernel's score, which never builds a feature row). The terms of
     :func:`cuarenta_sim.cuarenta.engine.heuristic.play_terms` come from the same two functions
-    it calls (``capture_terms``, ``exposure_terms``).
+    it calls (``capture_terms``, ``exposure_terms``). ``view`` is the seat's observation
+    (:class:`.state.View`), ``chance`` the per mille chance (int64, shape (10,)) that the next
+    player holds each rank.
 
     Returns
     -------
@@ -165,30 +160,17 @@ def play_features(
         24, 25, 26 and the unseen count of rank ``r`` (module docstring).
     """
     points, cards, caida, pair, ace, run, known, after, left = capture_terms(
-        hand,
-        table,
-        table_cards,
-        r,
-        kind,
-        i,
-        prev_rank,
-        prev_in_ronda,
-        score,
-        opp_score,
-        my_ronda,
-        next_known,
-        chance,
-        rules,
-        sums,
+        view, r, kind, i, chance, rules, sums
     )
     # One scan of the table left gives the heuristic's exposure terms, the hand's follow-up
     # and the next player's best single capture (each rank's capture searched once).
+    hand = view.hand
     own = hand - (np.int64(1) << (4 * r))
     risk, opening, keep, own_next, own_limpia, next_best = exposure_terms(
         left, after, r, kind, chance, own, rules, sums
     )
     limpia = risk * 2
-    unseen_r = 4 - ((hand >> (4 * r)) & 15) - ((played >> (4 * r)) & 15)
+    unseen_r = 4 - ((hand >> (4 * r)) & 15) - ((view.played >> (4 * r)) & 15)
     return (
         points,
         cards,
@@ -209,38 +191,44 @@ def play_features(
 
 
 @njit(cache=True, inline="always")
+def decision_context(view: View, rules) -> tuple[bool, bool, bool]:
+    """The tests of the module docstring that hold for every play of a decision.
+
+    Returns
+    -------
+    tuple of bool
+        ``(blocked, drop38, last_deal)``: the side's score at or above
+        ``carton_blocked_from`` (R8.6) or at 38 under ``only_caida`` (R9.1); the other side at
+        38 under a 38 rule that drops limpias (R9.1); the deal is the data's last.
+    """
+    score = view.turn.score
+    at38 = rules.target - 2
+    blocked = score >= rules.carton_blocked_from or (
+        score == at38 and rules.at_38 == AT38_ONLY_CAIDA
+    )
+    drop38 = view.opp_score == at38 and rules.at_38 != AT38_NONE
+    last_deal = view.deal == 8 // view.n_players - 1
+    return blocked, drop38, last_deal
+
+
+@njit(cache=True, inline="always")
 def fill_features(
     out: np.ndarray,
     row: np.int64,
-    hand: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
+    view: View,
     r: np.int64,
     kind: np.int64,
     i: np.int64,
-    prev_rank: np.int64,
-    prev_in_ronda: bool,
-    score: np.int64,
-    opp_score: np.int64,
-    my_ronda: np.int64,
-    next_known: np.int64,
     chance: np.ndarray,
-    played: np.int64,
-    pile: np.int64,
-    deal: np.int64,
-    last_deal: bool,
-    blocked: bool,
-    drop38: bool,
     rules,
     sums: np.ndarray,
 ) -> None:
     """Write the features (module docstring) of play ``(r, kind, i)`` to ``out[row, :]``.
 
-    ``out`` is int64 of shape ``(rows, N_FEATURES)``; ``played`` the packed counts of the
-    cards played in the data; ``pile`` is the acting side's pile
-    size, ``deal`` the deal index, ``last_deal`` whether it is the data's last deal,
-    ``blocked`` and ``drop38`` the tests of the module docstring; the other arguments are
-    those of :func:`cuarenta_sim.cuarenta.engine.heuristic.play_terms`.
+    ``out`` is int64 of shape ``(rows, N_FEATURES)``; ``view`` the seat's observation
+    (:class:`.state.View`: ``played`` the packed counts of the cards played in the data,
+    ``pile`` the acting side's pile size, ``deal`` the deal index); ``chance`` as in
+    :func:`play_features`.
     """
     (
         points,
@@ -258,24 +246,12 @@ def fill_features(
         own_limpia,
         next_best,
         unseen_r,
-    ) = play_features(
-        hand,
-        table,
-        table_cards,
-        r,
-        kind,
-        i,
-        prev_rank,
-        prev_in_ronda,
-        score,
-        opp_score,
-        my_ronda,
-        next_known,
-        chance,
-        played,
-        rules,
-        sums,
-    )
+    ) = play_features(view, r, kind, i, chance, rules, sums)
+    blocked, drop38, last_deal = decision_context(view, rules)
+    score = view.turn.score
+    opp_score = view.opp_score
+    pile = view.pile
+    deal = view.deal
     trail = kind == KIND_TRAIL
     out[row, 0] = points
     out[row, 1] = 0 if blocked else cards
@@ -294,7 +270,7 @@ def fill_features(
     out[row, 14] = 1 if trail and r >= 7 else 0
     out[row, 15] = 1 if kind == KIND_SUM else 0
     out[row, 16] = after
-    out[row, 17] = ((hand >> (4 * r)) & 15) - 1
+    out[row, 17] = ((view.hand >> (4 * r)) & 15) - 1
     out[row, 18] = cards * pile
     out[row, 19] = points if score >= rules.target - NEAR_TARGET else 0
     out[row, 20] = caida if opp_score >= rules.target - NEAR_TARGET else 0
@@ -313,47 +289,20 @@ def fill_features(
 
 
 @njit(cache=True)
-def decision_features(
-    hand: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
-    prev_in_ronda: bool,
-    score: np.int64,
-    opp_score: np.int64,
-    played: np.int64,
-    my_ronda: np.int64,
-    next_known: np.int64,
-    next_hand: np.int64,
-    pile: np.int64,
-    deal: np.int64,
-    n_players: np.int64,
-    rules,
-    sums: np.ndarray,
-) -> np.ndarray:
+def decision_features(view: View, rules, sums: np.ndarray) -> np.ndarray:
     """The features of every legal play of a decision: int64, shape ``(n_legal, N_FEATURES)``,
     rows in canonical order (contract section 3).
 
     Parameters
     ----------
-    hand, table : int64
-        Packed own hand and table; ``table_cards`` the table's card count.
-    prev_rank, prev_in_ronda
-        The previous trail (-1 if none, R6.1) and whether it is its trailer's ronda rank.
-    score, opp_score : int
-        The acting side's and the other side's scores.
-    played : int64
-        Packed counts of the cards played in the data so far.
-    my_ronda : int64
-        The seat's ronda ranks of the deal (bit 3 of the rank's field).
-    next_known : int64
-        Packed counts the next player is known to hold (announced ronda minus its plays).
-    next_hand : int
-        Cards in the next player's hand after this play.
-    pile : int
-        Cards in the acting side's pile.
-    deal : int
-        Deal index in the data (0-based); ``n_players`` 2 or 4 (``8 // n_players`` deals).
+    view : View
+        What the seat observes (:class:`.state.View`): packed own hand; the table and its
+        cards, the previous trail (-1 if none, R6.1) and whether it is its trailer's ronda
+        rank, the acting side's score; the other side's score; the packed counts of the cards
+        played in the data so far; the seat's ronda ranks of the deal (bit 3 of the rank's
+        field); the packed counts the next player is known to hold (announced ronda minus its
+        plays); cards in the next player's hand after this play; cards in the acting side's
+        pile; the deal index (0-based) and the players (2 or 4: ``8 // n_players`` deals).
     rules : KernelRules
     sums : ndarray of int64
         Kernel sum tables.
@@ -363,85 +312,42 @@ def decision_features(
     ndarray of int64, shape (n_legal, N_FEATURES)
         Used by :func:`learned_play` and by the training script (``benchmarks/train_learned.py``).
     """
+    hand = view.hand
+    table = view.turn.table
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)
     held = sums[SUMS_HELD + key]
     firsts = sums[SUMS_FIRST]
     compulsory = rules.capture_compulsory
     n_legal = count_plays(hand, captures, compulsory)
-    at38 = rules.target - 2
-    blocked = score >= rules.carton_blocked_from or (
-        score == at38 and rules.at_38 == AT38_ONLY_CAIDA
-    )
-    drop38 = opp_score == at38 and rules.at_38 != AT38_NONE
-    last_deal = deal == 8 // n_players - 1
-    chance = next_chances(hand, played, next_hand)
+    chance = next_chances(hand, view.played, view.next_hand)
     out = np.empty((n_legal, N_FEATURES), dtype=np.int64)
     for k in range(n_legal):
         r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
-        fill_features(
-            out,
-            k,
-            hand,
-            table,
-            table_cards,
-            r,
-            kind,
-            i,
-            prev_rank,
-            prev_in_ronda,
-            score,
-            opp_score,
-            my_ronda,
-            next_known,
-            chance,
-            played,
-            pile,
-            deal,
-            last_deal,
-            blocked,
-            drop38,
-            rules,
-            sums,
-        )
+        fill_features(out, k, view, r, kind, i, chance, rules, sums)
     return out
 
 
 @njit(cache=True)
 def learned_play(
-    params: np.ndarray,
-    poff: np.int64,
-    hand: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
-    prev_in_ronda: bool,
-    score: np.int64,
-    opp_score: np.int64,
-    played: np.int64,
-    my_ronda: np.int64,
-    next_known: np.int64,
-    next_hand: np.int64,
-    pile: np.int64,
-    deal: np.int64,
-    n_players: np.int64,
-    rules,
-    sums: np.ndarray,
+    params: np.ndarray, view: View, rules, sums: np.ndarray
 ) -> tuple[np.int64, np.int64, np.int64]:
     """The learned play: the first legal play of largest ``sum_j w[j] * f[j]``.
 
     Parameters
     ----------
     params : ndarray of int64
-        The weights at ``params[poff : poff + N_FEATURES]``.
-
-    Other parameters are those of :func:`decision_features`.
+        The seat's parameter row: the weights at ``params[0 : N_FEATURES]``.
+    view, rules, sums
+        As in :func:`decision_features`.
 
     Returns
     -------
     tuple
         ``(rank, kind, i)`` as :func:`cuarenta_sim.cuarenta.engine.moves.select_play`.
     """
+    hand = view.hand
+    table = view.turn.table
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)
     held = sums[SUMS_HELD + key]
@@ -453,14 +359,13 @@ def learned_play(
     # The context of the decision folds into per-term weights once (integer arithmetic, so
     # the score equals the dot product of the feature row and the weights exactly); no
     # feature row is built.
-    w = params[poff : poff + N_FEATURES]
+    w = params
+    score = view.turn.score
+    opp_score = view.opp_score
+    pile = view.pile
+    deal = view.deal
     near = rules.target - NEAR_TARGET
-    at38 = rules.target - 2
-    blocked = score >= rules.carton_blocked_from or (
-        score == at38 and rules.at_38 == AT38_ONLY_CAIDA
-    )
-    drop38 = opp_score == at38 and rules.at_38 != AT38_NONE
-    last_deal = deal == 8 // n_players - 1
+    blocked, drop38, last_deal = decision_context(view, rules)
     w_points = w[0] + (w[19] if score >= near else 0) + (w[28] if opp_score >= near else 0)
     w_cards = (
         (w[2] if blocked else w[1])
@@ -472,7 +377,7 @@ def learned_play(
     w_limpia = w[5] if drop38 else w[4]
     w_open = w[6] + w[23] * deal
     w_after = w[16] + (w[22] if last_deal else 0)
-    chance = next_chances(hand, played, next_hand)
+    chance = next_chances(hand, view.played, view.next_hand)
     best = 0
     best_value = np.int64(0)
     for k in range(n_legal):
@@ -493,24 +398,7 @@ def learned_play(
             own_limpia,
             next_best,
             unseen_r,
-        ) = play_features(
-            hand,
-            table,
-            table_cards,
-            r,
-            kind,
-            i,
-            prev_rank,
-            prev_in_ronda,
-            score,
-            opp_score,
-            my_ronda,
-            next_known,
-            chance,
-            played,
-            rules,
-            sums,
-        )
+        ) = play_features(view, r, kind, i, chance, rules, sums)
         value = (
             w_points * points
             + w_cards * cards

@@ -41,6 +41,7 @@ from .layout import (
     SUMS_SIZE,
     SUMS_START,
 )
+from .state import Turn
 
 
 @njit(cache=True, inline="always")
@@ -222,13 +223,9 @@ def select_play(
 def best_play(
     policy: np.int64,
     hand: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
     captures: np.int64,
     key: np.int64,
-    prev_rank: np.int64,
-    prev_in_ronda: bool,
-    score: np.int64,
+    turn: Turn,
     rules,
     sums: np.ndarray,
 ) -> tuple[np.int64, np.int64, np.int64]:
@@ -236,15 +233,16 @@ def best_play(
     :func:`cuarenta_sim.cuarenta.policies.kernel.play_key` (deterministic policies, contract 6).
 
     Scans the canonical order without building the list; the points and cards of each play
-    are those of :func:`play_outcome`. ``captures`` as in :func:`select_play`, ``key`` is
-    :func:`sum_key` of the table; the other state as in :func:`play_outcome`. Returns
-    ``(rank, kind, i)`` like :func:`select_play`.
+    are those of :func:`play_outcome`. ``hand`` is the packed hand, ``turn`` the table side
+    (:class:`.state.Turn`); ``captures`` as in :func:`select_play`, ``key`` is :func:`sum_key`
+    of the table. Returns ``(rank, kind, i)`` like :func:`select_play`.
 
     For ``greedy`` without ``caida_by_sum`` only the first of the largest sum bases of a rank
     is considered: a sum then scores only a limpia (R7.1), which needs the largest base, and
     more cards rank higher (contract 6), so no other sum can be first.
     """
     compulsory = rules.capture_compulsory
+    table = turn.table
     options = rank_options(hand, captures, compulsory)
     held = sums[SUMS_HELD + key]
     largest_only = policy == POLICY_GREEDY and rules.caida_by_sum == 0
@@ -268,18 +266,7 @@ def best_play(
         run = run_length(table, r)
         if (table >> (4 * r)) & 15 != 0:
             value = _capture_key(
-                policy,
-                r,
-                KIND_MATCH,
-                np.int64(1) << (4 * r),
-                1,
-                run,
-                table,
-                table_cards,
-                prev_rank,
-                prev_in_ronda,
-                score,
-                rules,
+                policy, rules, r, KIND_MATCH, np.int64(1) << (4 * r), np.int64(1), run, turn
             )
             if value > best or (value == best and trail_after):
                 best, best_rank, best_kind, best_i = value, r, KIND_MATCH, -1
@@ -297,17 +284,13 @@ def best_play(
             if bits & 1 != 0:
                 value = _capture_key(
                     policy,
+                    rules,
                     r,
                     KIND_SUM,
                     sums[SUMS_PACKED + i],
                     sums[SUMS_SIZE + i],
                     run,
-                    table,
-                    table_cards,
-                    prev_rank,
-                    prev_in_ronda,
-                    score,
-                    rules,
+                    turn,
                 )
                 if value > best or (value == best and trail_after):
                     best, best_rank, best_kind, best_i = value, r, KIND_SUM, i
@@ -318,64 +301,33 @@ def best_play(
 
 
 @njit(cache=True, inline="always")
-def _capture_key(
-    policy, rank, kind, base, nbase, run, table, table_cards, prev_rank, prev_in_ronda, score, rules
-):
-    _c, _e, _l, now, lim, claim = capture_points(
-        rank,
-        kind,
-        base,
-        nbase,
-        run,
-        table_cards,
-        prev_rank,
-        prev_in_ronda,
-        score,
-        rules.target - 2,
-        rules.caida_by_sum,
-        rules.caida_limpia_cumulative,
-        rules.ronda_blocked_from,
-        rules.caida_en_ronda_points,
-        rules.caida_en_ronda_end_of_deal,
-        rules.at_38,
-    )
+def _capture_key(policy, rules, rank, kind, base, nbase, run, turn):
+    """The :func:`cuarenta_sim.cuarenta.policies.kernel.play_key` of a capture."""
+    _c, _e, _l, now, lim, claim = capture_points(rules, rank, kind, base, nbase, run, turn)
     return play_key(policy, now + lim + claim, 1 + nbase + run)
 
 
 @njit(cache=True, inline="always")
 def play_outcome(
+    rules,
     rank: np.int64,
     kind: np.int64,
     base: np.int64,
     nbase: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
-    prev_in_ronda: bool,
-    score: np.int64,
-    at_38_score: np.int64,
-    caida_by_sum: np.int64,
-    cumulative: np.int64,
-    ronda_blocked_from: np.int64,
-    caida_en_ronda_points: np.int64,
-    end_of_deal: np.int64,
-    at_38: np.int64,
+    turn: Turn,
 ) -> tuple[np.int64, bool, bool, bool, np.int64, np.int64, np.int64]:
     """Events and points of a capture (contract section 4; R5.4, R6, R7, R9.1).
 
     Parameters
     ----------
+    rules : KernelRules
+        The switches (``caida_by_sum``, ``caida_limpia_cumulative``, ``ronda_blocked_from``,
+        ``caida_en_ronda_points``, ``caida_en_ronda_end_of_deal``, ``at_38``, ``target``).
     rank, kind, base, nbase : int
-        The play (a capture: ``kind`` is match or sum).
-    table : int64
-        Packed table before the play; ``table_cards`` its number of cards.
-    prev_rank : int
-        Rank of the previous trail (-1 if none, R6.1); ``prev_in_ronda`` true when that rank is
-        among the trailing seat's ronda ranks of the deal (R6.4).
-    score : int
-        The acting side's score before the play; ``at_38_score`` is ``target - 2`` (R9.1).
-    caida_by_sum, cumulative, ronda_blocked_from, caida_en_ronda_points, end_of_deal, at_38
-        Switches of :class:`cuarenta_sim.cuarenta.rules.KernelRules`.
+        The play (a capture: ``kind`` is match or sum), its packed base and the base's cards.
+    turn : Turn
+        The table before the play, the previous trail and the acting side's score
+        (:class:`.state.Turn`).
 
     Returns
     -------
@@ -383,24 +335,9 @@ def play_outcome(
         ``(run, caida, caida_en_ronda, limpia, caida_now, limpia_points, claim)``: cards taken
         by the run (:func:`run_length`) and the result of :func:`capture_points`.
     """
-    run = run_length(table, rank)
+    run = run_length(turn.table, rank)
     caida, en_ronda, limpia, now, lim, claim = capture_points(
-        rank,
-        kind,
-        base,
-        nbase,
-        run,
-        table_cards,
-        prev_rank,
-        prev_in_ronda,
-        score,
-        at_38_score,
-        caida_by_sum,
-        cumulative,
-        ronda_blocked_from,
-        caida_en_ronda_points,
-        end_of_deal,
-        at_38,
+        rules, rank, kind, base, nbase, run, turn
     )
     return run, caida, en_ronda, limpia, now, lim, claim
 
@@ -412,11 +349,7 @@ def apply_play(
     rank: np.int64,
     kind: np.int64,
     i: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
-    prev_in_ronda: bool,
-    score: np.int64,
+    turn: Turn,
 ) -> tuple[
     np.int64, np.int64, np.int64, np.int64, np.int64, bool, bool, bool, np.int64, np.int64, np.int64
 ]:
@@ -438,13 +371,10 @@ def apply_play(
         Sum tables (:mod:`cuarenta_sim.cuarenta.engine.layout`).
     rank, kind, i : int
         The play, as :func:`select_play` returns it (``i``: the sum base's index, for a sum).
-    table : int64
-        Packed table before the play; ``table_cards`` its number of cards.
-    prev_rank : int
-        Rank of the previous trail (-1 if none, R6.1); ``prev_in_ronda`` true when it is a
-        ronda rank of the trailing seat in this deal (R6.4).
-    score : int
-        The acting side's score before the play (R6.4 block, R9.1).
+    turn : Turn
+        The table before the play and its cards, the previous trail (-1 if none, R6.1) and
+        whether it is a ronda rank of the trailing seat in this deal (R6.4), the acting side's
+        score before the play (R6.4 block, R9.1): :class:`.state.Turn`.
 
     Returns
     -------
@@ -457,6 +387,8 @@ def apply_play(
         deal (R6.4 ``end_of_deal``).
     """
     bit = np.int64(1) << (4 * rank)
+    table = turn.table
+    table_cards = turn.table_cards
     if kind == KIND_TRAIL:
         zero = np.int64(0)
         return (
@@ -479,22 +411,7 @@ def apply_play(
         base = bit
         nbase = np.int64(1)
     run, caida, en_ronda, limpia, now, lim, claim = play_outcome(
-        rank,
-        kind,
-        base,
-        nbase,
-        table,
-        table_cards,
-        prev_rank,
-        prev_in_ronda,
-        score,
-        rules.target - 2,
-        rules.caida_by_sum,
-        rules.caida_limpia_cumulative,
-        rules.ronda_blocked_from,
-        rules.caida_en_ronda_points,
-        rules.caida_en_ronda_end_of_deal,
-        rules.at_38,
+        rules, rank, kind, base, nbase, turn
     )
     # Remove the base, then one card of each rank rank + 1 .. rank + run (R5.4).
     table -= base + ((NIBBLE_ONES & ((np.int64(1) << (4 * run)) - 1)) << (4 * (rank + 1)))
@@ -693,50 +610,46 @@ def claim_credit(
 
 @njit(cache=True, inline="always")
 def capture_points(
+    rules,
     rank: np.int64,
     kind: np.int64,
     base: np.int64,
     nbase: np.int64,
     run: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
-    prev_in_ronda: bool,
-    score: np.int64,
-    at_38_score: np.int64,
-    caida_by_sum: np.int64,
-    cumulative: np.int64,
-    ronda_blocked_from: np.int64,
-    caida_en_ronda_points: np.int64,
-    end_of_deal: np.int64,
-    at_38: np.int64,
+    turn: Turn,
 ) -> tuple[bool, bool, bool, np.int64, np.int64, np.int64]:
     """Events and points of a capture whose run takes ``run`` cards (contract section 4).
 
-    Parameters as in :func:`play_outcome`. Returns ``(caida, caida_en_ronda, limpia,
-    caida_now, limpia_points, claim)``: the three events (R6.1-R6.4, R7.1); points credited now
-    for the caida and for the limpia (R7.2, R9.1); points claimed for the end of the deal (a
-    bonus caida en ronda under ``end_of_deal``).
+    Parameters as in :func:`play_outcome` (``turn.table`` is not read). Returns ``(caida,
+    caida_en_ronda, limpia, caida_now, limpia_points, claim)``: the three events (R6.1-R6.4,
+    R7.1); points credited now for the caida and for the limpia (R7.2, R9.1); points claimed
+    for the end of the deal (a bonus caida en ronda under ``end_of_deal``).
     """
-    limpia = table_cards - nbase - run == 0
+    prev_rank = turn.prev_rank
+    score = turn.score
+    caida_by_sum = rules.caida_by_sum
+    ronda_blocked_from = rules.ronda_blocked_from
+    at_38 = rules.at_38
+    limpia = turn.table_cards - nbase - run == 0
     caida = False
     if prev_rank >= 0:
         if kind == KIND_MATCH:
             caida = rank == prev_rank
         elif caida_by_sum != 0:
             caida = (base >> (4 * prev_rank)) & 15 != 0
-    en_ronda = caida and prev_in_ronda
+    en_ronda = caida and turn.prev_in_ronda
     caida_points = 0
     claim = 0
     if caida:
         caida_points = 2
         if en_ronda and score < ronda_blocked_from:
-            caida_points = caida_en_ronda_points
-            if end_of_deal != 0:
+            caida_points = rules.caida_en_ronda_points
+            if rules.caida_en_ronda_end_of_deal != 0:
                 claim = caida_points
                 caida_points = 0
     limpia_points = 0
-    at_38_blocks = score == at_38_score and at_38 != AT38_NONE  # R9.1: no limpia at 38
-    if limpia and not (caida and cumulative == 0) and not at_38_blocks:
+    at_38_blocks = score == rules.target - 2 and at_38 != AT38_NONE  # R9.1: no limpia at 38
+    if limpia and not (caida and rules.caida_limpia_cumulative == 0) and not at_38_blocks:
         limpia_points = 2
     return caida, en_ronda, limpia, caida_points, limpia_points, claim
 

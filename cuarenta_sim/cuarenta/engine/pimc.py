@@ -79,6 +79,7 @@ from .moves import (
     select_play,
     sum_key,
 )
+from .state import Position, Turn, View
 
 #: Value of winning the chica inside a playout (levels chica and mesa), in points.
 WIN_POINTS = 100
@@ -162,45 +163,45 @@ def _value(st: np.ndarray, me: np.int64, winner: np.int64, leaf: np.int64) -> np
 @njit(cache=True)
 def playout(
     rules,
-    n_players: np.int64,
     sums: np.ndarray,
     params: np.ndarray,
-    poff: np.int64,
-    check_target: bool,
-    me: np.int64,
-    dealer: np.int64,
-    deal: np.int64,
-    turn: np.int64,
-    first_r: np.int64,
-    first_kind: np.int64,
-    first_i: np.int64,
+    pos: Position,
+    first: tuple[np.int64, np.int64, np.int64],
     st: np.ndarray,
     stock: np.ndarray,
     stock_off: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
-    prev_seat: np.int64,
-    played: np.int64,
-    last_capturer: np.int64,
 ) -> np.int64:
     """Play a sampled full state out and return its value (module docstring).
 
+    ``pos`` (:class:`.state.Position`) is the public state at the decision: the deciding
+    seat (its side is valued), the dealer, the deal and turn, the table, the previous trail,
+    the played cards and the last capturer (its hand, scores and piles are read from ``st``).
     ``st`` (int64, N_ST) holds the scores, zero gains, the piles and every seat's packed hand,
     ronda mask and known ronda cards; it is changed. ``stock[stock_off:]`` are the ranks of
-    the stock in dealing order. The first turn (turn ``turn`` of deal ``deal``) plays
-    ``(first_r, first_kind, first_i)``; later turns the playout policy
-    (``params[poff + P_PLAYOUT]``), to ``params[poff + P_DEPTH]``.
+    the stock in dealing order. The first turn plays ``first`` = ``(rank, kind, i)``; later
+    turns the playout policy (``params[P_PLAYOUT]``; ``params`` is the seat's parameter row),
+    to ``params[P_DEPTH]``.
     """
+    n_players = pos.n_players
+    check_target = pos.check_target
+    me = pos.seat & 1
+    dealer = pos.dealer
+    table = pos.table
+    table_cards = pos.table_cards
+    prev_rank = pos.prev_rank
+    prev_seat = pos.prev_seat
+    played = pos.played
+    last_capturer = pos.last_capturer
+    first_r, first_kind, first_i = first
     n_deals = 8 // n_players
     target = rules.target
-    depth = params[poff + P_DEPTH]
-    greedy = params[poff + P_PLAYOUT] == PLAYOUT_GREEDY
+    depth = params[P_DEPTH]
+    greedy = params[P_PLAYOUT] == PLAYOUT_GREEDY
     claims0 = 0
     claims1 = 0
     first_claim = -1
-    d = deal
-    t = turn
+    d = pos.deal
+    t = pos.turn
     while True:
         while t < 5 * n_players:
             seat = (dealer + 1 + t) % n_players
@@ -210,44 +211,29 @@ def playout(
             prev_in_ronda = (
                 prev_rank >= 0 and (st[ST_RONDA + prev_seat] >> (4 * prev_rank + 3)) & 1 != 0
             )
+            turn = Turn(table, table_cards, prev_rank, prev_in_ronda, s)
             if first_r >= 0:
                 r, kind, i = first_r, first_kind, first_i
                 first_r = -1
             elif greedy:
                 key = sum_key(table)
                 captures = sums[SUMS_COUNT + key] + occupied(table)
-                r, kind, i = best_play(
-                    POLICY_GREEDY,
-                    hand,
-                    table,
-                    table_cards,
-                    captures,
-                    key,
-                    prev_rank,
-                    prev_in_ronda,
-                    s,
-                    rules,
-                    sums,
-                )
+                r, kind, i = best_play(POLICY_GREEDY, hand, captures, key, turn, rules, sums)
             else:
                 nxt = seat + 1 if seat + 1 < n_players else 0
-                r, kind, i = heuristic_play(
-                    params,
-                    poff,
+                view = View(
                     hand,
-                    table,
-                    table_cards,
-                    prev_rank,
-                    prev_in_ronda,
-                    s,
+                    turn,
                     st[ST_SCORE + 1 - side],
                     played,
                     st[ST_RONDA + seat],
                     st[ST_KNOWN + nxt],
                     packed_total(st[ST_HANDS + nxt]),
-                    rules,
-                    sums,
+                    np.int64(0),
+                    d,
+                    n_players,
                 )
+                r, kind, i = heuristic_play(params, view, rules, sums)
             bit = np.int64(1) << (4 * r)
             st[ST_HANDS + seat] = hand - bit
             played += bit
@@ -255,7 +241,7 @@ def playout(
                 st[ST_KNOWN + seat] -= bit
             t += 1
             table, table_cards, _b, taken, _r, _c, _e, _l, now, lim, claim = apply_play(
-                rules, sums, r, kind, i, table, table_cards, prev_rank, prev_in_ronda, s
+                rules, sums, r, kind, i, turn
             )
             if taken == 0:  # a trail: it becomes the previous trail (R6.1)
                 prev_rank = r
@@ -290,7 +276,7 @@ def playout(
             winner = end_counts(rules, dealer, table_cards, last_capturer, st)
             return _value(st, me, winner if check_target else -1, 0)
         if depth == DEPTH_DEAL:
-            return _value(st, me, -1, params[poff + P_LEAF_CARDS])
+            return _value(st, me, -1, params[P_LEAF_CARDS])
         d += 1
         t = 0
         for p in range(n_players):
@@ -357,18 +343,17 @@ def deal_sample(
     seat: np.int64,
     n_players: np.int64,
     hands: np.ndarray,
-    s0: np.uint64,
-    s1: np.uint64,
-    s2: np.uint64,
-    s3: np.uint64,
-) -> tuple[np.int64, np.uint64, np.uint64, np.uint64, np.uint64]:
+    stream: tuple[np.uint64, np.uint64, np.uint64, np.uint64],
+) -> tuple[np.int64, tuple[np.uint64, np.uint64, np.uint64, np.uint64]]:
     """Draw one deal of the unseen cards (module docstring, "Sampling").
 
     ``buf`` (int64, same length as ``pool``) receives the shuffled pool; ``hands`` (int64, 4)
     every seat's packed hand (``seat`` keeps ``hand``; the others, from the seat after it
-    round, their known ronda cards plus their ``need`` next shuffled cards). Returns the
-    offset in ``buf`` where the stock starts, and the advanced search stream.
+    round, their known ronda cards plus their ``need`` next shuffled cards). ``stream`` is the
+    search stream's state. Returns the offset in ``buf`` where the stock starts, and the
+    advanced stream.
     """
+    s0, s1, s2, s3 = stream
     m = pool.shape[0]
     for j in range(m):
         buf[j] = pool[j]
@@ -386,65 +371,39 @@ def deal_sample(
             h += np.int64(1) << (4 * buf[j])
         pos += need[o]
         hands[o] = h
-    return pos, s0, s1, s2, s3
+    return pos, (s0, s1, s2, s3)
 
 
 @njit(cache=True)
 def pimc_totals(
     params: np.ndarray,
-    poff: np.int64,
-    rules,
-    n_players: np.int64,
-    sums: np.ndarray,
-    seat: np.int64,
-    dealer: np.int64,
-    deal: np.int64,
-    turn: np.int64,
-    hand: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
-    prev_seat: np.int64,
-    played: np.int64,
+    pos: Position,
     public: np.ndarray,
-    score0: np.int64,
-    score1: np.int64,
-    pile0: np.int64,
-    pile1: np.int64,
-    last_capturer: np.int64,
-    check_target: bool,
-    s0: np.uint64,
-    s1: np.uint64,
-    s2: np.uint64,
-    s3: np.uint64,
-) -> tuple[np.ndarray, np.uint64, np.uint64, np.uint64, np.uint64]:
-    """The total playout value of every legal play of ``seat`` (module docstring) and the
+    stream: tuple[np.uint64, np.uint64, np.uint64, np.uint64],
+    rules,
+    sums: np.ndarray,
+) -> tuple[np.ndarray, tuple[np.uint64, np.uint64, np.uint64, np.uint64]]:
+    """The total playout value of every legal play of ``pos.seat`` (module docstring) and the
     advanced search stream: what :func:`pimc_play` decides on, also the teacher's values for
     training (``benchmarks/train_learned.py``).
 
     Parameters
     ----------
     params : ndarray of int64
-        ``params[poff + P_SAMPLES]``, ``P_DEPTH``, ``P_PLAYOUT`` and the heuristic weights.
-    rules, n_players, sums
-        As in :func:`cuarenta_sim.cuarenta.engine.play.play_data`.
-    seat, dealer, deal, turn : int
-        The deciding seat, the dealer, the deal (0-based) and the turns already played in it.
-    hand, table : int64
-        Packed own hand and table (``table_cards`` cards).
-    prev_rank, prev_seat : int
-        The previous trail and its seat (-1 if none).
-    played : int64
-        Packed counts of the cards played in the data so far.
+        The seat's parameter row: ``params[P_SAMPLES]``, ``P_DEPTH``, ``P_PLAYOUT`` and the
+        heuristic weights.
+    pos : Position
+        The public state from the deciding seat (:class:`.state.Position`): the seat, dealer,
+        deal (0-based) and turns already played in it, players, whether the target is checked
+        (levels chica / mesa, R9.2), own hand, table, previous trail and its seat, the cards
+        played in the data, scores, piles and the last capturing side (-1 if none).
     public : ndarray of int64, shape (8,)
         Per seat the ronda mask of the deal (bit 3 of the rank's field; announced, R4), then
         per seat the packed ronda cards it is known to hold.
-    score0, score1, pile0, pile1, last_capturer
-        Scores, pile sizes, last capturing side (-1 if none).
-    check_target : bool
-        Levels chica / mesa: a side reaching the target wins (R9.2).
-    s0, s1, s2, s3 : uint64
+    stream : tuple of 4 uint64
         The seat's search stream state.
+    rules, sums
+        As in :func:`cuarenta_sim.cuarenta.engine.play.play_data`.
 
     Returns
     -------
@@ -454,6 +413,10 @@ def pimc_totals(
         ``samples`` for the mean); then the stream state. With one legal play nothing is
         drawn and the total is 0.
     """
+    hand = pos.hand
+    table = pos.table
+    n_players = pos.n_players
+    seat = pos.seat
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)
     held = sums[SUMS_HELD + key]
@@ -461,28 +424,19 @@ def pimc_totals(
     compulsory = rules.capture_compulsory
     n_legal = count_plays(hand, captures, compulsory)
     if n_legal == 1:
-        return np.zeros(1, dtype=np.int64), s0, s1, s2, s3
-    samples = params[poff + P_SAMPLES]
-    pool, need = unseen_pool(hand, played, public, seat, dealer, turn, n_players)
+        return np.zeros(1, dtype=np.int64), stream
+    samples = params[P_SAMPLES]
+    pool, need = unseen_pool(hand, pos.played, public, seat, pos.dealer, pos.turn, n_players)
     m = pool.shape[0]
     buf = np.empty(m, dtype=np.int64)
     hands = np.zeros(4, dtype=np.int64)
     template = np.zeros(N_ST, dtype=np.int64)
-    template[ST_SCORE] = score0
-    template[ST_SCORE + 1] = score1
-    template[ST_PILE] = pile0
-    template[ST_PILE + 1] = pile1
-    template[ST_CARDS0] = pile0
-    template[ST_CARDS0 + 1] = pile1
-    for o in range(n_players):
-        template[ST_RONDA + o] = public[o]
-        template[ST_KNOWN + o] = public[4 + o]
+    fill_template(template, pos, public)
     st = np.empty(N_ST, dtype=np.int64)
     totals = np.zeros(n_legal, dtype=np.int64)
-    me = seat & 1
     for _s in range(samples):
-        pos, s0, s1, s2, s3 = deal_sample(
-            pool, buf, need, public, hand, seat, n_players, hands, s0, s1, s2, s3
+        stock_at, stream = deal_sample(
+            pool, buf, need, public, hand, seat, n_players, hands, stream
         )
         for o in range(n_players):
             template[ST_HANDS + o] = hands[o]
@@ -490,64 +444,21 @@ def pimc_totals(
             r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
             for j in range(N_ST):
                 st[j] = template[j]
-            totals[k] += playout(
-                rules,
-                n_players,
-                sums,
-                params,
-                poff,
-                check_target,
-                me,
-                dealer,
-                deal,
-                turn,
-                r,
-                kind,
-                i,
-                st,
-                buf,
-                pos,
-                table,
-                table_cards,
-                prev_rank,
-                prev_seat,
-                played,
-                last_capturer,
-            )
-    return totals, s0, s1, s2, s3
+            totals[k] += playout(rules, sums, params, pos, (r, kind, i), st, buf, stock_at)
+    return totals, stream
 
 
 @njit(cache=True)
 def pimc_play(
     params: np.ndarray,
-    poff: np.int64,
-    rules,
-    n_players: np.int64,
-    sums: np.ndarray,
-    seat: np.int64,
-    dealer: np.int64,
-    deal: np.int64,
-    turn: np.int64,
-    hand: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
-    prev_seat: np.int64,
-    played: np.int64,
+    pos: Position,
     public: np.ndarray,
-    score0: np.int64,
-    score1: np.int64,
-    pile0: np.int64,
-    pile1: np.int64,
-    last_capturer: np.int64,
-    check_target: bool,
-    s0: np.uint64,
-    s1: np.uint64,
-    s2: np.uint64,
-    s3: np.uint64,
-) -> tuple[np.int64, np.int64, np.int64, np.uint64, np.uint64, np.uint64, np.uint64]:
-    """The pimc play of ``seat`` (module docstring) and the advanced search stream: the first
-    legal play of largest total in :func:`pimc_totals` (same parameters).
+    stream: tuple[np.uint64, np.uint64, np.uint64, np.uint64],
+    rules,
+    sums: np.ndarray,
+) -> tuple[np.int64, np.int64, np.int64, tuple[np.uint64, np.uint64, np.uint64, np.uint64]]:
+    """The pimc play of ``pos.seat`` (module docstring) and the advanced search stream: the
+    first legal play of largest total in :func:`pimc_totals` (same parameters).
 
     Returns
     -------
@@ -555,42 +466,33 @@ def pimc_play(
         ``(rank, kind, i)`` as :func:`cuarenta_sim.cuarenta.engine.moves.select_play`, then the
         stream state. With one legal play nothing is drawn.
     """
+    hand = pos.hand
+    table = pos.table
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)
     held = sums[SUMS_HELD + key]
     firsts = sums[SUMS_FIRST]
     compulsory = rules.capture_compulsory
-    totals, s0, s1, s2, s3 = pimc_totals(
-        params,
-        poff,
-        rules,
-        n_players,
-        sums,
-        seat,
-        dealer,
-        deal,
-        turn,
-        hand,
-        table,
-        table_cards,
-        prev_rank,
-        prev_seat,
-        played,
-        public,
-        score0,
-        score1,
-        pile0,
-        pile1,
-        last_capturer,
-        check_target,
-        s0,
-        s1,
-        s2,
-        s3,
-    )
+    totals, stream = pimc_totals(params, pos, public, stream, rules, sums)
     best = 0
     for k in range(1, len(totals)):
         if totals[k] > totals[best]:
             best = k
     r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, best)
-    return r, kind, i, s0, s1, s2, s3
+    return r, kind, i, stream
+
+
+@njit(cache=True, inline="always")
+def fill_template(template: np.ndarray, pos: Position, public: np.ndarray) -> None:
+    """Write the scores, piles (also as the piles at the playout's start) and every seat's
+    ronda mask and known ronda cards (``public``) of ``pos`` to a playout scratch ``template``
+    (int64, N_ST); the hands are left to the caller."""
+    template[ST_SCORE] = pos.score0
+    template[ST_SCORE + 1] = pos.score1
+    template[ST_PILE] = pos.pile0
+    template[ST_PILE + 1] = pos.pile1
+    template[ST_CARDS0] = pos.pile0
+    template[ST_CARDS0 + 1] = pos.pile1
+    for o in range(pos.n_players):
+        template[ST_RONDA + o] = public[o]
+        template[ST_KNOWN + o] = public[4 + o]

@@ -99,6 +99,7 @@ from .moves import (
 )
 from .pimc import pimc_play, plays_made
 from .solverplay import solver_play
+from .state import Blocks, Position, Scratch, Setup, Turn, View
 
 #: Adding 5 to every 4-bit count sets its bit 3 exactly for counts 3 and 4 (a ronda, R4).
 RONDA_ADD = 5 * NIBBLE_ONES
@@ -113,41 +114,33 @@ def emit(
     data: np.int64,
     deal: np.int64,
     seat: np.int64,
-    rank: np.int64,
-    base: np.int64,
-    run: np.int64,
-    caida: np.int64,
-    limpia: np.int64,
-    flag: np.int64,
-    pts0: np.int64,
-    pts1: np.int64,
-    claim0: np.int64,
-    claim1: np.int64,
-    cards: np.int64,
+    event: tuple,
 ) -> None:
     """Append one trace row (contract section 7) to ``trace`` (int64, (capacity, 17)).
 
-    The row goes at ``work[W_TRACE_N]``, which is incremented; ``score0``, ``score1`` are read
-    from ``work[W_SCORES:]`` (after the step). The caller guarantees the capacity.
+    ``event`` holds the row's columns ``rank, base, run, caida, limpia, flag, pts0, pts1,
+    claim0, claim1, cards`` (11 ints). The row goes at ``work[W_TRACE_N]``, which is
+    incremented; ``score0``, ``score1`` are read from ``work[W_SCORES:]`` (after the step). The
+    caller guarantees the capacity.
     """
     i = work[W_TRACE_N]
     trace[i, 0] = kind
     trace[i, 1] = data
     trace[i, 2] = deal
     trace[i, 3] = seat
-    trace[i, 4] = rank
-    trace[i, 5] = base
-    trace[i, 6] = run
-    trace[i, 7] = caida
-    trace[i, 8] = limpia
-    trace[i, 9] = flag
-    trace[i, 10] = pts0
-    trace[i, 11] = pts1
-    trace[i, 12] = claim0
-    trace[i, 13] = claim1
+    trace[i, 4] = event[0]
+    trace[i, 5] = event[1]
+    trace[i, 6] = event[2]
+    trace[i, 7] = event[3]
+    trace[i, 8] = event[4]
+    trace[i, 9] = event[5]
+    trace[i, 10] = event[6]
+    trace[i, 11] = event[7]
+    trace[i, 12] = event[8]
+    trace[i, 13] = event[9]
     trace[i, 14] = work[W_SCORES]
     trace[i, 15] = work[W_SCORES + 1]
-    trace[i, 16] = cards
+    trace[i, 16] = event[10]
     work[W_TRACE_N] = i + 1
 
 
@@ -156,22 +149,15 @@ def emit(
 @njit(cache=True, error_model="numpy")
 def play_data(
     rules,
-    n_players: np.int64,
-    sums: np.ndarray,
-    root: np.uint64,
+    setup: Setup,
+    level: np.int64,
     game: np.int64,
     n_games: np.int64,
     data: np.int64,
     dealer: np.int64,
-    level: np.int64,
     row: np.int64,
-    rec8: np.ndarray,
-    rec16: np.ndarray,
-    rec64: np.ndarray,
-    trace: np.ndarray,
-    work: np.ndarray,
-    rng: np.ndarray,
-    deck: np.ndarray,
+    blocks: Blocks,
+    scratch: Scratch,
 ) -> tuple[np.int64, np.int64, bool]:
     """Play datas (R3-R9.2; contract sections 2, 4, 5) and write their records and trace.
 
@@ -184,31 +170,28 @@ def play_data(
     ----------
     rules : KernelRules
         :meth:`cuarenta_sim.cuarenta.rules.RuleSet.to_kernel`.
-    n_players : int
-        2 or 4 (R2.1).
-    sums : ndarray of int64, shape (N_SUMS,)
-        Sum tables (:mod:`cuarenta_sim.cuarenta.engine.layout`).
-    root : uint64
-        Root of the random streams; ``(game, data)`` identify a data (contract section 2).
-    game, n_games, data, dealer : int
-        The datas played, see above (``data`` and ``dealer`` are unused at level data).
+    setup : Setup
+        The players (2 or 4, R2.1), the sum tables and the root of the random streams
+        (:class:`.state.Setup`; ``(game, data)`` identify a data, contract section 2); its
+        policy rows are not read (the policies are in ``scratch.work``).
     level : int
         :data:`LEVEL_DATA` (no target check, play to the last card) or chica / mesa.
+    game, n_games, data, dealer : int
+        The datas played, see above (``data`` and ``dealer`` are unused at level data).
     row : int
-        Record column of the first data in ``rec8`` (int8, (17, rows)), ``rec16`` (int16,
-        (12 or 16, rows)) and ``rec64`` (int64, (1, rows): the game index); the next hands follow
-        at level data; -1 to write no record. ``rec16`` rows 12.. (scores, hand, chica) are left
-        to the caller.
-    trace : ndarray of int64, shape (capacity, 17)
-        Trace rows are appended (at ``work[W_TRACE_N]``) when ``capacity > 0``.
-    work : ndarray of int64, shape (N_WORK,)
-        Scratch and state (:mod:`cuarenta_sim.cuarenta.engine.layout`): the side scores before the
-        data
-        at ``W_SCORES`` (updated in place) and the policy ids at ``W_POLICIES`` are inputs.
-    rng : ndarray of uint64, shape (N_RNG,)
-        Scratch for the random streams.
-    deck : ndarray of uint8, shape (40,)
-        Scratch for the deck's ranks.
+        Record column of the first data in ``blocks.rec8`` (int8, (17, rows)), ``rec16``
+        (int16, (12 or 16, rows)) and ``rec64`` (int64, (1, rows): the game index); the next
+        hands follow at level data; -1 to write no record. ``rec16`` rows 12.. (scores, hand,
+        chica) are left to the caller.
+    blocks : Blocks
+        The output blocks (:class:`.state.Blocks`); trace rows are appended to
+        ``blocks.trace`` (int64, (capacity, 17), at ``work[W_TRACE_N]``) when ``capacity > 0``.
+        The game blocks are not written.
+    scratch : Scratch
+        ``work`` (int64, (N_WORK,)): scratch and state (:mod:`.layout`): the side scores
+        before the data at ``W_SCORES`` (updated in place) and the policy ids at
+        ``W_POLICIES`` are inputs; ``rng`` (uint64, (N_RNG,)): the random streams; ``deck``
+        (uint8, (40,)): the deck's ranks.
 
     Returns
     -------
@@ -218,6 +201,16 @@ def play_data(
         (1 announcement, 2 play, 3 claims, 4 end of data), the winning side, and whether its
         score was ``target - 2`` at the start of that step.
     """
+    n_players = setup.n_players
+    sums = setup.sums
+    root = setup.root
+    rec8 = blocks.rec8
+    rec16 = blocks.rec16
+    rec64 = blocks.rec64
+    trace = blocks.trace
+    work = scratch.work
+    rng = scratch.rng
+    deck = scratch.deck
     tracing = trace.shape[0] > 0
     check_target = level != LEVEL_DATA
     target = rules.target
@@ -295,25 +288,8 @@ def play_data(
                 work[W_ACC + 2 * ACC_POINTS + side] += pts
                 work[W_ACC + 2 * ACC_RONDA_POINTS + side] += pts
                 if tracing:
-                    emit(
-                        trace,
-                        work,
-                        EV_ANNOUNCE,
-                        data,
-                        d,
-                        seat,
-                        r,
-                        -1,
-                        0,
-                        0,
-                        0,
-                        flag,
-                        pts * (1 - side),
-                        pts * side,
-                        0,
-                        0,
-                        0,
-                    )
+                    event = (r, -1, 0, 0, 0, flag, pts * (1 - side), pts * side, 0, 0, 0)
+                    emit(trace, work, EV_ANNOUNCE, data, d, seat, event)
                 if win or (check_target and work[W_SCORES + side] >= target):
                     win_kind = EV_ANNOUNCE
                     winner = side
@@ -346,40 +322,29 @@ def play_data(
                         hand, table, captures, held, firsts, rules.capture_compulsory, k
                     )
                 elif policy == POLICY_GREEDY:
-                    r, kind, i = best_play(
-                        policy,
-                        hand,
-                        table,
-                        table_cards,
-                        captures,
-                        key,
-                        prev_rank,
-                        prev_in_ronda,
-                        s,
-                        rules,
-                        sums,
-                    )
+                    turn = Turn(table, table_cards, prev_rank, prev_in_ronda, s)
+                    r, kind, i = best_play(policy, hand, captures, key, turn, rules, sums)
                 else:
-                    r, kind, i = _observed_play(
-                        rules,
-                        n_players,
-                        sums,
-                        work,
-                        rng,
+                    pos = Position(
                         seat,
                         dealer,
                         d,
                         t,
+                        n_players,
+                        check_target,
                         hand,
                         table,
                         table_cards,
                         prev_rank,
                         prev_seat,
-                        prev_in_ronda,
                         played,
+                        work[W_SCORES],
+                        work[W_SCORES + 1],
+                        work[W_PILES],
+                        work[W_PILES + 1],
                         last_capturer,
-                        check_target,
                     )
+                    r, kind, i = _observed_play(rules, sums, work, rng, pos, prev_in_ronda)
                 work[W_HANDS + seat] = hand - (np.int64(1) << (4 * r))
                 n_plays_done += 1
                 if smart:
@@ -387,34 +352,16 @@ def play_data(
                     known = work[W_KNOWN + seat]
                     if (known >> (4 * r)) & 15 != 0:
                         work[W_KNOWN + seat] = known - (np.int64(1) << (4 * r))
+                turn = Turn(table, table_cards, prev_rank, prev_in_ronda, s)
                 (table, table_cards, base, taken, run, caida, en_ronda, limpia, now, lim, claim) = (
-                    apply_play(
-                        rules, sums, r, kind, i, table, table_cards, prev_rank, prev_in_ronda, s
-                    )
+                    apply_play(rules, sums, r, kind, i, turn)
                 )
                 if taken == 0:  # a trail: it becomes the previous trail (R6.1)
                     prev_rank = r
                     prev_seat = seat
                     if tracing:
-                        emit(
-                            trace,
-                            work,
-                            EV_PLAY,
-                            data,
-                            d,
-                            seat,
-                            r,
-                            0,
-                            0,
-                            0,
-                            0,
-                            0,
-                            0,
-                            0,
-                            0,
-                            0,
-                            work[W_PILES + side],
-                        )
+                        event = (r, 0, 0, 0, 0, 0, 0, 0, 0, 0, work[W_PILES + side])
+                        emit(trace, work, EV_PLAY, data, d, seat, event)
                     continue
                 work[W_PILES + side] += taken
                 last_capturer = side
@@ -440,13 +387,7 @@ def play_data(
                 work[W_ACC + 2 * ACC_CAIDA_POINTS + side] += now
                 work[W_ACC + 2 * ACC_LIMPIA_POINTS + side] += lim
                 if tracing:
-                    emit(
-                        trace,
-                        work,
-                        EV_PLAY,
-                        data,
-                        d,
-                        seat,
+                    event = (
                         r,
                         base,
                         run,
@@ -459,6 +400,7 @@ def play_data(
                         claim * side,
                         work[W_PILES + side],
                     )
+                    emit(trace, work, EV_PLAY, data, d, seat, event)
                 if check_target and work[W_SCORES + side] >= target:
                     win_kind = EV_PLAY
                     winner = side
@@ -489,9 +431,8 @@ def play_data(
                         win_at_38 = (start0 if side == 0 else start1) == at_38_score
                         break
                 if tracing:
-                    emit(
-                        trace, work, EV_CLAIMS, data, d, -1, -1, -1, 0, 0, 0, 0, got0, got1, 0, 0, 0
-                    )
+                    event = (-1, -1, 0, 0, 0, 0, got0, got1, 0, 0, 0)
+                    emit(trace, work, EV_CLAIMS, data, d, -1, event)
                 claims0 = 0
                 claims1 = 0
                 first_claim = -1
@@ -508,13 +449,7 @@ def play_data(
                 end1 = (
                     work[W_ACC + 2 * ACC_CARTON_POINTS + 1] + work[W_ACC + 2 * ACC_OTHER_POINTS + 1]
                 )
-                emit(
-                    trace,
-                    work,
-                    EV_END,
-                    data,
-                    n_deals - 1,
-                    -1,
+                event = (
                     -1,
                     -1,
                     0,
@@ -527,6 +462,7 @@ def play_data(
                     0,
                     64 * work[W_PILES] + work[W_PILES + 1],
                 )
+                emit(trace, work, EV_END, data, n_deals - 1, -1, event)
 
         if row_g >= 0:
             rec64[0, row_g] = g
@@ -547,140 +483,57 @@ def play_data(
 @njit(cache=True)
 def _observed_play(
     rules,
-    n_players: np.int64,
     sums: np.ndarray,
     work: np.ndarray,
     rng: np.ndarray,
-    seat: np.int64,
-    dealer: np.int64,
-    deal: np.int64,
-    turn: np.int64,
-    hand: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
-    prev_seat: np.int64,
+    pos: Position,
     prev_in_ronda: bool,
-    played: np.int64,
-    last_capturer: np.int64,
-    check_target: bool,
 ) -> tuple[np.int64, np.int64, np.int64]:
     """The play of a ``heuristic``, ``learned``, ``pimc`` or ``solver`` seat (contract section
     6).
 
-    Hands the policy the seat's observation only: its hand, the table, the played cards, the
-    previous trail, the ronda announcements of the deal and what they reveal (``W_RONDA``,
-    ``W_KNOWN``), scores, pile sizes, the last capturer and the turn; never another hand, nor
-    the deck. ``turn`` is the number of turns already played in deal ``deal``.
+    Hands the policy the seat's observation only: ``pos`` (:class:`.state.Position`: its
+    hand, the table, the played cards, the previous trail, scores, pile sizes, the last
+    capturer and the turn; ``pos.turn`` is the number of turns already played in deal
+    ``pos.deal``), whether the previous trail is a ronda rank of its trailer
+    (``prev_in_ronda``), the ronda announcements of the deal and what they reveal
+    (``W_RONDA``, ``W_KNOWN`` of ``work``); never another hand, nor the deck. The seat's
+    policy id and parameter row are read from ``work``, its search stream from ``rng``.
     """
+    seat = pos.seat
+    n_players = pos.n_players
     params = work[W_PARAMS + N_PARAMS * seat : W_PARAMS + N_PARAMS * (seat + 1)]
-    side = seat & 1
-    if work[W_POLICIES + seat] == POLICY_HEURISTIC:
+    policy = work[W_POLICIES + seat]
+    if policy in (POLICY_HEURISTIC, POLICY_LEARNED):
+        side = seat & 1
         nxt = seat + 1 if seat + 1 < n_players else 0
-        next_hand = 5 - plays_made(turn + 1, (nxt - dealer - 1) % n_players, n_players)
-        return heuristic_play(
-            params,
-            0,
-            hand,
-            table,
-            table_cards,
-            prev_rank,
-            prev_in_ronda,
-            work[W_SCORES + side],
+        next_hand = 5 - plays_made(pos.turn + 1, (nxt - pos.dealer - 1) % n_players, n_players)
+        view = View(
+            pos.hand,
+            Turn(pos.table, pos.table_cards, pos.prev_rank, prev_in_ronda, work[W_SCORES + side]),
             work[W_SCORES + 1 - side],
-            played,
-            work[W_RONDA + seat],
-            work[W_KNOWN + nxt],
-            next_hand,
-            rules,
-            sums,
-        )
-    if work[W_POLICIES + seat] == POLICY_LEARNED:
-        nxt = seat + 1 if seat + 1 < n_players else 0
-        next_hand = 5 - plays_made(turn + 1, (nxt - dealer - 1) % n_players, n_players)
-        return learned_play(
-            params,
-            0,
-            hand,
-            table,
-            table_cards,
-            prev_rank,
-            prev_in_ronda,
-            work[W_SCORES + side],
-            work[W_SCORES + 1 - side],
-            played,
+            pos.played,
             work[W_RONDA + seat],
             work[W_KNOWN + nxt],
             next_hand,
             work[W_PILES + side],
-            deal,
+            pos.deal,
             n_players,
-            rules,
-            sums,
         )
+        if policy == POLICY_HEURISTIC:
+            return heuristic_play(params, view, rules, sums)
+        return learned_play(params, view, rules, sums)
     public = np.empty(8, dtype=np.int64)
     for o in range(4):
         public[o] = work[W_RONDA + o] if o < n_players else 0
         public[4 + o] = work[W_KNOWN + o] if o < n_players else 0
     off = RNG_SEARCH + 4 * seat
-    if work[W_POLICIES + seat] == POLICY_SOLVER:
-        r, kind, i, rng[off], rng[off + 1], rng[off + 2], rng[off + 3] = solver_play(
-            params,
-            0,
-            rules,
-            n_players,
-            sums,
-            seat,
-            dealer,
-            deal,
-            turn,
-            hand,
-            table,
-            table_cards,
-            prev_rank,
-            prev_seat,
-            played,
-            public,
-            work[W_SCORES],
-            work[W_SCORES + 1],
-            work[W_PILES],
-            work[W_PILES + 1],
-            last_capturer,
-            check_target,
-            rng[off],
-            rng[off + 1],
-            rng[off + 2],
-            rng[off + 3],
-        )
-        return r, kind, i
-    r, kind, i, rng[off], rng[off + 1], rng[off + 2], rng[off + 3] = pimc_play(
-        params,
-        0,
-        rules,
-        n_players,
-        sums,
-        seat,
-        dealer,
-        deal,
-        turn,
-        hand,
-        table,
-        table_cards,
-        prev_rank,
-        prev_seat,
-        played,
-        public,
-        work[W_SCORES],
-        work[W_SCORES + 1],
-        work[W_PILES],
-        work[W_PILES + 1],
-        last_capturer,
-        check_target,
-        rng[off],
-        rng[off + 1],
-        rng[off + 2],
-        rng[off + 3],
-    )
+    stream = (rng[off], rng[off + 1], rng[off + 2], rng[off + 3])
+    if policy == POLICY_SOLVER:
+        r, kind, i, stream = solver_play(params, pos, public, stream, rules, sums)
+    else:
+        r, kind, i, stream = pimc_play(params, pos, public, stream, rules, sums)
+    rng[off], rng[off + 1], rng[off + 2], rng[off + 3] = stream
     return r, kind, i
 
 
@@ -733,23 +586,14 @@ def _end_of_data(
 @njit(cache=True)
 def play_game(
     rules,
-    n_players: np.int64,
-    sums: np.ndarray,
-    root: np.uint64,
+    setup: Setup,
     level: np.int64,
     game: np.int64,
     cap: np.int64,
     row0: np.int64,
     gcol: np.int64,
-    rec8: np.ndarray,
-    rec16: np.ndarray,
-    rec64: np.ndarray,
-    game8: np.ndarray,
-    game16: np.ndarray,
-    trace: np.ndarray,
-    work: np.ndarray,
-    rng: np.ndarray,
-    deck: np.ndarray,
+    blocks: Blocks,
+    scratch: Scratch,
 ) -> np.int64:
     """Play chica or mesa ``game`` and write its output (levels chica and mesa).
 
@@ -766,22 +610,22 @@ def play_game(
         ``row0 + j`` of the record blocks when ``j < cap``; later datas are played but not
         recorded (the caller sees the true count in the return value).
     gcol : int
-        Column of the game record blocks to write (levels chica / mesa).
-    rec8, rec16, rec64 : ndarray
-        Record blocks (:mod:`cuarenta_sim.cuarenta.engine.layout`).
-    game8, game16 : ndarray
-        Game record blocks.
-    trace, work, rng, deck
-        As in :func:`play_data` (the policy ids in ``work`` are inputs).
-
-    Other parameters are those of :func:`play_data`.
+        Column of the game record blocks ``blocks.game8``, ``blocks.game16`` to write.
+    rules, setup, blocks, scratch
+        As in :func:`play_data` (the policy ids in ``scratch.work`` are inputs).
 
     Returns
     -------
     int
         Number of datas played.
     """
-    nb_init_stream(rng, root, game, 0, STREAM_GAME)
+    n_players = setup.n_players
+    rec16 = blocks.rec16
+    game8 = blocks.game8
+    game16 = blocks.game16
+    work = scratch.work
+    rng = scratch.rng
+    nb_init_stream(rng, setup.root, game, 0, STREAM_GAME)
     first_dealer = nb_randbelow(rng, n_players)
     chicas_to_win = rules.chicas_to_win if level == LEVEL_MESA else 1
     chicas0 = 0
@@ -805,23 +649,7 @@ def play_game(
             row = row0 + data if data < cap else -1
             dealer = (first_dealer + data) % n_players
             win_kind, winner, win_at_38 = play_data(
-                rules,
-                n_players,
-                sums,
-                root,
-                game,
-                np.int64(1),
-                data,
-                dealer,
-                level,
-                row,
-                rec8,
-                rec16,
-                rec64,
-                trace,
-                work,
-                rng,
-                deck,
+                rules, setup, level, game, np.int64(1), data, dealer, row, blocks, scratch
             )
             data += 1
             if row >= 0:

@@ -30,7 +30,8 @@ Entry point
 * ``opts``: :class:`SolveOptions`;
 * ``pos``: int64 array of length :data:`N_POS`, the full state in the kernel's representation
   (packed hands and table as in :mod:`.moves`, ronda masks as ``W_RONDA`` of
-  :mod:`.layout`), offsets ``POS_*`` below; :func:`position_array` builds it from rank counts.
+  :mod:`.layout`), offsets ``POS_*`` of :mod:`.solvertable`; :func:`position_array` builds it
+  from rank counts.
   It is the state pimc's playouts start from (:func:`.pimc.pimc_play`: the sampled hands, the
   public ronda masks, the table, the previous trail, scores, piles, last capturer) plus the
   claims of the deal so far;
@@ -66,14 +67,46 @@ Speed (``benchmarks/solver.py``, one thread, shared 2-core machine): from the st
 deal about 80 positions/s with 2 players (5,000 nodes each) and 0.5 positions/s with 4
 players (700,000 nodes each); from a random turn of it, hundreds to thousands per second.
 
-Not done (issue 12, item 1): :func:`.pimc.pimc_play` still takes 26 positional arguments;
-:data:`N_POS` position arrays (this module) are the typed state a later refactor can pass.
+The search passes its state as a :class:`.state.Node` (issue 19: no kernel over 10
+arguments); the layout, options and table types live in :mod:`.solvertable`.
 """
 
 from __future__ import annotations
 
+__all__ = [
+    "BOUND_EXACT",
+    "BOUND_LOWER",
+    "BOUND_UPPER",
+    "MAX_MOVES",
+    "MAX_TURNS",
+    "N_POS",
+    "N_STATS",
+    "POS_CLAIMS",
+    "POS_DEAL",
+    "POS_DEALER",
+    "POS_FIRST_CLAIM",
+    "POS_HANDS",
+    "POS_LAST_CAPTURER",
+    "POS_PILES",
+    "POS_PLAYERS",
+    "POS_PREV_RANK",
+    "POS_RONDA",
+    "POS_SCORES",
+    "POS_TABLE",
+    "POS_TABLE_CARDS",
+    "POS_TURN",
+    "STAT_GENERATION",
+    "STAT_HITS",
+    "STAT_NODES",
+    "SolveOptions",
+    "SolverTable",
+    "new_table",
+    "position_array",
+    "solve_counts",
+    "solve_position",
+]
+
 from collections.abc import Sequence
-from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -91,41 +124,37 @@ from .moves import (
     select_play,
     sum_key,
 )
-
-# ----------------------------------------------------------------------- position layout
-#: Offsets in the position array (int64, :data:`N_POS`).
-POS_PLAYERS = 0  # 2 or 4
-POS_DEALER = 1  # the dealer seat
-POS_DEAL = 2  # the deal, 0-based; the last one is 8 // players - 1
-POS_TURN = 3  # turns already played in the deal, 0 .. 5 * players - 1
-POS_HANDS = 4  # 4: packed hand per seat (4 bits per rank)
-POS_RONDA = 8  # 4: per seat, bit 3 of a rank's field set for its ronda ranks of the deal (R4)
-POS_TABLE = 12  # packed table
-POS_TABLE_CARDS = 13  # cards on the table
-POS_PREV_RANK = 14  # rank of the previous trail a caida may be made on, -1 if none (R6.1)
-POS_SCORES = 15  # 2: side scores
-POS_PILES = 17  # 2: cards captured per side in the data
-POS_LAST_CAPTURER = 19  # side of the data's last capture, -1 if none (R8.1)
-POS_CLAIMS = 20  # 2: points claimed in this deal, credited at its end (R6.4 end_of_deal)
-POS_FIRST_CLAIM = 22  # side that claimed first in this deal, -1 if none
-N_POS = 23
-
-#: Largest number of legal plays of a turn: 5 ranks held, each a trail, a match and at most
-#: 12 sums (:func:`.moves.rank_options`).
-MAX_MOVES = 80
-#: Turns in a deal at most (4 players x 5 cards).
-MAX_TURNS = 20
-
-# ----------------------------------------------------------------------- table entries
-BOUND_EXACT = 1
-BOUND_LOWER = 2
-BOUND_UPPER = 3
-#: ``stats`` slots of :class:`SolverTable`: the current generation, nodes searched in the last
-#: call, table hits in the last call.
-STAT_GENERATION = 0
-STAT_NODES = 1
-STAT_HITS = 2
-N_STATS = 3
+from .solvertable import (
+    BOUND_EXACT,
+    BOUND_LOWER,
+    BOUND_UPPER,
+    MAX_MOVES,
+    MAX_TURNS,
+    N_POS,
+    N_STATS,
+    POS_CLAIMS,
+    POS_DEAL,
+    POS_DEALER,
+    POS_FIRST_CLAIM,
+    POS_HANDS,
+    POS_LAST_CAPTURER,
+    POS_PILES,
+    POS_PLAYERS,
+    POS_PREV_RANK,
+    POS_RONDA,
+    POS_SCORES,
+    POS_TABLE,
+    POS_TABLE_CARDS,
+    POS_TURN,
+    STAT_GENERATION,
+    STAT_HITS,
+    STAT_NODES,
+    SolveOptions,
+    SolverTable,
+    new_table,
+    position_array,
+)
+from .state import Node, Turn
 
 _INF = np.int64(1) << 50
 _HISTORY_CAP = (1 << 20) - 1
@@ -133,94 +162,6 @@ _HISTORY_CAP = (1 << 20) - 1
 # without the table (never wrongly shared).
 _SCORE_LIMIT = 2 << 11
 _CLAIM_LIMIT = 2 << 8
-
-
-class SolveOptions(NamedTuple):
-    """What the solver's value counts (module docstring, "Value").
-
-    Attributes
-    ----------
-    check_target : int
-        1: a side reaching the target wins the chica at once and nothing is credited after
-        (R9.2; levels chica / mesa and scenarios); 0: scores grow past it (level data).
-    unit : int
-        Value of one point (1 for points, 1000 for pimc's milli-points).
-    win_bonus : int
-        Added for a chica won by the deciding side in the line, subtracted for one lost.
-    leaf_cards : int
-        At a deal horizon, per card captured by the deciding side since the root, net of the
-        other side's.
-    """
-
-    check_target: int = 1
-    unit: int = 1
-    win_bonus: int = 0
-    leaf_cards: int = 0
-
-
-class SolverTable(NamedTuple):
-    """The transposition table and search scratch (arrays, reused across calls).
-
-    Attributes
-    ----------
-    key_a, key_b : ndarray of int64, shape (size,)
-        The exact packed key of the stored state (module docstring).
-    value : ndarray of int64, shape (size,)
-        Its value for the side to move, or a bound of it.
-    info : ndarray of int64, shape (size,)
-        ``bound | move << 2 | generation << 16``: the kind of bound (:data:`BOUND_EXACT`...),
-        the canonical index of the best play found, the call that stored it.
-    moves : ndarray of int64, shape (MAX_TURNS + 1, MAX_MOVES)
-        Per turn of the deal, the ordered plays of the node being searched.
-    offsets : ndarray of int64, shape (40,)
-        Per seat and rank, the number of the seat's root cards of lower rank (hand codes).
-    history : ndarray of int64, shape (160,)
-        Per seat, rank and play kind, how often such a play was best in the current call
-        (weighted by the turns left; move ordering only).
-    stats : ndarray of int64, shape (N_STATS,)
-        Generation and counters (``STAT_*``).
-    """
-
-    key_a: np.ndarray
-    key_b: np.ndarray
-    value: np.ndarray
-    info: np.ndarray
-    moves: np.ndarray
-    offsets: np.ndarray
-    history: np.ndarray
-    stats: np.ndarray
-
-
-def new_table(bits: int = 18) -> SolverTable:
-    """Return an empty :class:`SolverTable` of ``2**bits`` entries (32 bytes each).
-
-    Parameters
-    ----------
-    bits : int
-        0 .. 26; 0 gives a one-entry table (the search is then almost without it).
-
-    Returns
-    -------
-    SolverTable
-
-    Raises
-    ------
-    ValueError
-        If ``bits`` is not a whole number from 0 to 26.
-    """
-    if isinstance(bits, bool) or not isinstance(bits, int) or not 0 <= bits <= 26:
-        raise ValueError(f"bits must be a whole number from 0 to 26, got {bits!r}")
-    size = 1 << bits
-    return SolverTable(
-        key_a=np.full(size, -1, dtype=np.int64),
-        key_b=np.full(size, -1, dtype=np.int64),
-        value=np.zeros(size, dtype=np.int64),
-        info=np.zeros(size, dtype=np.int64),
-        moves=np.zeros((MAX_TURNS + 1, MAX_MOVES), dtype=np.int64),
-        offsets=np.zeros(40, dtype=np.int64),
-        history=np.zeros(160, dtype=np.int64),
-        stats=np.zeros(N_STATS, dtype=np.int64),
-    )
 
 
 @njit(cache=True, inline="always")
@@ -234,24 +175,18 @@ def _slot(ka: np.int64, kb: np.int64, size: np.int64) -> np.int64:
 
 
 @njit(cache=True)
-def _deal_end(
-    rules,
-    opts,
-    pos: np.ndarray,
-    me: np.int64,
-    s0: np.int64,
-    s1: np.int64,
-    p0: np.int64,
-    p1: np.int64,
-    table_cards: np.int64,
-    last_capturer: np.int64,
-    c0: np.int64,
-    c1: np.int64,
-    first_claim: np.int64,
-) -> np.int64:
-    """Value for side ``me`` of the end of the deal: its claims, first claimer first (R6.4,
-    contract 5), then in the data's last deal the end-of-data count (R8), each credit followed
-    by the target check (R9.2); at a deal horizon the leaf term."""
+def _deal_end(rules, opts, pos: np.ndarray, me: np.int64, node: Node) -> np.int64:
+    """Value for side ``me`` of the end of the deal after ``node``'s last play: its claims,
+    first claimer first (R6.4, contract 5), then in the data's last deal the end-of-data
+    count (R8), each credit followed by the target check (R9.2); at a deal horizon the leaf
+    term."""
+    s0 = node.s0
+    s1 = node.s1
+    p0 = node.p0
+    p1 = node.p1
+    c0 = node.c0
+    c1 = node.c1
+    first_claim = node.first_claim
     target = rules.target
     check = opts.check_target != 0
     g0 = np.int64(0)
@@ -276,7 +211,7 @@ def _deal_end(
     last_deal = pos[POS_DEAL] == 8 // pos[POS_PLAYERS] - 1
     if winner < 0 and last_deal:
         p0, p1, count0, count1, falla0, falla1, _c0, _c1 = end_of_data_points(
-            rules, pos[POS_DEALER], p0, p1, table_cards, last_capturer, s0, s1
+            rules, pos[POS_DEALER], p0, p1, node.table_cards, node.last_capturer, s0, s1
         )
         for k in range(4):
             side, pts, _is_count = end_credit(k, pos[POS_DEALER], count0, count1, falla0, falla1)
@@ -312,11 +247,7 @@ def _order(
     seat: np.int64,
     hand: np.int64,
     next_hand: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
-    prev_in_ronda: bool,
-    score: np.int64,
+    turn: Turn,
     first: np.int64,
 ) -> np.int64:
     """Write the legal plays of a node to ``tt.moves[row]`` in search order; return how many.
@@ -324,8 +255,9 @@ def _order(
     Entry: ``priority << 24 | (MAX_MOVES - 1 - k) << 16 | (i + 1) << 6 | kind << 4 | r`` for
     canonical play ``k`` = ``(r, kind, i)``, sorted descending: the table's play ``first`` (-1
     for none), then captures by points now plus claim, then cards captured, then trails; ties
-    in canonical order.
+    in canonical order. ``turn`` is the table side of the node (:class:`.state.Turn`).
     """
+    table = turn.table
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)
     held = sums[SUMS_HELD + key]
@@ -336,7 +268,7 @@ def _order(
     for k in range(n):
         r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
         _t, _tc, _b, taken, _r, _c, _e, _l, now, lim, claim = apply_play(
-            rules, sums, r, kind, i, table, table_cards, prev_rank, prev_in_ronda, score
+            rules, sums, r, kind, i, turn
         )
         if k == first:
             priority = np.int64(1) << 38
@@ -358,52 +290,50 @@ def _order(
 
 
 @njit(cache=True, inline="always")
+def _code_after(tt, code: np.int64, seat: np.int64, hand: np.int64, r: np.int64) -> np.int64:
+    """The hand code of the key after ``seat`` (holding ``hand``) plays a card of rank ``r``."""
+    count = (hand >> (4 * r)) & 15
+    return code - (np.int64(1) << (5 * seat + tt.offsets[10 * seat + r] + count - 1))
+
+
+@njit(cache=True, inline="always")
 def _advance(
     rules,
     sums: np.ndarray,
     opts,
     pos: np.ndarray,
-    tt,
-    code: np.int64,
     seat: np.int64,
-    hand: np.int64,
-    r: np.int64,
-    kind: np.int64,
-    i: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
     prev_in_ronda: bool,
-    s0: np.int64,
-    s1: np.int64,
-    p0: np.int64,
-    p1: np.int64,
-    last_capturer: np.int64,
-    c0: np.int64,
-    c1: np.int64,
-    first_claim: np.int64,
+    play: tuple[np.int64, np.int64, np.int64],
+    node: Node,
+    code: np.int64,
     last_turn: bool,
-):
-    """Play ``(r, kind, i)`` of ``seat`` with the kernel's step (:func:`.moves.apply_play`).
+) -> tuple[bool, np.int64, Node]:
+    """Play ``play`` = ``(r, kind, i)`` of ``seat`` from ``node`` with the kernel's step
+    (:func:`.moves.apply_play`); ``prev_in_ronda`` tells whether the node's previous trail is
+    a ronda rank of its trailer, ``code`` is the hand code after the play
+    (:func:`_code_after`).
 
-    Returns ``(done, value, code, table, table_cards, prev_rank, s0, s1, p0, p1,
-    last_capturer, c0, c1, first_claim)``: when ``done`` (the chica was won, R9.2, or the play
-    was the deal's last) ``value`` is the play's whole value for the side of ``seat``; else it
-    is the value of the points the play earns now, and the rest is the next turn's state
-    (``code``: its hand code).
+    Returns ``(done, value, next)``: when ``done`` (the chica was won, R9.2, or the play was
+    the deal's last) ``value`` is the play's whole value for the side of ``seat``; else it is
+    the value of the points the play earns now, and ``next`` is the next turn's
+    :class:`.state.Node`.
     """
+    r, kind, i = play
     side = seat & 1
+    s0 = node.s0
+    s1 = node.s1
+    p0 = node.p0
+    p1 = node.p1
+    c0 = node.c0
+    c1 = node.c1
+    first_claim = node.first_claim
+    last_capturer = node.last_capturer
+    turn = Turn(
+        node.table, node.table_cards, node.prev_rank, prev_in_ronda, s0 if side == 0 else s1
+    )
     table, table_cards, _b, taken, _r, _c, _e, _l, now, lim, claim = apply_play(
-        rules,
-        sums,
-        r,
-        kind,
-        i,
-        table,
-        table_cards,
-        prev_rank,
-        prev_in_ronda,
-        s0 if side == 0 else s1,
+        rules, sums, r, kind, i, turn
     )
     pts = now + lim
     gain = opts.unit * pts
@@ -433,41 +363,13 @@ def _advance(
             c1 += claim
         if first_claim < 0:
             first_claim = side
+    nxt = Node(
+        code, table, table_cards, prev_rank, s0, s1, p0, p1, last_capturer, c0, c1, first_claim
+    )
     if not done and last_turn:
         done = True
-        gain += _deal_end(
-            rules,
-            opts,
-            pos,
-            side,
-            s0,
-            s1,
-            p0,
-            p1,
-            table_cards,
-            last_capturer,
-            c0,
-            c1,
-            first_claim,
-        )
-    count = (hand >> (4 * r)) & 15
-    code -= np.int64(1) << (5 * seat + tt.offsets[10 * seat + r] + count - 1)
-    return (
-        done,
-        gain,
-        code,
-        table,
-        table_cards,
-        prev_rank,
-        s0,
-        s1,
-        p0,
-        p1,
-        last_capturer,
-        c0,
-        c1,
-        first_claim,
-    )
+        gain += _deal_end(rules, opts, pos, side, nxt)
+    return done, gain, nxt
 
 
 @njit(cache=True)
@@ -479,26 +381,23 @@ def _search(
     hands: np.ndarray,
     tt,
     t: np.int64,
-    code: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
-    s0: np.int64,
-    s1: np.int64,
-    p0: np.int64,
-    p1: np.int64,
-    last_capturer: np.int64,
-    c0: np.int64,
-    c1: np.int64,
-    first_claim: np.int64,
+    node: Node,
     alpha: np.int64,
     beta: np.int64,
 ) -> np.int64:
-    """Value for the side to move at turn ``t`` (< 5 * players) of the state given by the
-    arguments (``code``: the hand code of the key), within ``(alpha, beta)`` (fail-soft).
+    """Value for the side to move at turn ``t`` (< 5 * players) of ``node``
+    (:class:`.state.Node`; ``hands`` holds every seat's packed hand), within ``(alpha,
+    beta)`` (fail-soft).
 
     Self-recursive only: numba's cache does not load mutually recursive functions.
     """
+    code = node.code
+    table = node.table
+    prev_rank = node.prev_rank
+    s0 = node.s0
+    s1 = node.s1
+    c0 = node.c0
+    c1 = node.c1
     tt.stats[STAT_NODES] += 1
     n_players = pos[POS_PLAYERS]
     seat = (pos[POS_DEALER] + 1 + t) % n_players
@@ -506,15 +405,15 @@ def _search(
     size = tt.key_a.shape[0]
     cacheable = s0 < _SCORE_LIMIT and s1 < _SCORE_LIMIT and c0 < _CLAIM_LIMIT and c1 < _CLAIM_LIMIT
     # The last capturer matters only when it takes the leftovers (R8.1): else keyed as none.
-    keyed_capturer = last_capturer if rules.leftovers_to_last_capturer != 0 else -1
-    ka = table | ((prev_rank + 1) << 40) | ((keyed_capturer + 1) << 44) | (p0 << 46)
+    keyed_capturer = node.last_capturer if rules.leftovers_to_last_capturer != 0 else -1
+    ka = table | ((prev_rank + 1) << 40) | ((keyed_capturer + 1) << 44) | (node.p0 << 46)
     kb = (
         code
         | ((s0 >> 1) << 20)
         | ((s1 >> 1) << 31)
         | ((c0 >> 1) << 42)
         | ((c1 >> 1) << 50)
-        | ((first_claim + 1) << 58)
+        | ((node.first_claim + 1) << 58)
     )
     slot = _slot(ka, kb, size)
     generation = tt.stats[STAT_GENERATION]
@@ -537,21 +436,9 @@ def _search(
     s = s0 if seat & 1 == 0 else s1
     prev_seat = seat - 1 if seat > 0 else n_players - 1
     prev_in_ronda = prev_rank >= 0 and (pos[POS_RONDA + prev_seat] >> (4 * prev_rank + 3)) & 1 != 0
-    n = _order(
-        rules,
-        sums,
-        tt,
-        t,
-        seat,
-        hand,
-        hands[seat + 1 if seat + 1 < n_players else 0],
-        table,
-        table_cards,
-        prev_rank,
-        prev_in_ronda,
-        s,
-        first,
-    )
+    turn = Turn(table, node.table_cards, prev_rank, prev_in_ronda, s)
+    next_hand = hands[seat + 1 if seat + 1 < n_players else 0]
+    n = _order(rules, sums, tt, t, seat, hand, next_hand, turn, first)
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)
     held = sums[SUMS_HELD + key]
@@ -567,33 +454,9 @@ def _search(
         r = entry & 15
         kind = (entry >> 4) & 3
         i = ((entry >> 6) & 1023) - 1
-        (done, v, code1, table1, cards1, prev1, s01, s11, p01, p11, last1, c01, c11, first1) = (
-            _advance(
-                rules,
-                sums,
-                opts,
-                pos,
-                tt,
-                code,
-                seat,
-                hand,
-                r,
-                kind,
-                i,
-                table,
-                table_cards,
-                prev_rank,
-                prev_in_ronda,
-                s0,
-                s1,
-                p0,
-                p1,
-                last_capturer,
-                c0,
-                c1,
-                first_claim,
-                last_turn,
-            )
+        code1 = _code_after(tt, code, seat, hand, r)
+        done, v, child = _advance(
+            rules, sums, opts, pos, seat, prev_in_ronda, (r, kind, i), node, code1, last_turn
         )
         if not done:
             gain = v
@@ -602,14 +465,12 @@ def _search(
                 # Principal variation search: first test whether the play beats alpha with a
                 # null window; only a play that does is searched again with the full window.
                 v = gain - _search(
-                    rules, sums, opts, pos, hands, tt, t + 1, code1, table1, cards1, prev1,
-                    s01, s11, p01, p11, last1, c01, c11, first1, gain - alpha - 1, gain - alpha,
-                )  # fmt: skip
+                    rules, sums, opts, pos, hands, tt, t + 1, child, gain - alpha - 1, gain - alpha
+                )
             if j == 0 or alpha < v < beta:
                 v = gain - _search(
-                    rules, sums, opts, pos, hands, tt, t + 1, code1, table1, cards1, prev1,
-                    s01, s11, p01, p11, last1, c01, c11, first1, gain - beta, gain - alpha,
-                )  # fmt: skip
+                    rules, sums, opts, pos, hands, tt, t + 1, child, gain - beta, gain - alpha
+                )
             hands[seat] = hand
         if v > best:
             best = v
@@ -688,129 +549,32 @@ def solve_position(rules, sums: np.ndarray, opts, pos: np.ndarray, tt, values: n
     hand = hands[seat]
     n = count_plays(hand, captures, compulsory)
     last_turn = t + 1 == 5 * n_players
+    root = Node(
+        code,
+        table,
+        pos[POS_TABLE_CARDS],
+        prev_rank,
+        pos[POS_SCORES],
+        pos[POS_SCORES + 1],
+        pos[POS_PILES],
+        pos[POS_PILES + 1],
+        pos[POS_LAST_CAPTURER],
+        pos[POS_CLAIMS],
+        pos[POS_CLAIMS + 1],
+        pos[POS_FIRST_CLAIM],
+    )
     for k in range(n):
         r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
-        (done, v, code1, table1, cards1, prev1, s01, s11, p01, p11, last1, c01, c11, first1) = (
-            _advance(
-                rules,
-                sums,
-                opts,
-                pos,
-                tt,
-                code,
-                seat,
-                hand,
-                r,
-                kind,
-                i,
-                table,
-                pos[POS_TABLE_CARDS],
-                prev_rank,
-                prev_in_ronda,
-                pos[POS_SCORES],
-                pos[POS_SCORES + 1],
-                pos[POS_PILES],
-                pos[POS_PILES + 1],
-                pos[POS_LAST_CAPTURER],
-                pos[POS_CLAIMS],
-                pos[POS_CLAIMS + 1],
-                pos[POS_FIRST_CLAIM],
-                last_turn,
-            )
+        code1 = _code_after(tt, code, seat, hand, r)
+        done, v, child = _advance(
+            rules, sums, opts, pos, seat, prev_in_ronda, (r, kind, i), root, code1, last_turn
         )
         if not done:
             hands[seat] = hand - (np.int64(1) << (4 * r))
-            v -= _search(
-                rules,
-                sums,
-                opts,
-                pos,
-                hands,
-                tt,
-                t + 1,
-                code1,
-                table1,
-                cards1,
-                prev1,
-                s01,
-                s11,
-                p01,
-                p11,
-                last1,
-                c01,
-                c11,
-                first1,
-                -_INF,
-                _INF,
-            )
+            v -= _search(rules, sums, opts, pos, hands, tt, t + 1, child, -_INF, _INF)
             hands[seat] = hand
         values[k] = v
     return n
-
-
-def position_array(
-    players: int,
-    dealer: int,
-    deal: int,
-    turn: int,
-    hands: list[list[int]],
-    rondas: list[list[int]],
-    table: list[int],
-    prev_rank: int,
-    scores: tuple[int, int],
-    piles: tuple[int, int],
-    last_capturer: int,
-    claims: tuple[int, int] = (0, 0),
-    first_claim: int = -1,
-) -> np.ndarray:
-    """Build the position array of :func:`solve_position` from rank counts.
-
-    Parameters
-    ----------
-    players, dealer : int
-        2 or 4; the dealer seat.
-    deal, turn : int
-        The deal (0-based) and the turns already played in it (the seat to move is
-        ``(dealer + 1 + turn) % players``).
-    hands : list of list of int
-        Per seat, 10 rank counts of its hand.
-    rondas : list of list of int
-        Per seat, its ronda ranks of this deal (dealt three or four times, R4, R6.4).
-    table : list of int
-        10 rank counts of the table.
-    prev_rank : int
-        Rank of the previous seat's trail a caida may be made on, -1 if none (R6.1).
-    scores, piles : tuple of int
-        Side scores; cards captured per side in the data.
-    last_capturer : int
-        Side of the last capture of the data, -1 if none.
-    claims : tuple of int
-        Points claimed per side earlier in this deal, not yet credited (R6.4 ``end_of_deal``).
-    first_claim : int
-        The side that claimed first in this deal (-1 if none).
-
-    Returns
-    -------
-    ndarray of int64, shape (N_POS,)
-        Inputs are not validated (the ``solve`` scenario validates its own).
-    """
-    pos = np.zeros(N_POS, dtype=np.int64)
-    pos[POS_PLAYERS] = players
-    pos[POS_DEALER] = dealer
-    pos[POS_DEAL] = deal
-    pos[POS_TURN] = turn
-    for seat in range(players):
-        pos[POS_HANDS + seat] = sum(int(c) << (4 * q) for q, c in enumerate(hands[seat]))
-        pos[POS_RONDA + seat] = sum(8 << (4 * q) for q in rondas[seat])
-    pos[POS_TABLE] = sum(int(c) << (4 * q) for q, c in enumerate(table))
-    pos[POS_TABLE_CARDS] = sum(table)
-    pos[POS_PREV_RANK] = prev_rank
-    pos[POS_SCORES : POS_SCORES + 2] = scores
-    pos[POS_PILES : POS_PILES + 2] = piles
-    pos[POS_LAST_CAPTURER] = last_capturer
-    pos[POS_CLAIMS : POS_CLAIMS + 2] = claims
-    pos[POS_FIRST_CLAIM] = first_claim
-    return pos
 
 
 def solve_counts(

@@ -63,19 +63,7 @@ from numba import njit
 from ..policies.kernel import P_EXACT, P_LEAF_CARDS, P_SAMPLES, P_STOP, solver_samples
 from .layout import SUMS_COUNT, SUMS_FIRST, SUMS_HELD
 from .moves import count_plays, occupied, select_play, sum_key
-from .pimc import (
-    N_ST,
-    ST_CARDS0,
-    ST_HANDS,
-    ST_KNOWN,
-    ST_PILE,
-    ST_RONDA,
-    ST_SCORE,
-    WIN_POINTS,
-    deal_sample,
-    playout,
-    unseen_pool,
-)
+from .pimc import N_ST, ST_HANDS, WIN_POINTS, deal_sample, fill_template, playout, unseen_pool
 from .solver import (
     MAX_MOVES,
     MAX_TURNS,
@@ -99,6 +87,7 @@ from .solver import (
     SolverTable,
     solve_position,
 )
+from .state import Position
 
 #: Samples before early stopping is tested.
 MIN_STOP = 4
@@ -174,38 +163,23 @@ def clearly_best(vals: np.ndarray, k: np.int64, n_legal: np.int64, best: np.int6
 @njit(cache=True)
 def solver_play(
     params: np.ndarray,
-    poff: np.int64,
-    rules,
-    n_players: np.int64,
-    sums: np.ndarray,
-    seat: np.int64,
-    dealer: np.int64,
-    deal: np.int64,
-    turn: np.int64,
-    hand: np.int64,
-    table: np.int64,
-    table_cards: np.int64,
-    prev_rank: np.int64,
-    prev_seat: np.int64,
-    played: np.int64,
+    pos: Position,
     public: np.ndarray,
-    score0: np.int64,
-    score1: np.int64,
-    pile0: np.int64,
-    pile1: np.int64,
-    last_capturer: np.int64,
-    check_target: bool,
-    s0: np.uint64,
-    s1: np.uint64,
-    s2: np.uint64,
-    s3: np.uint64,
-) -> tuple[np.int64, np.int64, np.int64, np.uint64, np.uint64, np.uint64, np.uint64]:
-    """The solver play of ``seat`` (module docstring) and the advanced search stream.
+    stream: tuple[np.uint64, np.uint64, np.uint64, np.uint64],
+    rules,
+    sums: np.ndarray,
+) -> tuple[np.int64, np.int64, np.int64, tuple[np.uint64, np.uint64, np.uint64, np.uint64]]:
+    """The solver play of ``pos.seat`` (module docstring) and the advanced search stream.
 
     Arguments and returns as :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`; the parameter
     row's ``P_SAMPLES``, ``P_EXACT``, ``P_STOP``, ``P_LEAF_CARDS`` and the heuristic weights
     (the playouts) are read. With one legal play nothing is drawn.
     """
+    hand = pos.hand
+    table = pos.table
+    seat = pos.seat
+    n_players = pos.n_players
+    turn = pos.turn
     key = sum_key(table)
     captures = sums[SUMS_COUNT + key] + occupied(table)
     held = sums[SUMS_HELD + key]
@@ -214,8 +188,8 @@ def solver_play(
     n_legal = count_plays(hand, captures, compulsory)
     if n_legal == 1:
         r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, 0)
-        return r, kind, i, s0, s1, s2, s3
-    pool, need = unseen_pool(hand, played, public, seat, dealer, turn, n_players)
+        return r, kind, i, stream
+    pool, need = unseen_pool(hand, pos.played, public, seat, pos.dealer, turn, n_players)
     m = pool.shape[0]
     holders = 0
     held_cards = 0
@@ -224,33 +198,32 @@ def solver_play(
             holders += 1
             held_cards += need[o]
     determinate = holders <= 1 and held_cards == m
-    leaf = params[poff + P_LEAF_CARDS]
-    exact = determinate or 5 * n_players - turn <= params[poff + P_EXACT]
-    samples = np.int64(1) if determinate else solver_samples(params[poff + P_SAMPLES], n_players)
-    z = params[poff + P_STOP]
-    me = seat & 1
+    leaf = params[P_LEAF_CARDS]
+    exact = determinate or 5 * n_players - turn <= params[P_EXACT]
+    samples = np.int64(1) if determinate else solver_samples(params[P_SAMPLES], n_players)
+    z = params[P_STOP]
     hands = np.zeros(4, dtype=np.int64)
     buf = np.empty(m, dtype=np.int64)
     # The position every sample shares; only the hands change.
     posa = np.zeros(N_POS, dtype=np.int64)
     posa[POS_PLAYERS] = n_players
-    posa[POS_DEALER] = dealer
-    posa[POS_DEAL] = deal
+    posa[POS_DEALER] = pos.dealer
+    posa[POS_DEAL] = pos.deal
     posa[POS_TURN] = turn
     for o in range(n_players):
         posa[POS_RONDA + o] = public[o]
     posa[POS_TABLE] = table
-    posa[POS_TABLE_CARDS] = table_cards
-    posa[POS_PREV_RANK] = prev_rank
-    posa[POS_SCORES] = score0
-    posa[POS_SCORES + 1] = score1
-    posa[POS_PILES] = pile0
-    posa[POS_PILES + 1] = pile1
-    posa[POS_LAST_CAPTURER] = last_capturer
+    posa[POS_TABLE_CARDS] = pos.table_cards
+    posa[POS_PREV_RANK] = pos.prev_rank
+    posa[POS_SCORES] = pos.score0
+    posa[POS_SCORES + 1] = pos.score1
+    posa[POS_PILES] = pos.pile0
+    posa[POS_PILES + 1] = pos.pile1
+    posa[POS_LAST_CAPTURER] = pos.last_capturer
     posa[POS_CLAIMS] = 0
     posa[POS_CLAIMS + 1] = 0
     posa[POS_FIRST_CLAIM] = -1
-    opts = SolveOptions(1 if check_target else 0, 1000, 1000 * WIN_POINTS, leaf)
+    opts = SolveOptions(1 if pos.check_target else 0, 1000, 1000 * WIN_POINTS, leaf)
     values = np.zeros(MAX_MOVES, dtype=np.int64)
     template = np.zeros(N_ST, dtype=np.int64)
     st = np.empty(N_ST, dtype=np.int64)
@@ -258,15 +231,7 @@ def solver_play(
         tt = kernel_table(TABLE_BITS)
     else:
         tt = kernel_table(0)
-        template[ST_SCORE] = score0
-        template[ST_SCORE + 1] = score1
-        template[ST_PILE] = pile0
-        template[ST_PILE + 1] = pile1
-        template[ST_CARDS0] = pile0
-        template[ST_CARDS0 + 1] = pile1
-        for o in range(n_players):
-            template[ST_RONDA + o] = public[o]
-            template[ST_KNOWN + o] = public[4 + o]
+        fill_template(template, pos, public)
     vals = np.zeros((samples, n_legal), dtype=np.int64)
     totals = np.zeros(n_legal, dtype=np.int64)
     for s in range(samples):
@@ -282,8 +247,8 @@ def solver_play(
             stock_at = m
         else:
             for _t in range(MAX_REDRAWS + 1):
-                stock_at, s0, s1, s2, s3 = deal_sample(
-                    pool, buf, need, public, hand, seat, n_players, hands, s0, s1, s2, s3
+                stock_at, stream = deal_sample(
+                    pool, buf, need, public, hand, seat, n_players, hands, stream
                 )
                 if not contradicts_rondas(hands, public, seat, n_players):
                     break
@@ -300,11 +265,7 @@ def solver_play(
                 r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
                 for j in range(N_ST):
                     st[j] = template[j]
-                vals[s, k] = playout(
-                    rules, n_players, sums, params, poff, check_target, me, dealer, deal, turn,
-                    r, kind, i, st, buf, stock_at, table, table_cards, prev_rank, prev_seat,
-                    played, last_capturer,
-                )  # fmt: skip
+                vals[s, k] = playout(rules, sums, params, pos, (r, kind, i), st, buf, stock_at)
         best = 0
         for k in range(n_legal):
             totals[k] += vals[s, k]
@@ -317,4 +278,4 @@ def solver_play(
         if totals[k] > totals[best]:
             best = k
     r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, best)
-    return r, kind, i, s0, s1, s2, s3
+    return r, kind, i, stream
