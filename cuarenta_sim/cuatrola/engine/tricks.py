@@ -204,7 +204,7 @@ def cante(
 
 @njit(cache=True)
 def score_hand(
-    rules,
+    params,
     contract: np.int64,
     declarer: np.int64,
     mano: np.int64,
@@ -239,7 +239,7 @@ def score_hand(
             gp0 = v
         else:
             gp1 = v
-    elif not rules.failed_to_nobody:
+    elif not params.failed_to_nobody:
         if side == 0:
             gp1 = v
         else:
