@@ -25,50 +25,55 @@ from ..policies import (
 from ..rules import CuatrolaRules, resolve_rules
 from ..trace_format import MAX_TRACE_PER_HAND, N_TRACE
 from .layout import (
-    HAND_DTYPE,
+    G8_FIRST_DEALER,
+    G8_TRUNCATED,
+    G8_WINNER,
+    G16_HANDS,
+    G16_SCORE,
     LEVEL_HAND,
     LEVELS,
     MAX_HANDS,
-    N_RNG,
-    N_WORK,
+    STATE_DTYPE,
     W_TRACE_N,
-    HandState,
     KernelOutput,
-    KernelParams,
     empty_output,
     kernel_params,
 )
-from .play import new_hand, play_game, play_hand
+from .play import new_hand, play_game, play_hand, store_record
 
 
 @njit(cache=True)
 def _play_block(params, level, lo, hi, game0, cap, row0, out, trace):
-    """Play hands / games ``lo .. hi - 1`` in one :class:`HandState` (scratch allocated
-    once); returns the trace rows written."""
-    state = HandState(
-        np.zeros(1, dtype=HAND_DTYPE),
-        np.zeros(N_WORK, dtype=np.int64),
-        np.zeros(N_RNG, dtype=np.uint64),
-        np.empty(20, dtype=np.int64),
-        trace,
-    )
+    """Play hands / games ``lo .. hi - 1`` in one ``state`` record (scratch allocated once);
+    returns the trace rows written."""
+    states = np.zeros(1, dtype=STATE_DTYPE)
+    state = states[0]
+    p = params[0]
+    rec8, rec16, rec32, rec64, game8, game16, counts = out
     for g in range(lo, hi):
         i = g - game0
         if level == LEVEL_HAND:
-            row = row0 + i if cap > 0 else -1
             new_hand(state, g, 0, g % 4, 0, 0)
-            play_hand(params, state, out, row)
-            if row >= 0:
-                out.rec64[0, row] = g
-            out.counts[i] = 1
+            play_hand(p, state, trace)
+            if cap > 0:
+                store_record(state, rec8, rec16, rec32, rec64, row0 + i)
+            counts[i] = 1
         else:
-            out.counts[i] = play_game(params, state, out, g, i, row0 + i * cap, cap)
+            state.game = g
+            play_game(p, state, trace, rec8, rec16, rec32, rec64, row0 + i * cap, cap)
+            game8[G8_FIRST_DEALER, i] = state.first_dealer
+            game8[G8_WINNER, i] = state.winner
+            game8[G8_TRUNCATED, i] = 1 if state.winner < 0 else 0
+            game16[G16_SCORE, i] = state.score_0
+            game16[G16_SCORE + 1, i] = state.score_1
+            game16[G16_HANDS, i] = state.hands_played
+            counts[i] = state.hands_played
     return state.work[W_TRACE_N]
 
 
 @njit(cache=True, parallel=True)
 def run_batch(
-    params: KernelParams,
+    params: np.ndarray,
     level: np.int64,
     game0: np.int64,
     n: np.int64,
@@ -81,7 +86,7 @@ def run_batch(
 
     Parameters
     ----------
-    params : KernelParams
+    params : ndarray of :data:`~cuarenta_sim.cuatrola.engine.layout.PARAMS_DTYPE`, shape (1,)
         Rules, the seats' play and bidding policy rows and the root of the random streams
         (:func:`cuarenta_sim.cuatrola.engine.layout.kernel_params`).
     level : int

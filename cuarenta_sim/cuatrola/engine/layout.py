@@ -1,15 +1,20 @@
-"""Typed state of the Cuatrola kernel: the position of a hand, the parameters, the outputs.
+"""Typed state of the Cuatrola kernel: the parameters, the position of a hand, the outputs.
 
 Every kernel takes a few of these instead of long argument lists:
 
-* :class:`KernelParams` (``params``): what a run reads and never writes: the rules'
-  switches, the policy rows of the four seats and the root of the random streams.
-* :class:`HandState` (``state``): the position of one hand and the scratch it is played in:
-  ``pos``, one row of :data:`HAND_DTYPE` (named int64 fields: dealer, mano, trump, contract,
-  the trick being played, the running points...), ``work`` (int64 scratch at the ``W_*``
-  offsets below: hands, the trick's cards, the lookahead's buffers), ``rng`` (the seats'
-  streams and the deck stream), ``deck`` and ``trace``.
-* :class:`KernelOutput` (``out``): the record and game blocks a batch fills.
+* ``params``: one record of :data:`PARAMS_DTYPE` (:func:`kernel_params`), what a run reads and
+  never writes: the rules' switches, the policy rows of the four seats, the stream root.
+* ``state``: one record of :data:`STATE_DTYPE` (:func:`new_state`), the position of one hand
+  (named int64 fields: dealer, mano, trump, contract, the trick being played, the running
+  points...) and the scratch it is played in (``work``, int64 at the ``W_*`` offsets below:
+  hands, the trick's cards, the lookahead's buffers; ``rng``, the seats' streams and the deck
+  stream; ``deck``); one per parallel block.
+* ``trace``: the trace rows (``docs/cuatrola_contract.md`` section 6; 0 rows, no trace) and the
+  record blocks, plain arrays; :class:`KernelOutput` groups the blocks of a batch.
+
+Records, not tuples of arrays: a numba record is passed as a pointer and its nested arrays
+have no reference count, whereas every call that receives a tuple of arrays increments and
+decrements the count of each array (atomic operations that tripled the time of a hand).
 
 Records are column blocks (one column per hand): ``rec8`` int8 (:data:`REC8_COLUMNS`),
 ``rec16`` int16 (:data:`REC16_COLUMNS`), ``rec32`` int32 (:data:`REC32_COLUMNS`), ``rec64``
@@ -60,34 +65,6 @@ GAME16_COLUMNS = ("score_0", "score_1", "hands")
 G16_SCORE, G16_HANDS = 0, 2
 N_GAME16 = len(GAME16_COLUMNS)
 
-#: Fields of the position of a hand (all int64; pair ``k`` is seats ``k`` and ``k + 2``).
-HAND_FIELDS = (
-    ("game", "game index: the key of every random stream of the hand (contract section 2)"),
-    ("hand", "hand index in its game (the trace's ``hand`` column)"),
-    ("dealer", "dealer seat (C1.1)"),
-    ("mano", "the seat after the dealer (C1.1)"),
-    ("trump_card", "last card dealt, turned up (C1.4)"),
-    ("trump", "its suit"),
-    ("contract", "highest declaration so far: 0 none, 1 solo, 2 cuatrola, 3 quintola (C2)"),
-    ("declarer", "its seat, -1 without contract"),
-    ("out", "seat that sits out (the declarer's partner, C2.2), -1 without contract"),
-    ("leader", "seat that leads the current trick; after the hand, the last trick's winner"),
-    ("trick", "index of the trick being played, 0..4 (5 once the hand is over)"),
-    ("n_trick", "cards already on the current trick"),
-    ("total_0", "pair 0: card points of its tricks, last-trick 10 and cantes so far (C5.1)"),
-    ("total_1", "pair 1: the same"),
-    ("tricks_0", "tricks pair 0 took"),
-    ("tricks_1", "tricks pair 1 took"),
-    ("cantes_0", "cante points of pair 0 (C4)"),
-    ("cantes_1", "cante points of pair 1"),
-    ("sung", "bit mask of the suits sung (C4)"),
-    ("score_0", "game score of pair 0 before the hand; after it once the hand is scored"),
-    ("score_1", "game score of pair 1, the same"),
-    ("search", "1 if a seat plays ``pimc`` (the lookahead's observations are kept)"),
-)
-#: The dtype of :attr:`HandState.pos` (one row).
-HAND_DTYPE = np.dtype([(name, np.int64) for name, _ in HAND_FIELDS])
-
 # Scratch int64 work array.
 W_TRACE_N = 0  # trace rows written
 W_HANDS = 1  # 4 hand masks
@@ -116,60 +93,60 @@ RNG_DECK = 16
 MAX_HANDS = 200
 
 
-class KernelParams(NamedTuple):
-    """What every kernel of a run reads and never writes (``params``): the rules' switches
-    (the fields of :class:`~cuarenta_sim.cuatrola.rules.CuatrolaKernelRules`, flat: a
-    parallel loop cannot capture a named tuple nested in another), the seats' policy rows and
-    the root of the random streams. Build it with :func:`kernel_params`.
+#: Fields of the position of a hand (all int64; pair ``k`` is seats ``k`` and ``k + 2``).
+HAND_FIELDS = (
+    ("game", "game index: the key of every random stream of the hand (contract section 2)"),
+    ("hand", "hand index in its game (the trace's ``hand`` column)"),
+    ("dealer", "dealer seat (C1.1)"),
+    ("mano", "the seat after the dealer (C1.1)"),
+    ("trump_card", "last card dealt, turned up (C1.4)"),
+    ("trump", "its suit"),
+    ("contract", "highest declaration so far: 0 none, 1 solo, 2 cuatrola, 3 quintola (C2)"),
+    ("declarer", "its seat, -1 without contract"),
+    ("out", "seat that sits out (the declarer's partner, C2.2), -1 without contract"),
+    ("leader", "seat that leads the current trick; after the hand, the last trick's winner"),
+    ("trick", "index of the trick being played, 0..4 (5 once the hand is over)"),
+    ("n_trick", "cards already on the current trick"),
+    ("total_0", "pair 0: card points of its tricks, last-trick 10 and cantes so far (C5.1)"),
+    ("total_1", "pair 1: the same"),
+    ("tricks_0", "tricks pair 0 took"),
+    ("tricks_1", "tricks pair 1 took"),
+    ("cantes_0", "cante points of pair 0 (C4)"),
+    ("cantes_1", "cante points of pair 1"),
+    ("sung", "bit mask of the suits sung (C4)"),
+    ("score_0", "game score of pair 0 before the hand; after it once the hand is scored"),
+    ("score_1", "game score of pair 1, the same"),
+    ("search", "1 if a seat plays ``pimc`` (the lookahead's observations are kept)"),
+    ("made", "after the hand: 1 contract made, 0 failed, -1 without contract (C5)"),
+    ("gp_0", "after the hand: game points it gave pair 0 (C5)"),
+    ("gp_1", "after the hand: game points it gave pair 1"),
+    ("first_dealer", "dealer of the game's first hand (C6)"),
+    ("winner", "after the game: the pair that reached the target, -1 if truncated (C6)"),
+    ("hands_played", "after the game: hands played"),
+)
 
-    Attributes
-    ----------
-    first_closes, lead_declarer, failed_to_nobody, rotate_last_trick : int
-        0/1 switches (:meth:`cuarenta_sim.cuatrola.rules.CuatrolaRules.to_kernel`).
-    target : int
-        Game points that win a game (C6).
-    play_pol : ndarray of int64, shape (4, 2)
-        :func:`cuarenta_sim.cuatrola.policies.play_policy_array`: per seat the play policy id
-        and its parameter (``pimc`` samples).
-    bid_pol : ndarray of int64, shape (4, 4)
-        :func:`cuarenta_sim.cuatrola.policies.bid_policy_array`: per seat the bidding policy
-        id and its three ints.
-    root : uint64
-        Root of the random streams (:func:`cuarenta_sim.rng.root_from_seed`).
-    """
+#: The dtype of ``state``: the :data:`HAND_FIELDS` then the scratch arrays.
+STATE_DTYPE = np.dtype(
+    [(name, np.int64) for name, _ in HAND_FIELDS]
+    + [
+        ("dealt", np.int64, (4,)),  # the four hands as dealt (masks)
+        ("work", np.int64, (N_WORK,)),
+        ("rng", np.uint64, (N_RNG,)),
+        ("deck", np.int64, (20,)),
+    ],
+    align=True,
+)
 
-    first_closes: int
-    lead_declarer: int
-    failed_to_nobody: int
-    rotate_last_trick: int
-    target: int
-    play_pol: np.ndarray
-    bid_pol: np.ndarray
-    root: np.uint64
-
-
-class HandState(NamedTuple):
-    """The position of one hand and its scratch (``state``); one per parallel block.
-
-    Attributes
-    ----------
-    pos : ndarray of :data:`HAND_DTYPE`, shape (1,)
-        The position (fields in :data:`HAND_FIELDS`); kernels read ``pos[0]``.
-    work : ndarray of int64, shape (:data:`N_WORK`,)
-        Hands, the current trick, the trace row count and the lookahead's buffers (``W_*``).
-    rng : ndarray of uint64, shape (:data:`N_RNG`,)
-        The seats' streams and the deck / game stream.
-    deck : ndarray of int64, shape (20,)
-        The shuffled deck of the hand.
-    trace : ndarray of int64, shape (rows, N_TRACE)
-        Trace rows (``docs/cuatrola_contract.md`` section 6); 0 rows: no trace.
-    """
-
-    pos: np.ndarray
-    work: np.ndarray
-    rng: np.ndarray
-    deck: np.ndarray
-    trace: np.ndarray
+#: The dtype of ``params``: the fields of :class:`~cuarenta_sim.cuatrola.rules.
+#: CuatrolaKernelRules` (0/1 switches and the target), the seats' play policy rows (id and
+#: ``pimc`` samples, :func:`cuarenta_sim.cuatrola.policies.play_policy_array`), bidding policy
+#: rows (id and three ints, :func:`cuarenta_sim.cuatrola.policies.bid_policy_array`) and the
+#: root of the random streams (:func:`cuarenta_sim.rng.root_from_seed`).
+PARAMS_DTYPE = np.dtype(
+    [(name, np.int64) for name in CuatrolaKernelRules._fields]
+    + [("play_pol", np.int64, (4, 2)), ("bid_pol", np.int64, (4, 4)), ("root", np.uint64)],
+    align=True,
+)
 
 
 class KernelOutput(NamedTuple):
@@ -196,22 +173,28 @@ class KernelOutput(NamedTuple):
 
 def kernel_params(
     rules: CuatrolaKernelRules, play_pol: np.ndarray, bid_pol: np.ndarray, root: int
-) -> KernelParams:
-    """Return the :class:`KernelParams` of a run: the switches of ``rules``, the policy rows
-    as int64 and the root as ``np.uint64`` (the types every kernel is compiled for).
+) -> np.ndarray:
+    """Return the ``params`` of a run: an array of one :data:`PARAMS_DTYPE` row (kernels read
+    ``params[0]``).
 
-    Raises
-    ------
-    TypeError
-        If ``rules`` has a field :class:`KernelParams` lacks (a new switch must be added to
-        both).
+    Parameters
+    ----------
+    rules : CuatrolaKernelRules
+        :meth:`cuarenta_sim.cuatrola.rules.CuatrolaRules.to_kernel`.
+    play_pol : ndarray of int64, shape (4, 2)
+        Play policy rows.
+    bid_pol : ndarray of int64, shape (4, 4)
+        Bidding policy rows.
+    root : int
+        Root of the random streams (below 2**64).
     """
-    return KernelParams(
-        **rules._asdict(),
-        play_pol=np.ascontiguousarray(play_pol, dtype=np.int64),
-        bid_pol=np.ascontiguousarray(bid_pol, dtype=np.int64),
-        root=np.uint64(root),
-    )
+    params = np.zeros(1, dtype=PARAMS_DTYPE)
+    for name, value in rules._asdict().items():
+        params[name] = value
+    params["play_pol"] = play_pol
+    params["bid_pol"] = bid_pol
+    params["root"] = np.uint64(root)
+    return params
 
 
 def empty_output(games: int = 0) -> KernelOutput:

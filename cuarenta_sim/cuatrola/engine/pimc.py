@@ -148,11 +148,11 @@ def play_out(
     params, work: np.ndarray, pos, nt: np.int64, seat: np.int64
 ) -> tuple[np.int64, np.int64, np.int64, np.int64]:
     """Finish the hand in ``work[W_SIM_H:]`` / ``work[W_SIM_T:]`` with ``greedy`` play at
-    every seat (cantes as in a real hand), from the position ``pos`` (a
-    :data:`~cuarenta_sim.cuatrola.engine.layout.HAND_DTYPE` record: trump, contract, who sits
-    out, the trick being played and the running counts, read and never written) with ``nt``
-    cards on the trick and ``seat`` next to act; return ``(gp0, gp1, pts0, pts1)``: game
-    points (C5) and card points with cantes of each pair."""
+    every seat (cantes as in a real hand), from the position ``pos`` (the ``state`` record,
+    :data:`~cuarenta_sim.cuatrola.engine.layout.STATE_DTYPE`: trump, contract, who sits out,
+    the trick being played and the running counts, read and never written) with ``nt`` cards
+    on the trick and ``seat`` next to act; return ``(gp0, gp1, pts0, pts1)``: game points
+    (C5) and card points with cantes of each pair."""
     trump = pos.trump
     out = pos.out
     contract = pos.contract
@@ -202,15 +202,15 @@ def play_out(
 @njit(cache=True)
 def pimc_card(state, me: np.int64, legal: np.int64, rng: np.ndarray, params) -> np.int64:
     """The card ``pimc`` plays from ``legal`` (a mask of two or more cards) for seat ``me``
-    in the position ``state`` (:class:`~cuarenta_sim.cuatrola.engine.layout.HandState`),
+    in the position ``state`` (a :data:`~cuarenta_sim.cuatrola.engine.layout.STATE_DTYPE`
+    record),
     drawing from the seat's lookahead stream ``rng`` (uint64[4]); ``params.play_pol[me, 1]``
     deals are sampled (module docstring)."""
     work = state.work
-    pos = state.pos[0]
     samples = params.play_pol[me, 1]
-    dealer = pos.dealer
-    trump_card = pos.trump_card
-    nt = pos.n_trick
+    dealer = state.dealer
+    trump_card = state.trump_card
+    nt = state.n_trick
     my_hand = work[W_HANDS + me]
     played = work[W_PLAYED]
     known_trump = dealer != me and not (played >> trump_card) & 1
@@ -246,7 +246,7 @@ def pimc_card(state, me: np.int64, legal: np.int64, rng: np.ndarray, params) -> 
             work[W_SIM_H + me] = my_hand & ~(np.int64(1) << card)
             work[W_SIM_T + nt] = card
             work[W_SIM_T + 4 + nt] = me
-            gp0, gp1, p0, p1 = play_out(params, work, pos, nt + 1, (me + 1) % 4)
+            gp0, gp1, p0, p1 = play_out(params, work, state, nt + 1, (me + 1) % 4)
             if side == 0:
                 work[W_SUM + i] += GAME_POINT_WEIGHT * (gp0 - gp1) + p0 - p1
             else:

@@ -1,10 +1,10 @@
 """The numba kernel of Cuatrola: one hand, one game (``docs/cuatrola_contract.md``).
 
-Every kernel takes the typed state of :mod:`.layout`: ``params``
-(:class:`~.layout.KernelParams`, read only), ``state`` (:class:`~.layout.HandState`: the
-position ``state.pos[0]``, a record of named fields, and the scratch arrays) and, where records
-are written, ``out`` (:class:`~.layout.KernelOutput`). Cards are bitmasks (bit ``card`` of a
-20-bit hand); the hot loop allocates nothing. A hand is played in steps that mirror the
+Every kernel takes the typed state of :mod:`.layout`: ``params`` (a
+:data:`~.layout.PARAMS_DTYPE` record, read only), ``state`` (a :data:`~.layout.STATE_DTYPE`
+record: the position's named fields and its scratch arrays) and, where rows are written,
+``trace`` or the record blocks. Cards are bitmasks (bit ``card`` of a 20-bit hand); the hot
+loop allocates nothing. A hand is played in steps that mirror the
 reference engine (:mod:`cuarenta_sim.cuatrola.reference`): :func:`new_hand`, :func:`deal`
 (C1), :func:`bidding` (C2), :func:`play_trick` five times (C3, C4, each play chosen by
 :func:`play_policy` and applied by :func:`play_card`), :func:`finish_hand` (C5); the trace
@@ -28,11 +28,6 @@ from ...rng import (
 from ..policies import BID_ALWAYS, BID_NEVER, PLAY_GREEDY, PLAY_PIMC, PLAY_RANDOM
 from ..trace_format import KIND_BID, KIND_CANTE, KIND_DEAL, KIND_END, KIND_PLAY, KIND_TRICK
 from .layout import (
-    G8_FIRST_DEALER,
-    G8_TRUNCATED,
-    G8_WINNER,
-    G16_HANDS,
-    G16_SCORE,
     MAX_HANDS,
     R8_CONTRACT,
     R8_DEALER,
@@ -81,7 +76,6 @@ def bid_policy(state, seat: np.int64, rng: np.ndarray, params) -> np.int64:
     ``params.bid_pol``, contract section 3) in the position ``state``: above the highest so
     far (C2.1) and not past the target (C2.3). ``rng`` (the seat's stream) is not drawn from:
     the built-in bidding policies are deterministic."""
-    pos = state.pos[0]
     bid_pol = params.bid_pol
     kind = bid_pol[seat, 0]
     if kind == BID_NEVER:
@@ -90,7 +84,7 @@ def bid_policy(state, seat: np.int64, rng: np.ndarray, params) -> np.int64:
         want = bid_pol[seat, 1]
     else:
         hand = state.work[W_HANDS + seat]
-        trump = pos.trump
+        trump = state.trump
         strength = 0
         for c in range(20):
             if (hand >> c) & 1:
@@ -99,8 +93,8 @@ def bid_policy(state, seat: np.int64, rng: np.ndarray, params) -> np.int64:
         for code in range(1, 4):
             if strength >= bid_pol[seat, code]:
                 want = code
-    pair_score = pos.score_0 if seat % 2 == 0 else pos.score_1
-    for d in range(want, pos.contract, -1):
+    pair_score = state.score_0 if seat % 2 == 0 else state.score_1
+    for d in range(want, state.contract, -1):
         if pair_score + _VALUES[d] <= params.target:
             return d
     return 0
@@ -112,10 +106,9 @@ def play_policy(state, seat: np.int64, rng: np.ndarray, params) -> np.int64:
     ``params.play_pol``): ``random`` draws from ``rng`` (the seat's policy stream), ``greedy``
     is :func:`~.tricks.greedy_card`, ``pimc`` searches with ``rng`` as its lookahead stream
     (:func:`~.pimc.pimc_card`); a single legal card is played without drawing."""
-    pos = state.pos[0]
     work = state.work
-    nt = pos.n_trick
-    trump = pos.trump
+    nt = state.n_trick
+    trump = state.trump
     legal = legal_mask(work[W_HANDS + seat], work, W_TRICK, nt, trump)
     kind = params.play_pol[seat, 0]
     if kind == PLAY_RANDOM:
@@ -124,31 +117,29 @@ def play_policy(state, seat: np.int64, rng: np.ndarray, params) -> np.int64:
             return nth_bit(legal, nb_randbelow(rng, n_legal))
         return nth_bit(legal, 0)
     if kind == PLAY_GREEDY:
-        return greedy_card(legal, work, W_TRICK, nt, seat, (seat + 2) % 4 != pos.out, trump)
+        return greedy_card(legal, work, W_TRICK, nt, seat, (seat + 2) % 4 != state.out, trump)
     if popcount(legal) == 1:
         return nth_bit(legal, 0)
     return pimc_card(state, seat, legal, rng, params)
 
 
 @njit(cache=True)
-def _emit(state, kind, seat, card, value, a, b) -> None:
-    """Append one trace row (contract section 6) if ``state`` traces: hand index and scores
+def _emit(trace, state, kind, seat, card, value, a, b) -> None:
+    """Append one trace row (contract section 6) if ``trace`` has rows: hand index and scores
     come from the position."""
-    trace = state.trace
     if trace.shape[0] == 0:
         return
-    pos = state.pos[0]
     work = state.work
     i = work[W_TRACE_N]
     trace[i, 0] = kind
-    trace[i, 1] = pos.hand
+    trace[i, 1] = state.hand
     trace[i, 2] = seat
     trace[i, 3] = card
     trace[i, 4] = value
     trace[i, 5] = a
     trace[i, 6] = b
-    trace[i, 7] = pos.score_0
-    trace[i, 8] = pos.score_1
+    trace[i, 7] = state.score_0
+    trace[i, 8] = state.score_1
     work[W_TRACE_N] = i + 1
 
 
@@ -163,27 +154,25 @@ def new_hand(
 ) -> None:
     """Set the key of the next hand in the position: hand ``hand`` of game ``game`` (the
     random streams' key), the dealer and the pairs' scores before it."""
-    pos = state.pos[0]
-    pos.game = game
-    pos.hand = hand
-    pos.dealer = dealer
-    pos.score_0 = score_0
-    pos.score_1 = score_1
+    state.game = game
+    state.hand = hand
+    state.dealer = dealer
+    state.score_0 = score_0
+    state.score_1 = score_1
 
 
 @njit(cache=True)
-def deal(params, state) -> None:
+def deal(params, state, trace) -> None:
     """Deal the hand set by :func:`new_hand` (C1): shuffle the deck stream of ``(game,
     hand)``, five cards to each seat from the mano, the last card dealt turns trump (C1.4);
     reset the position's counts, seed the seats' streams, emit the deal row."""
-    pos = state.pos[0]
     work = state.work
     rng = state.rng
     deck = state.deck
     root = params.root
-    game = pos.game
-    data = pos.hand
-    dealer = pos.dealer
+    game = state.game
+    data = state.hand
+    dealer = state.dealer
     nb_shuffled_cards(deck, rng[RNG_DECK : RNG_DECK + 4], root, game, data)
     for k in range(4):
         seat = (dealer + 1 + k) % 4
@@ -191,22 +180,23 @@ def deal(params, state) -> None:
         for i in range(5):
             m |= np.int64(1) << deck[5 * k + i]
         work[W_HANDS + seat] = m
-    pos.trump_card = deck[19]
-    pos.trump = SUIT_OF[deck[19]]
-    pos.mano = (dealer + 1) % 4
-    pos.contract = 0
-    pos.declarer = -1
-    pos.out = -1
-    pos.leader = pos.mano
-    pos.trick = 0
-    pos.n_trick = 0
-    pos.total_0 = 0
-    pos.total_1 = 0
-    pos.tricks_0 = 0
-    pos.tricks_1 = 0
-    pos.cantes_0 = 0
-    pos.cantes_1 = 0
-    pos.sung = 0
+        state.dealt[seat] = m
+    state.trump_card = deck[19]
+    state.trump = SUIT_OF[deck[19]]
+    state.mano = (dealer + 1) % 4
+    state.contract = 0
+    state.declarer = -1
+    state.out = -1
+    state.leader = state.mano
+    state.trick = 0
+    state.n_trick = 0
+    state.total_0 = 0
+    state.total_1 = 0
+    state.tricks_0 = 0
+    state.tricks_1 = 0
+    state.cantes_0 = 0
+    state.cantes_1 = 0
+    state.sung = 0
     search = 0
     for s in range(4):
         kind = params.play_pol[s, 0]
@@ -215,186 +205,188 @@ def deal(params, state) -> None:
         elif kind == PLAY_PIMC:
             search = 1
             nb_init_stream(rng[4 * s : 4 * s + 4], root, game, data, STREAM_SEARCH + s)
-    pos.search = search
+    state.search = search
     if search:
         work[W_PLAYED] = 0
         for s in range(4):
             work[W_EXCL + s] = 0
             work[W_NPLAYED + s] = 0
-    _emit(state, KIND_DEAL, dealer, pos.trump_card, pos.trump, 0, 0)
+    _emit(trace, state, KIND_DEAL, dealer, state.trump_card, state.trump, 0, 0)
 
 
 @njit(cache=True)
-def bidding(params, state) -> None:
+def bidding(params, state, trace) -> None:
     """The bidding (C2): one round from the mano by :func:`bid_policy` (closed by the first
     declaration under ``first_closes``); sets the contract, the declarer, who sits out and
     who leads the first trick (C3.1)."""
-    pos = state.pos[0]
-    mano = pos.mano
+    mano = state.mano
+    rng = state.rng
     for k in range(4):
         seat = (mano + k) % 4
-        d = bid_policy(state, seat, state.rng[4 * seat : 4 * seat + 4], params)
-        _emit(state, KIND_BID, seat, -1, d, 0, 0)
-        if d > pos.contract:
-            pos.contract = d
-            pos.declarer = seat
+        d = bid_policy(state, seat, rng[4 * seat : 4 * seat + 4], params)
+        _emit(trace, state, KIND_BID, seat, -1, d, 0, 0)
+        if d > state.contract:
+            state.contract = d
+            state.declarer = seat
         if d != 0 and params.first_closes:
             break
-    if pos.contract == 0:
-        pos.out = -1
-        pos.leader = mano
+    if state.contract == 0:
+        state.out = -1
+        state.leader = mano
     else:
-        pos.out = (pos.declarer + 2) % 4
-        if pos.out != mano:
-            pos.leader = mano
+        state.out = (state.declarer + 2) % 4
+        if state.out != mano:
+            state.leader = mano
         elif params.lead_declarer:
-            pos.leader = pos.declarer
+            state.leader = state.declarer
         else:
-            pos.leader = (mano + 1) % 4
+            state.leader = (mano + 1) % 4
 
 
 @njit(cache=True)
-def play_card(state, seat: np.int64, card: np.int64) -> None:
+def play_card(state, trace, seat: np.int64, card: np.int64) -> None:
     """``seat`` plays ``card`` on the current trick: what it reveals is observed (if a seat
     searches), the card leaves the hand, joins the trick, and the play row is emitted."""
-    pos = state.pos[0]
     work = state.work
-    nt = pos.n_trick
-    if pos.search:
-        observe(work, seat, card, nt, pos.trump)
+    nt = state.n_trick
+    if state.search:
+        observe(work, seat, card, nt, state.trump)
     work[W_HANDS + seat] &= ~(np.int64(1) << card)
     work[W_TRICK + nt] = card
     work[W_SEATS + nt] = seat
-    pos.n_trick = nt + 1
-    _emit(state, KIND_PLAY, seat, card, pos.trick, pos.total_0, pos.total_1)
+    state.n_trick = nt + 1
+    _emit(trace, state, KIND_PLAY, seat, card, state.trick, state.total_0, state.total_1)
 
 
 @njit(cache=True)
-def play_trick(params, state) -> None:
+def play_trick(params, state, trace) -> None:
     """Play the current trick (C3): every seat but the one out, from the leader, plays its
     policy's card; the winner (C3.5) takes the trick's points (+10 for the last, C5.1), a
     cante may follow (C4, solo or no contract only) and the winner leads the next trick."""
-    pos = state.pos[0]
     work = state.work
     rng = state.rng
-    n_play = 4 if pos.contract == 0 else 3
-    t = pos.trick
-    seat = pos.leader
-    pos.n_trick = 0
-    while pos.n_trick < n_play:
-        if seat != pos.out:
+    n_play = 4 if state.contract == 0 else 3
+    t = state.trick
+    out = state.out
+    seat = state.leader
+    state.n_trick = 0
+    while state.n_trick < n_play:
+        if seat != out:
             card = play_policy(state, seat, rng[4 * seat : 4 * seat + 4], params)
-            play_card(state, seat, card)
+            play_card(state, trace, seat, card)
         seat = (seat + 1) % 4
-    nt = pos.n_trick
-    trump = pos.trump
+    nt = state.n_trick
+    trump = state.trump
     winner = work[W_SEATS + trick_winner_pos(work, W_TRICK, nt, trump)]
     value = 10 if t == 4 else 0
     for i in range(nt):
         value += POINTS[RANK_OF[work[W_TRICK + i]]]
     if winner % 2 == 0:
-        pos.tricks_0 += 1
-        pos.total_0 += value
+        state.tricks_0 += 1
+        state.total_0 += value
     else:
-        pos.tricks_1 += 1
-        pos.total_1 += value
-    _emit(state, KIND_TRICK, winner, -1, value, pos.total_0, pos.total_1)
-    if pos.contract <= 1:
-        singer, suit, cval = cante(work, W_HANDS, winner, pos.out, trump, pos.sung)
+        state.tricks_1 += 1
+        state.total_1 += value
+    _emit(trace, state, KIND_TRICK, winner, -1, value, state.total_0, state.total_1)
+    if state.contract <= 1:
+        singer, suit, cval = cante(work, W_HANDS, winner, out, trump, state.sung)
         if singer >= 0:
-            pos.sung |= 1 << suit
+            state.sung |= 1 << suit
             if singer % 2 == 0:
-                pos.total_0 += cval
-                pos.cantes_0 += cval
+                state.total_0 += cval
+                state.cantes_0 += cval
             else:
-                pos.total_1 += cval
-                pos.cantes_1 += cval
-            _emit(state, KIND_CANTE, singer, suit, cval, pos.total_0, pos.total_1)
-    pos.leader = winner
-    pos.trick = t + 1
-    pos.n_trick = 0
+                state.total_1 += cval
+                state.cantes_1 += cval
+            _emit(trace, state, KIND_CANTE, singer, suit, cval, state.total_0, state.total_1)
+    state.leader = winner
+    state.trick = t + 1
+    state.n_trick = 0
 
 
 @njit(cache=True)
-def finish_hand(params, state, out, row: np.int64) -> None:
-    """Score the hand (C5): the game points go to the position's scores, the end row is
-    emitted and, if ``row >= 0``, the hand's record goes to column ``row`` of ``out``."""
-    pos = state.pos[0]
+def finish_hand(params, state, trace) -> None:
+    """Score the hand (C5): ``made`` and the game points (``gp_0``, ``gp_1``) go to the
+    position and to its scores, and the end row is emitted."""
     gp0, gp1, made = score_hand(
         params,
-        pos.contract,
-        pos.declarer,
-        pos.mano,
-        pos.total_0,
-        pos.total_1,
-        pos.tricks_0,
-        pos.tricks_1,
+        state.contract,
+        state.declarer,
+        state.mano,
+        state.total_0,
+        state.total_1,
+        state.tricks_0,
+        state.tricks_1,
     )
-    pos.score_0 += gp0
-    pos.score_1 += gp1
-    _emit(state, KIND_END, pos.declarer, pos.contract, made, gp0, gp1)
-    if row >= 0:
-        rec8 = out.rec8
-        rec16 = out.rec16
-        rec8[R8_DEALER, row] = pos.dealer
-        rec8[R8_TRUMP, row] = pos.trump
-        rec8[R8_TRUMP_CARD, row] = pos.trump_card
-        rec8[R8_CONTRACT, row] = pos.contract
-        rec8[R8_DECLARER, row] = pos.declarer
-        rec8[R8_MADE, row] = made
-        rec8[R8_TRICKS, row] = pos.tricks_0
-        rec8[R8_TRICKS + 1, row] = pos.tricks_1
-        rec8[R8_GP, row] = gp0
-        rec8[R8_GP + 1, row] = gp1
-        rec8[R8_LAST, row] = pos.leader
-        rec16[R16_HAND, row] = pos.hand
-        rec16[R16_POINTS, row] = pos.total_0 - pos.cantes_0
-        rec16[R16_POINTS + 1, row] = pos.total_1 - pos.cantes_1
-        rec16[R16_CANTES, row] = pos.cantes_0
-        rec16[R16_CANTES + 1, row] = pos.cantes_1
-        rec16[R16_SCORE, row] = pos.score_0
-        rec16[R16_SCORE + 1, row] = pos.score_1
+    state.made = made
+    state.gp_0 = gp0
+    state.gp_1 = gp1
+    state.score_0 += gp0
+    state.score_1 += gp1
+    _emit(trace, state, KIND_END, state.declarer, state.contract, made, gp0, gp1)
 
 
 @njit(cache=True)
-def play_hand(params, state, out, row: np.int64) -> None:
+def store_record(state, rec8, rec16, rec32, rec64, row: np.int64) -> None:
+    """Write the record of the hand just played to column ``row`` of the record blocks
+    (layouts in :mod:`.layout`; ``rec64`` gets the position's ``game``)."""
+    for s in range(4):
+        rec32[s, row] = state.dealt[s]
+    rec8[R8_DEALER, row] = state.dealer
+    rec8[R8_TRUMP, row] = state.trump
+    rec8[R8_TRUMP_CARD, row] = state.trump_card
+    rec8[R8_CONTRACT, row] = state.contract
+    rec8[R8_DECLARER, row] = state.declarer
+    rec8[R8_MADE, row] = state.made
+    rec8[R8_TRICKS, row] = state.tricks_0
+    rec8[R8_TRICKS + 1, row] = state.tricks_1
+    rec8[R8_GP, row] = state.gp_0
+    rec8[R8_GP + 1, row] = state.gp_1
+    rec8[R8_LAST, row] = state.leader
+    rec16[R16_HAND, row] = state.hand
+    rec16[R16_POINTS, row] = state.total_0 - state.cantes_0
+    rec16[R16_POINTS + 1, row] = state.total_1 - state.cantes_1
+    rec16[R16_CANTES, row] = state.cantes_0
+    rec16[R16_CANTES + 1, row] = state.cantes_1
+    rec16[R16_SCORE, row] = state.score_0
+    rec16[R16_SCORE + 1, row] = state.score_1
+    rec64[0, row] = state.game
+
+
+@njit(cache=True)
+def play_hand(params, state, trace) -> None:
     """Play the hand set by :func:`new_hand` (contract sections 2-5): afterwards the
-    position holds its scores (``score_0``, ``score_1``) and the last trick's winner
-    (``leader``); its record goes to column ``row`` of ``out`` (if ``row >= 0``)."""
-    deal(params, state)
-    if row >= 0:
-        for s in range(4):
-            out.rec32[s, row] = state.work[W_HANDS + s]
-    bidding(params, state)
+    position holds its result (``made``, ``gp_0``, ``gp_1``), the scores after it and the
+    last trick's winner (``leader``)."""
+    deal(params, state, trace)
+    bidding(params, state, trace)
     for _ in range(5):
-        play_trick(params, state)
-    finish_hand(params, state, out, row)
+        play_trick(params, state, trace)
+    finish_hand(params, state, trace)
 
 
 @njit(cache=True)
-def play_game(
-    params, state, out, game: np.int64, col: np.int64, row0: np.int64, cap: np.int64
-) -> np.int64:
-    """Play game ``game`` to the target (C6); hand ``j < cap`` goes to record column
-    ``row0 + j`` of ``out``, the game to column ``col`` of ``out.game8`` / ``out.game16``.
-    Returns the hands played."""
+def play_game(params, state, trace, rec8, rec16, rec32, rec64, row0, cap) -> None:
+    """Play the game ``state.game`` to the target (C6); hand ``j < cap`` goes to record
+    column ``row0 + j``. Afterwards the position holds ``first_dealer``, ``winner`` (-1 if
+    truncated after :data:`~.layout.MAX_HANDS` hands), the final scores and
+    ``hands_played``."""
+    game = state.game
     rng = state.rng[RNG_DECK : RNG_DECK + 4]
-    pos = state.pos[0]
     nb_init_stream(rng, params.root, game, 0, STREAM_GAME)
     dealer = nb_randbelow(rng, 4)
-    out.game8[G8_FIRST_DEALER, col] = dealer
+    state.first_dealer = dealer
     s0 = 0
     s1 = 0
     winner = -1
     n = 0
     for j in range(MAX_HANDS):
-        row = row0 + j if j < cap else -1
         new_hand(state, game, j, dealer, s0, s1)
-        play_hand(params, state, out, row)
-        if row >= 0:
-            out.rec64[0, row] = game
-        s0 = pos.score_0
-        s1 = pos.score_1
+        play_hand(params, state, trace)
+        if j < cap:
+            store_record(state, rec8, rec16, rec32, rec64, row0 + j)
+        s0 = state.score_0
+        s1 = state.score_1
         n = j + 1
         if s0 >= params.target:
             winner = 0
@@ -402,10 +394,6 @@ def play_game(
             winner = 1
         if winner >= 0:
             break
-        dealer = pos.leader if params.rotate_last_trick else (dealer + 1) % 4
-    out.game8[G8_WINNER, col] = winner
-    out.game8[G8_TRUNCATED, col] = 1 if winner < 0 else 0
-    out.game16[G16_SCORE, col] = s0
-    out.game16[G16_SCORE + 1, col] = s1
-    out.game16[G16_HANDS, col] = n
-    return n
+        dealer = state.leader if params.rotate_last_trick else (dealer + 1) % 4
+    state.winner = winner
+    state.hands_played = n
