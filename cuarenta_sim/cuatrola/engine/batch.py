@@ -39,7 +39,7 @@ from .layout import (
     empty_output,
     kernel_params,
 )
-from .play import new_hand, play_game, play_hand, store_record
+from .play import flush_trace, new_hand, play_game, play_hand, store_record
 
 
 @njit(cache=True)
@@ -48,13 +48,15 @@ def _play_block(params, level, lo, hi, game0, cap, row0, out, trace):
     returns the trace rows written."""
     states = np.zeros(1, dtype=STATE_DTYPE)
     state = states[0]
+    state.tracing = 1 if trace.shape[0] > 0 else 0
     p = params[0]
     rec8, rec16, rec32, rec64, game8, game16, counts = out
     for g in range(lo, hi):
         i = g - game0
         if level == LEVEL_HAND:
             new_hand(state, g, 0, g % 4, 0, 0)
-            play_hand(p, state, trace)
+            play_hand(p, state)
+            flush_trace(state, trace)
             if cap > 0:
                 store_record(state, rec8, rec16, rec32, rec64, row0 + i)
             counts[i] = 1

@@ -8,13 +8,15 @@ Every kernel takes a few of these instead of long argument lists:
   (named int64 fields: dealer, mano, trump, contract, the trick being played, the running
   points...) and the scratch it is played in (``work``, int64 at the ``W_*`` offsets below:
   hands, the trick's cards, the lookahead's buffers; ``rng``, the seats' streams and the deck
-  stream; ``deck``); one per parallel block.
-* ``trace``: the trace rows (``docs/cuatrola_contract.md`` section 6; 0 rows, no trace) and the
-  record blocks, plain arrays; :class:`KernelOutput` groups the blocks of a batch.
+  stream; ``deck``; ``rows``, the hand's trace rows); one per parallel block.
+* ``trace``: the trace rows of a whole hand or game (``docs/cuatrola_contract.md`` section
+  6; 0 rows, no trace) and the record blocks, plain arrays, written once per hand;
+  :class:`KernelOutput` groups the blocks of a batch.
 
 Records, not tuples of arrays: a numba record is passed as a pointer and its nested arrays
-have no reference count, whereas every call that receives a tuple of arrays increments and
-decrements the count of each array (atomic operations that tripled the time of a hand).
+have no reference count, whereas every call that receives an array (alone or in a tuple)
+increments and decrements its count: atomic operations that, once per card, tripled the time
+of a hand. So the per-card steps receive only records.
 
 Records are column blocks (one column per hand): ``rec8`` int8 (:data:`REC8_COLUMNS`),
 ``rec16`` int16 (:data:`REC16_COLUMNS`), ``rec32`` int32 (:data:`REC32_COLUMNS`), ``rec64``
@@ -29,6 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..rules import CuatrolaKernelRules
+from ..trace_format import MAX_TRACE_PER_HAND, N_TRACE
 
 LEVELS = ("hand", "game")
 LEVEL_HAND = 0
@@ -123,6 +126,8 @@ HAND_FIELDS = (
     ("first_dealer", "dealer of the game's first hand (C6)"),
     ("winner", "after the game: the pair that reached the target, -1 if truncated (C6)"),
     ("hands_played", "after the game: hands played"),
+    ("tracing", "1 if the kernel records trace rows"),
+    ("n_rows", "trace rows of the current hand in ``rows``"),
 )
 
 #: The dtype of ``state``: the :data:`HAND_FIELDS` then the scratch arrays.
@@ -133,6 +138,7 @@ STATE_DTYPE = np.dtype(
         ("work", np.int64, (N_WORK,)),
         ("rng", np.uint64, (N_RNG,)),
         ("deck", np.int64, (20,)),
+        ("rows", np.int64, (MAX_TRACE_PER_HAND, N_TRACE)),  # the hand's trace rows
     ],
     align=True,
 )

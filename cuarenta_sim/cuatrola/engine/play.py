@@ -2,9 +2,9 @@
 
 Every kernel takes the typed state of :mod:`.layout`: ``params`` (a
 :data:`~.layout.PARAMS_DTYPE` record, read only), ``state`` (a :data:`~.layout.STATE_DTYPE`
-record: the position's named fields and its scratch arrays) and, where rows are written,
-``trace`` or the record blocks. Cards are bitmasks (bit ``card`` of a 20-bit hand); the hot
-loop allocates nothing. A hand is played in steps that mirror the
+record: the position's named fields, the hand's trace rows and its scratch arrays) and, where
+rows are written, ``trace`` or the record blocks. Cards are bitmasks (bit ``card`` of a 20-bit
+hand); the hot loop allocates nothing. A hand is played in steps that mirror the
 reference engine (:mod:`cuarenta_sim.cuatrola.reference`): :func:`new_hand`, :func:`deal`
 (C1), :func:`bidding` (C2), :func:`play_trick` five times (C3, C4, each play chosen by
 :func:`play_policy` and applied by :func:`play_card`), :func:`finish_hand` (C5); the trace
@@ -26,7 +26,15 @@ from ...rng import (
     nb_shuffled_cards,
 )
 from ..policies import BID_ALWAYS, BID_NEVER, PLAY_GREEDY, PLAY_PIMC, PLAY_RANDOM
-from ..trace_format import KIND_BID, KIND_CANTE, KIND_DEAL, KIND_END, KIND_PLAY, KIND_TRICK
+from ..trace_format import (
+    KIND_BID,
+    KIND_CANTE,
+    KIND_DEAL,
+    KIND_END,
+    KIND_PLAY,
+    KIND_TRICK,
+    N_TRACE,
+)
 from .layout import (
     MAX_HANDS,
     R8_CONTRACT,
@@ -124,23 +132,38 @@ def play_policy(state, seat: np.int64, rng: np.ndarray, params) -> np.int64:
 
 
 @njit(cache=True)
-def _emit(trace, state, kind, seat, card, value, a, b) -> None:
-    """Append one trace row (contract section 6) if ``trace`` has rows: hand index and scores
-    come from the position."""
-    if trace.shape[0] == 0:
+def _emit(state, kind, seat, card, value, a, b) -> None:
+    """Append one trace row (contract section 6) to the hand's rows ``state.rows`` if the
+    state traces; hand index and scores come from the position."""
+    if not state.tracing:
+        return
+    i = state.n_rows
+    rows = state.rows
+    rows[i, 0] = kind
+    rows[i, 1] = state.hand
+    rows[i, 2] = seat
+    rows[i, 3] = card
+    rows[i, 4] = value
+    rows[i, 5] = a
+    rows[i, 6] = b
+    rows[i, 7] = state.score_0
+    rows[i, 8] = state.score_1
+    state.n_rows = i + 1
+
+
+@njit(cache=True)
+def flush_trace(state, trace) -> None:
+    """Append the hand's trace rows (``state.rows[:state.n_rows]``) to ``trace`` after the
+    ``state.work[W_TRACE_N]`` rows already there; nothing if the state does not trace."""
+    if not state.tracing:
         return
     work = state.work
     i = work[W_TRACE_N]
-    trace[i, 0] = kind
-    trace[i, 1] = state.hand
-    trace[i, 2] = seat
-    trace[i, 3] = card
-    trace[i, 4] = value
-    trace[i, 5] = a
-    trace[i, 6] = b
-    trace[i, 7] = state.score_0
-    trace[i, 8] = state.score_1
-    work[W_TRACE_N] = i + 1
+    rows = state.rows
+    for r in range(state.n_rows):
+        for c in range(N_TRACE):
+            trace[i + r, c] = rows[r, c]
+    work[W_TRACE_N] = i + state.n_rows
 
 
 @njit(cache=True)
@@ -162,7 +185,7 @@ def new_hand(
 
 
 @njit(cache=True)
-def deal(params, state, trace) -> None:
+def deal(params, state) -> None:
     """Deal the hand set by :func:`new_hand` (C1): shuffle the deck stream of ``(game,
     hand)``, five cards to each seat from the mano, the last card dealt turns trump (C1.4);
     reset the position's counts, seed the seats' streams, emit the deal row."""
@@ -173,6 +196,7 @@ def deal(params, state, trace) -> None:
     game = state.game
     data = state.hand
     dealer = state.dealer
+    state.n_rows = 0
     nb_shuffled_cards(deck, rng[RNG_DECK : RNG_DECK + 4], root, game, data)
     for k in range(4):
         seat = (dealer + 1 + k) % 4
@@ -211,11 +235,11 @@ def deal(params, state, trace) -> None:
         for s in range(4):
             work[W_EXCL + s] = 0
             work[W_NPLAYED + s] = 0
-    _emit(trace, state, KIND_DEAL, dealer, state.trump_card, state.trump, 0, 0)
+    _emit(state, KIND_DEAL, dealer, state.trump_card, state.trump, 0, 0)
 
 
 @njit(cache=True)
-def bidding(params, state, trace) -> None:
+def bidding(params, state) -> None:
     """The bidding (C2): one round from the mano by :func:`bid_policy` (closed by the first
     declaration under ``first_closes``); sets the contract, the declarer, who sits out and
     who leads the first trick (C3.1)."""
@@ -224,7 +248,7 @@ def bidding(params, state, trace) -> None:
     for k in range(4):
         seat = (mano + k) % 4
         d = bid_policy(state, seat, rng[4 * seat : 4 * seat + 4], params)
-        _emit(trace, state, KIND_BID, seat, -1, d, 0, 0)
+        _emit(state, KIND_BID, seat, -1, d, 0, 0)
         if d > state.contract:
             state.contract = d
             state.declarer = seat
@@ -244,7 +268,7 @@ def bidding(params, state, trace) -> None:
 
 
 @njit(cache=True)
-def play_card(state, trace, seat: np.int64, card: np.int64) -> None:
+def play_card(state, seat: np.int64, card: np.int64) -> None:
     """``seat`` plays ``card`` on the current trick: what it reveals is observed (if a seat
     searches), the card leaves the hand, joins the trick, and the play row is emitted."""
     work = state.work
@@ -255,11 +279,11 @@ def play_card(state, trace, seat: np.int64, card: np.int64) -> None:
     work[W_TRICK + nt] = card
     work[W_SEATS + nt] = seat
     state.n_trick = nt + 1
-    _emit(trace, state, KIND_PLAY, seat, card, state.trick, state.total_0, state.total_1)
+    _emit(state, KIND_PLAY, seat, card, state.trick, state.total_0, state.total_1)
 
 
 @njit(cache=True)
-def play_trick(params, state, trace) -> None:
+def play_trick(params, state) -> None:
     """Play the current trick (C3): every seat but the one out, from the leader, plays its
     policy's card; the winner (C3.5) takes the trick's points (+10 for the last, C5.1), a
     cante may follow (C4, solo or no contract only) and the winner leads the next trick."""
@@ -273,7 +297,7 @@ def play_trick(params, state, trace) -> None:
     while state.n_trick < n_play:
         if seat != out:
             card = play_policy(state, seat, rng[4 * seat : 4 * seat + 4], params)
-            play_card(state, trace, seat, card)
+            play_card(state, seat, card)
         seat = (seat + 1) % 4
     nt = state.n_trick
     trump = state.trump
@@ -287,7 +311,7 @@ def play_trick(params, state, trace) -> None:
     else:
         state.tricks_1 += 1
         state.total_1 += value
-    _emit(trace, state, KIND_TRICK, winner, -1, value, state.total_0, state.total_1)
+    _emit(state, KIND_TRICK, winner, -1, value, state.total_0, state.total_1)
     if state.contract <= 1:
         singer, suit, cval = cante(work, W_HANDS, winner, out, trump, state.sung)
         if singer >= 0:
@@ -298,14 +322,14 @@ def play_trick(params, state, trace) -> None:
             else:
                 state.total_1 += cval
                 state.cantes_1 += cval
-            _emit(trace, state, KIND_CANTE, singer, suit, cval, state.total_0, state.total_1)
+            _emit(state, KIND_CANTE, singer, suit, cval, state.total_0, state.total_1)
     state.leader = winner
     state.trick = t + 1
     state.n_trick = 0
 
 
 @njit(cache=True)
-def finish_hand(params, state, trace) -> None:
+def finish_hand(params, state) -> None:
     """Score the hand (C5): ``made`` and the game points (``gp_0``, ``gp_1``) go to the
     position and to its scores, and the end row is emitted."""
     gp0, gp1, made = score_hand(
@@ -323,7 +347,7 @@ def finish_hand(params, state, trace) -> None:
     state.gp_1 = gp1
     state.score_0 += gp0
     state.score_1 += gp1
-    _emit(trace, state, KIND_END, state.declarer, state.contract, made, gp0, gp1)
+    _emit(state, KIND_END, state.declarer, state.contract, made, gp0, gp1)
 
 
 @njit(cache=True)
@@ -354,15 +378,15 @@ def store_record(state, rec8, rec16, rec32, rec64, row: np.int64) -> None:
 
 
 @njit(cache=True)
-def play_hand(params, state, trace) -> None:
+def play_hand(params, state) -> None:
     """Play the hand set by :func:`new_hand` (contract sections 2-5): afterwards the
-    position holds its result (``made``, ``gp_0``, ``gp_1``), the scores after it and the
-    last trick's winner (``leader``)."""
-    deal(params, state, trace)
-    bidding(params, state, trace)
+    position holds its result (``made``, ``gp_0``, ``gp_1``), the scores after it, the last
+    trick's winner (``leader``) and, if it traces, the hand's trace rows (``rows``)."""
+    deal(params, state)
+    bidding(params, state)
     for _ in range(5):
-        play_trick(params, state, trace)
-    finish_hand(params, state, trace)
+        play_trick(params, state)
+    finish_hand(params, state)
 
 
 @njit(cache=True)
@@ -382,7 +406,8 @@ def play_game(params, state, trace, rec8, rec16, rec32, rec64, row0, cap) -> Non
     n = 0
     for j in range(MAX_HANDS):
         new_hand(state, game, j, dealer, s0, s1)
-        play_hand(params, state, trace)
+        play_hand(params, state)
+        flush_trace(state, trace)
         if j < cap:
             store_record(state, rec8, rec16, rec32, rec64, row0 + j)
         s0 = state.score_0
