@@ -78,7 +78,7 @@ _PLAIN_W = np.array([3, 2, 0, 0, 0], dtype=np.int64)
 _VALUES = np.array([1, 2, 4, 5], dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bid_policy(state, seat: np.int64, rng: np.ndarray, params) -> np.int64:
     """The declaration (0 pass .. 3 quintola) of ``seat``'s bidding policy (row ``seat`` of
     ``params.bid_pol``, contract section 3) in the position ``state``: above the highest so
@@ -108,7 +108,7 @@ def bid_policy(state, seat: np.int64, rng: np.ndarray, params) -> np.int64:
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_policy(state, seat: np.int64, rng: np.ndarray, params) -> np.int64:
     """The card ``seat`` plays in the position ``state`` by its play policy (row ``seat`` of
     ``params.play_pol``): ``random`` draws from ``rng`` (the seat's policy stream), ``greedy``
@@ -131,7 +131,7 @@ def play_policy(state, seat: np.int64, rng: np.ndarray, params) -> np.int64:
     return pimc_card(state, seat, legal, rng, params)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _emit(state, kind, seat, card, value, a, b) -> None:
     """Append one trace row (contract section 6) to the hand's rows ``state.rows`` if the
     state traces; hand index and scores come from the position."""
@@ -267,7 +267,7 @@ def bidding(params, state) -> None:
             state.leader = (mano + 1) % 4
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_card(state, seat: np.int64, card: np.int64) -> None:
     """``seat`` plays ``card`` on the current trick: what it reveals is observed (if a seat
     searches), the card leaves the hand, joins the trick, and the play row is emitted."""
