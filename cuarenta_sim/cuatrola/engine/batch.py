@@ -114,6 +114,13 @@ def run_batch(
         _play_block(params, level, lo, hi, game0, cap, row0, out, trace)
 
 
+@njit(cache=True)
+def _trace_one(params, level, index, out, trace):
+    """Play hand / game ``index`` alone into ``trace`` (``index + 1`` in int64 arithmetic, as
+    a batch computes its bounds, so the largest index plays too); returns the rows written."""
+    return _play_block(params, level, index, index + 1, index, 0, 0, out, trace)
+
+
 def level_code(level: str) -> int:
     """Return the kernel code of a level name (``"hand"`` or ``"game"``).
 
@@ -172,8 +179,7 @@ def trace_game(
     hands = 1 if code == LEVEL_HAND else MAX_HANDS
     trace = np.empty((hands * MAX_TRACE_PER_HAND, N_TRACE), dtype=np.int64)
     params = kernel_params(ruleset.to_kernel(), plays, bids, root)
-    index = int(index)
-    rows = _play_block(params, code, index, index + 1, index, 0, 0, empty_output(1), trace)
+    rows = _trace_one(params, code, int(index), empty_output(1), trace)
     return trace[:rows].copy()
 
 
