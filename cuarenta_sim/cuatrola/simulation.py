@@ -63,6 +63,8 @@ from .engine.layout import (
     N_REC8,
     N_REC16,
     N_REC32,
+    KernelOutput,
+    kernel_params,
 )
 from .policies import (
     bid_policy_array,
@@ -226,10 +228,9 @@ def run_range(spec: CuatrolaSpec, start: int, stop: int) -> RangeOutput:
         game8 = np.empty((N_GAME8, size), dtype=np.int8)
         game16 = np.empty((N_GAME16, size), dtype=np.int16)
     block = parallel_block(size, numba.get_num_threads())
-    run_batch(
-        kr, plays, bids, np.uint64(spec.root), code, start, size, block, cap,
-        0, *blocks, game8, game16, counts,
-    )  # fmt: skip
+    params = kernel_params(kr, plays, bids, spec.root)
+    out = KernelOutput(*blocks, game8, game16, counts)
+    run_batch(params, code, start, size, block, cap, 0, out)
     if code == LEVEL_HAND:
         return RangeOutput(start, stop, blocks, None)
     records = None

@@ -13,9 +13,9 @@ twins make the same choices; :func:`resolve_policy` accepts policy specs with pa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 from ...rng import PyRng
 from ..policies import PolicySpec, parse_policy
@@ -305,9 +305,11 @@ class LearnedPolicy:
 
 
 @dataclass(frozen=True)
-class PimcPolicy:
-    """The ``pimc`` policy: twin of :mod:`cuarenta_sim.cuarenta.engine.pimc` (sampling and playouts
-    there). It draws from the seat's search stream (``search`` is true).
+class SearchPolicy:
+    """A search policy: samples deals of the cards the seat cannot see, values every legal
+    play on each (:attr:`valuation`: greedy playouts for ``pimc``, exact solves for
+    ``solver``) and plays the best total. It draws from the seat's search stream (``search``
+    is true). :class:`PimcPolicy` and :class:`SolverPolicy` only name the valuation.
 
     Attributes
     ----------
@@ -318,12 +320,15 @@ class PimcPolicy:
     """
 
     params: tuple[int, ...]
-    name: str = "pimc"
+    name: str = "search"
     stochastic: bool = False
     search: bool = True
+    #: The sample loop and its valuation, called with the observation's fields
+    #: (:func:`.search.pimc_index` or :func:`.search.solver_index`).
+    valuation: ClassVar[Callable[..., int]]
 
     def choose(self, obs: Observation, rng: PyRng) -> int:
-        """Return the index of the pimc play.
+        """Return the index of the play the search chooses.
 
         Parameters
         ----------
@@ -337,7 +342,7 @@ class PimcPolicy:
         int
             Index into ``obs.plays``.
         """
-        return pimc_index(
+        return type(self).valuation(
             self.params,
             obs.rules,
             obs.players,
@@ -362,61 +367,21 @@ class PimcPolicy:
 
 
 @dataclass(frozen=True)
-class SolverPolicy:
+class PimcPolicy(SearchPolicy):
+    """The ``pimc`` policy: twin of :mod:`cuarenta_sim.cuarenta.engine.pimc` (sampling and
+    playouts there)."""
+
+    name: str = "pimc"
+    valuation = staticmethod(pimc_index)
+
+
+@dataclass(frozen=True)
+class SolverPolicy(SearchPolicy):
     """The ``solver`` policy: twin of :mod:`cuarenta_sim.cuarenta.engine.solverplay` (sampled
-    deals solved exactly by :func:`.solver.solve_values`). It draws from the seat's search
-    stream (``search`` is true).
+    deals solved exactly by :func:`.solver.solve_values`)."""
 
-    Attributes
-    ----------
-    params : tuple of int
-        The kernel parameter row (:meth:`cuarenta_sim.cuarenta.policies.PolicySpec.row`).
-    name : str
-        Canonical spec.
-    """
-
-    params: tuple[int, ...]
     name: str = "solver"
-    stochastic: bool = False
-    search: bool = True
-
-    def choose(self, obs: Observation, rng: PyRng) -> int:
-        """Return the index of the solver play.
-
-        Parameters
-        ----------
-        obs : Observation
-            The seat's view.
-        rng : PyRng
-            The seat's search stream of the data (``STREAM_SEARCH + seat``).
-
-        Returns
-        -------
-        int
-            Index into ``obs.plays``.
-        """
-        return solver_index(
-            self.params,
-            obs.rules,
-            obs.players,
-            obs.seat,
-            obs.dealer,
-            obs.deal,
-            obs.turn,
-            obs.hand,
-            obs.table,
-            obs.trail,
-            obs.trail_seat,
-            obs.played,
-            obs.rondas,
-            obs.known,
-            obs.hand_sizes,
-            obs.scores,
-            obs.piles,
-            obs.last_capturer,
-            obs.stop_at_target,
-            rng,
-        )
+    valuation = staticmethod(solver_index)
 
 
 #: Built-in policies by name, with default parameters.

@@ -5,11 +5,13 @@
 Modules
 -------
 layout
-    Integer codes, scratch layout and the column layouts of the record blocks.
+    The typed state: the ``params`` and ``state`` record dtypes (named fields, nested scratch
+    arrays), scratch offsets, integer codes and the column layouts of the record blocks.
 tricks
     Legal plays and trick winners on card masks (C3).
 play
-    One hand (C1-C5) and one game (C6); the play and bidding policies.
+    One hand in steps (deal C1, bidding C2, play_trick C3-C4, finish_hand C5) and one game
+    (C6); the play and bidding policies, signature ``(state, seat, rng, params)``.
 pimc
     The ``pimc`` lookahead (perfect-information Monte Carlo with greedy playouts).
 batch

@@ -25,128 +25,72 @@ from ..policies import (
 from ..rules import CuatrolaRules, resolve_rules
 from ..trace_format import MAX_TRACE_PER_HAND, N_TRACE
 from .layout import (
+    G8_FIRST_DEALER,
+    G8_TRUNCATED,
+    G8_WINNER,
+    G16_HANDS,
+    G16_SCORE,
     LEVEL_HAND,
     LEVELS,
     MAX_HANDS,
-    N_GAME8,
-    N_GAME16,
-    N_REC8,
-    N_REC16,
-    N_REC32,
-    N_RNG,
-    N_WORK,
+    STATE_DTYPE,
     W_TRACE_N,
+    KernelOutput,
+    empty_output,
+    kernel_params,
 )
-from .play import play_game, play_hand
+from .play import flush_trace, new_hand, play_game, play_hand, store_record
 
 
 @njit(cache=True)
-def _play_block(
-    rules,
-    play_pol,
-    bid_pol,
-    root,
-    level,
-    lo,
-    hi,
-    game0,
-    cap,
-    row0,
-    rec8,
-    rec16,
-    rec32,
-    rec64,
-    game8,
-    game16,
-    counts,
-    trace,
-):
-    """Play hands / games ``lo .. hi - 1`` with one set of scratch buffers."""
-    work = np.zeros(N_WORK, dtype=np.int64)
-    rng = np.zeros(N_RNG, dtype=np.uint64)
-    deck = np.empty(20, dtype=np.int64)
+def _play_block(params, level, lo, hi, game0, cap, row0, out, trace):
+    """Play hands / games ``lo .. hi - 1`` in one ``state`` record (scratch allocated once);
+    returns the trace rows written."""
+    states = np.zeros(1, dtype=STATE_DTYPE)
+    state = states[0]
+    state.tracing = 1 if trace.shape[0] > 0 else 0
+    p = params[0]
+    rec8, rec16, rec32, rec64, game8, game16, counts = out
     for g in range(lo, hi):
         i = g - game0
         if level == LEVEL_HAND:
-            row = row0 + i if cap > 0 else -1
-            play_hand(
-                rules,
-                play_pol,
-                bid_pol,
-                root,
-                g,
-                0,
-                g % 4,
-                0,
-                0,
-                row,
-                rec8,
-                rec16,
-                rec32,
-                trace,
-                work,
-                rng,
-                deck,
-            )
-            if row >= 0:
-                rec64[0, row] = g
+            new_hand(state, g, 0, g % 4, 0, 0)
+            play_hand(p, state)
+            flush_trace(state, trace)
+            if cap > 0:
+                store_record(state, rec8, rec16, rec32, rec64, row0 + i)
             counts[i] = 1
         else:
-            counts[i] = play_game(
-                rules,
-                play_pol,
-                bid_pol,
-                root,
-                g,
-                i,
-                row0 + i * cap,
-                cap,
-                rec8,
-                rec16,
-                rec32,
-                rec64,
-                game8,
-                game16,
-                trace,
-                work,
-                rng,
-                deck,
-            )
-    return work[W_TRACE_N]
+            state.game = g
+            play_game(p, state, trace, rec8, rec16, rec32, rec64, row0 + i * cap, cap)
+            game8[G8_FIRST_DEALER, i] = state.first_dealer
+            game8[G8_WINNER, i] = state.winner
+            game8[G8_TRUNCATED, i] = 1 if state.winner < 0 else 0
+            game16[G16_SCORE, i] = state.score_0
+            game16[G16_SCORE + 1, i] = state.score_1
+            game16[G16_HANDS, i] = state.hands_played
+            counts[i] = state.hands_played
+    return state.work[W_TRACE_N]
 
 
 @njit(cache=True, parallel=True)
 def run_batch(
-    rules,
-    play_pol: np.ndarray,
-    bid_pol: np.ndarray,
-    root: np.uint64,
+    params: np.ndarray,
     level: np.int64,
     game0: np.int64,
     n: np.int64,
     block: np.int64,
     cap: np.int64,
     row0: np.int64,
-    rec8: np.ndarray,
-    rec16: np.ndarray,
-    rec32: np.ndarray,
-    rec64: np.ndarray,
-    game8: np.ndarray,
-    game16: np.ndarray,
-    counts: np.ndarray,
+    out: KernelOutput,
 ) -> None:
     """Play hands (level hand) or games (level game) ``game0 .. game0 + n - 1`` in parallel.
 
     Parameters
     ----------
-    rules : CuatrolaKernelRules
-        :meth:`cuarenta_sim.cuatrola.rules.CuatrolaRules.to_kernel`.
-    play_pol : ndarray of int64, shape (4, 2)
-        :func:`cuarenta_sim.cuatrola.policies.play_policy_array`.
-    bid_pol : ndarray of int64, shape (4, 4)
-        :func:`cuarenta_sim.cuatrola.policies.bid_policy_array`.
-    root : uint64
-        Root of the random streams.
+    params : ndarray of :data:`~cuarenta_sim.cuatrola.engine.layout.PARAMS_DTYPE`, shape (1,)
+        Rules, the seats' play and bidding policy rows and the root of the random streams
+        (:func:`cuarenta_sim.cuatrola.engine.layout.kernel_params`).
     level : int
         0 hand, 1 game (:data:`cuarenta_sim.cuatrola.engine.layout.LEVELS`).
     game0, n : int
@@ -157,68 +101,24 @@ def run_batch(
         Records: at level hand, hand ``g`` goes to column ``row0 + g - game0`` (``cap = 0``
         writes none); at level game, hand ``j < cap`` of game ``g`` to column
         ``row0 + (g - game0) * cap + j``.
-    rec8, rec16, rec32, rec64 : ndarray
-        Record blocks (:mod:`cuarenta_sim.cuatrola.engine.layout`).
-    game8, game16 : ndarray
-        Game blocks, ``n`` columns at level game (any at level hand).
-    counts : ndarray of int64, shape (n,)
-        Output: hands played per game (1 at level hand).
+    out : KernelOutput
+        Record blocks (``cap`` slots per game), game blocks (``n`` columns at level game, any
+        at level hand) and ``counts`` (int64, shape (n,)): hands played per game (1 at level
+        hand), all written in place.
     """
     n_blocks = (n + block - 1) // block
     for b in prange(n_blocks):
         lo = game0 + b * block
         hi = min(lo + block, game0 + n)
-        _play_block(
-            rules,
-            play_pol,
-            bid_pol,
-            root,
-            level,
-            lo,
-            hi,
-            game0,
-            cap,
-            row0,
-            rec8,
-            rec16,
-            rec32,
-            rec64,
-            game8,
-            game16,
-            counts,
-            np.empty((0, N_TRACE), dtype=np.int64),
-        )
+        trace = np.empty((0, N_TRACE), dtype=np.int64)
+        _play_block(params, level, lo, hi, game0, cap, row0, out, trace)
 
 
 @njit(cache=True)
-def _trace_one(rules, play_pol, bid_pol, root, level, index, trace):
-    rec8 = np.empty((N_REC8, 0), dtype=np.int8)
-    rec16 = np.empty((N_REC16, 0), dtype=np.int16)
-    rec32 = np.empty((N_REC32, 0), dtype=np.int32)
-    rec64 = np.empty((1, 0), dtype=np.int64)
-    game8 = np.empty((N_GAME8, 1), dtype=np.int8)
-    game16 = np.empty((N_GAME16, 1), dtype=np.int16)
-    counts = np.empty(1, dtype=np.int64)
-    return _play_block(
-        rules,
-        play_pol,
-        bid_pol,
-        root,
-        level,
-        index,
-        index + 1,
-        index,
-        0,
-        0,
-        rec8,
-        rec16,
-        rec32,
-        rec64,
-        game8,
-        game16,
-        counts,
-        trace,
-    )
+def _trace_one(params, level, index, out, trace):
+    """Play hand / game ``index`` alone into ``trace`` (``index + 1`` in int64 arithmetic, as
+    a batch computes its bounds, so the largest index plays too); returns the rows written."""
+    return _play_block(params, level, index, index + 1, index, 0, 0, out, trace)
 
 
 def level_code(level: str) -> int:
@@ -278,7 +178,8 @@ def trace_game(
     root, _ = root_from_seed(seed)
     hands = 1 if code == LEVEL_HAND else MAX_HANDS
     trace = np.empty((hands * MAX_TRACE_PER_HAND, N_TRACE), dtype=np.int64)
-    rows = _trace_one(ruleset.to_kernel(), plays, bids, np.uint64(root), code, int(index), trace)
+    params = kernel_params(ruleset.to_kernel(), plays, bids, root)
+    rows = _trace_one(params, code, int(index), empty_output(1), trace)
     return trace[:rows].copy()
 
 
@@ -289,14 +190,8 @@ def warmup() -> None:
     A cold compile takes tens of seconds on a 2-core machine; with a warm cache this only loads
     the machine code.
     """
-    rules = CuatrolaRules().to_kernel()
     plays, bids = kernel_policies("greedy", "threshold")
+    params = kernel_params(CuatrolaRules().to_kernel(), plays, bids, 1)
     for code in range(len(LEVELS)):
-        run_batch(
-            rules, plays, bids, np.uint64(1), code, 0, 1, 1, 0, 0,
-            np.empty((N_REC8, 0), dtype=np.int8), np.empty((N_REC16, 0), dtype=np.int16),
-            np.empty((N_REC32, 0), dtype=np.int32), np.empty((1, 0), dtype=np.int64),
-            np.empty((N_GAME8, 1), dtype=np.int8), np.empty((N_GAME16, 1), dtype=np.int16),
-            np.empty(1, dtype=np.int64),
-        )  # fmt: skip
+        run_batch(params, code, 0, 1, 1, 0, 0, empty_output(1))
     trace_game(CuatrolaRules(), "greedy", "threshold", 0, "hand", 0)

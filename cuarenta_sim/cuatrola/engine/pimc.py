@@ -145,25 +145,23 @@ def determinize(
 
 @njit(cache=True)
 def play_out(
-    rules,
-    work: np.ndarray,
-    trump: np.int64,
-    out: np.int64,
-    contract: np.int64,
-    declarer: np.int64,
-    mano: np.int64,
-    t: np.int64,
-    nt: np.int64,
-    seat: np.int64,
-    pts0: np.int64,
-    pts1: np.int64,
-    tricks0: np.int64,
-    tricks1: np.int64,
-    sung: np.int64,
+    params, work: np.ndarray, pos, nt: np.int64, seat: np.int64
 ) -> tuple[np.int64, np.int64, np.int64, np.int64]:
     """Finish the hand in ``work[W_SIM_H:]`` / ``work[W_SIM_T:]`` with ``greedy`` play at
-    every seat, from trick ``t`` with ``nt`` cards played and ``seat`` next to act (cantes
-    as in a real hand); return ``(gp0, gp1, pts0, pts1)``."""
+    every seat (cantes as in a real hand), from the position ``pos`` (the ``state`` record,
+    :data:`~cuarenta_sim.cuatrola.engine.layout.STATE_DTYPE`: trump, contract, who sits out,
+    the trick being played and the running counts, read and never written) with ``nt`` cards
+    on the trick and ``seat`` next to act; return ``(gp0, gp1, pts0, pts1)``: game points
+    (C5) and card points with cantes of each pair."""
+    trump = pos.trump
+    out = pos.out
+    contract = pos.contract
+    t = pos.trick
+    pts0 = pos.total_0
+    pts1 = pos.total_1
+    tricks0 = pos.tricks_0
+    tricks1 = pos.tricks_1
+    sung = pos.sung
     n_play = 4 if out < 0 else 3
     while t < 5:
         while nt < n_play:
@@ -197,35 +195,22 @@ def play_out(
         seat = winner
         nt = 0
         t += 1
-    gp0, gp1, _ = score_hand(rules, contract, declarer, mano, pts0, pts1, tricks0, tricks1)
+    gp0, gp1, _ = score_hand(params, contract, pos.declarer, pos.mano, pts0, pts1, tricks0, tricks1)
     return gp0, gp1, pts0, pts1
 
 
 @njit(cache=True)
-def pimc_card(
-    rules,
-    work: np.ndarray,
-    state: np.ndarray,
-    samples: np.int64,
-    me: np.int64,
-    legal: np.int64,
-    trump: np.int64,
-    trump_card: np.int64,
-    dealer: np.int64,
-    out: np.int64,
-    contract: np.int64,
-    declarer: np.int64,
-    mano: np.int64,
-    t: np.int64,
-    nt: np.int64,
-    pts0: np.int64,
-    pts1: np.int64,
-    tricks0: np.int64,
-    tricks1: np.int64,
-    sung: np.int64,
-) -> np.int64:
-    """The card ``pimc`` plays from ``legal`` (two or more cards) for seat ``me``, drawing
-    from the seat's lookahead stream ``state`` (module docstring)."""
+def pimc_card(state, me: np.int64, legal: np.int64, rng: np.ndarray, params) -> np.int64:
+    """The card ``pimc`` plays from ``legal`` (a mask of two or more cards) for seat ``me``
+    in the position ``state`` (a :data:`~cuarenta_sim.cuatrola.engine.layout.STATE_DTYPE`
+    record),
+    drawing from the seat's lookahead stream ``rng`` (uint64[4]); ``params.play_pol[me, 1]``
+    deals are sampled (module docstring)."""
+    work = state.work
+    samples = params.play_pol[me, 1]
+    dealer = state.dealer
+    trump_card = state.trump_card
+    nt = state.n_trick
     my_hand = work[W_HANDS + me]
     played = work[W_PLAYED]
     known_trump = dealer != me and not (played >> trump_card) & 1
@@ -248,7 +233,7 @@ def pimc_card(
             n_legal += 1
     side = me % 2
     for _ in range(samples):
-        determinize(work, state, me, nu, known_trump, dealer, trump_card)
+        determinize(work, rng, me, nu, known_trump, dealer, trump_card)
         i = 0
         for card in range(20):
             if not (legal >> card) & 1:
@@ -261,9 +246,7 @@ def pimc_card(
             work[W_SIM_H + me] = my_hand & ~(np.int64(1) << card)
             work[W_SIM_T + nt] = card
             work[W_SIM_T + 4 + nt] = me
-            gp0, gp1, p0, p1 = play_out(rules, work, trump, out, contract, declarer, mano, t,
-                                        nt + 1, (me + 1) % 4, pts0, pts1, tricks0, tricks1,
-                                        sung)  # fmt: skip
+            gp0, gp1, p0, p1 = play_out(params, work, state, nt + 1, (me + 1) % 4)
             if side == 0:
                 work[W_SUM + i] += GAME_POINT_WEIGHT * (gp0 - gp1) + p0 - p1
             else:

@@ -1,6 +1,6 @@
 """Trick mechanics of the Cuatrola kernel on bitmasks: legal cards (C3.3), the winner (C3.5),
 the ``greedy`` rule, cantes (C4) and hand scoring (C5); shared by the hand loop
-(:mod:`.kernel`) and the lookahead's play-outs (:mod:`.pimc`).
+(:mod:`.play`) and the lookahead's play-outs (:mod:`.pimc`).
 
 A trick lives in the scratch array ``work``: cards at ``work[tb : tb + nt]`` and their seats
 at ``work[tb + 4 : tb + 4 + nt]``.
@@ -204,7 +204,7 @@ def cante(
 
 @njit(cache=True)
 def score_hand(
-    rules,
+    params,
     contract: np.int64,
     declarer: np.int64,
     mano: np.int64,
@@ -239,7 +239,7 @@ def score_hand(
             gp0 = v
         else:
             gp1 = v
-    elif not rules.failed_to_nobody:
+    elif not params.failed_to_nobody:
         if side == 0:
             gp1 = v
         else:
