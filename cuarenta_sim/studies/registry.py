@@ -494,7 +494,7 @@ class _Studies(Mapping[str, Study]):
 
     def __iter__(self) -> Iterator[str]:
         load_builtin_studies()
-        return iter(list(_REGISTRY))
+        return iter(_ordered_names())
 
     def __len__(self) -> int:
         load_builtin_studies()
@@ -504,7 +504,18 @@ class _Studies(Mapping[str, Study]):
         return f"STUDIES({', '.join(self)})"
 
 
-#: Every registered study by name, in registration order (read-only).
+def _ordered_names() -> list[str]:
+    """Study names grouped by game in the games' registry order, each game's in registration
+    order: the same order whichever module happened to be imported first."""
+    from ..game import GAMES
+
+    rank = {name: i for i, name in enumerate(GAMES)}
+    names = list(_REGISTRY)
+    return sorted(names, key=lambda n: (rank.get(_REGISTRY[n].game, len(rank)), names.index(n)))
+
+
+#: Every registered study by name, grouped by game in the games' registry order, each game's
+#: in registration order (read-only).
 STUDIES: Mapping[str, Study] = _Studies()
 
 
@@ -518,7 +529,7 @@ def study_names(game: str | None = None) -> tuple[str, ...]:
     Returns
     -------
     tuple of str
-        In registration order.
+        Grouped by game in the games' registry order, each game's in registration order.
     """
     return tuple(n for n, s in STUDIES.items() if game is None or s.game == game)
 
