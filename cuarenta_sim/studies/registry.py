@@ -505,17 +505,24 @@ class _Studies(Mapping[str, Study]):
 
 
 def _ordered_names() -> list[str]:
-    """Study names grouped by game in the games' registry order, each game's in registration
-    order: the same order whichever module happened to be imported first."""
+    """Study names grouped by game in the games' registry order, each game's in the order its
+    :attr:`~cuarenta_sim.game.Game.studies` lists them (then registration order): the same
+    order whichever module happened to be imported first."""
     from ..game import GAMES
 
     rank = {name: i for i, name in enumerate(GAMES)}
+    listed = {n: i for game in GAMES.values() for i, n in enumerate(game.studies)}
     names = list(_REGISTRY)
-    return sorted(names, key=lambda n: (rank.get(_REGISTRY[n].game, len(rank)), names.index(n)))
+
+    def key(n: str) -> tuple[int, int, int]:
+        game = rank.get(_REGISTRY[n].game, len(rank))
+        return (game, listed.get(n, len(listed)), names.index(n))
+
+    return sorted(names, key=key)
 
 
 #: Every registered study by name, grouped by game in the games' registry order, each game's
-#: in registration order (read-only).
+#: in the order the game lists them (read-only).
 STUDIES: Mapping[str, Study] = _Studies()
 
 
@@ -529,7 +536,7 @@ def study_names(game: str | None = None) -> tuple[str, ...]:
     Returns
     -------
     tuple of str
-        Grouped by game in the games' registry order, each game's in registration order.
+        Grouped by game in the games' registry order, each game's in the order it lists them.
     """
     return tuple(n for n, s in STUDIES.items() if game is None or s.game == game)
 

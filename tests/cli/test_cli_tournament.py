@@ -23,7 +23,8 @@ def test_tournament_prints_tables_and_writes_files(run_cli, tmp_path: Path) -> N
         str(out),
     )
     assert run.code == 0, run.err
-    assert "clustered Wilson" in run.out and "Elo" in run.out
+    # Pair intervals are printed at the level the Holm verdict used (issue 18 item 2).
+    assert "a wins [Holm level]" in run.out and "Elo" in run.out
     prefix = "cuarenta-sim tournament --game cuarenta --policies random,greedy"
     assert run.reproduce.startswith(prefix)
     matches = pd.read_csv(out / "matches.csv")

@@ -18,7 +18,7 @@ from cuarenta_sim import GAMES, aggregate
 # Package scope (the tests/distributed directory): the cluster and its client close when the
 # last Dask test ends, before later tests (notebook kernels, RL libraries) can close the main
 # thread's event loop that the client runs on.
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def dask_cluster() -> Iterator[tuple[Any, Any]]:
     """``(cluster, client)``: 2 worker processes, 1 thread each, web server on a free port."""
     # Compile (or load) every game's kernels and counters once, before the workers start.
