@@ -43,6 +43,43 @@ TERMINAL = -4
 JSON_FORMAT = "cuarenta_sim.core/1"
 
 
+class StepCore:
+    """Base of a core whose states step themselves (the games' reference step states).
+
+    The state type provides ``current`` (a seat, :data:`CHANCE` or :data:`TERMINAL`),
+    ``chance_outcomes()``, ``apply_chance(outcome)``, ``apply_action(action)``, ``history``
+    (a list of ints) and ``clone()``; these methods of :class:`Core` are written once here,
+    each game's core adds its rules, labels, observations and resampling.
+    """
+
+    def __deepcopy__(self, memo: dict[int, object]) -> StepCore:
+        """The core is stateless: a copy is itself (OpenSpiel deep-copies its states)."""
+        return self
+
+    def current_player(self, state: Any) -> int:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+        return state.current
+
+    def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
+        """The chance outcomes at a chance node with their probabilities."""
+        return state.chance_outcomes()
+
+    def apply(self, state: Any, action: int) -> None:
+        """Apply an action, or a chance outcome at a chance node, in place."""
+        if state.current == CHANCE:
+            state.apply_chance(action)
+        else:
+            state.apply_action(action)
+
+    def history(self, state: Any) -> list[int]:
+        """Every action (and explicit chance outcome) applied, in order."""
+        return list(state.history)
+
+    def clone(self, state: Any) -> Any:
+        """An independent copy of ``state``."""
+        return state.clone()
+
+
 @runtime_checkable
 class Core(Protocol):
     """What a game's step-level core provides (one object per game, no state of its own).

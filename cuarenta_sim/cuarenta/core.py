@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import CHANCE, TERMINAL, shuffle
+from ..core import CHANCE, TERMINAL, StepCore, shuffle
 from . import actions, observation
 from .cards import N_CARDS, N_RANKS, N_SUITS, card_name
 from .reference.events import AnnounceEvent, ClaimsEvent, EndEvent, PlayEvent
@@ -33,7 +33,7 @@ from .rules import MAX_POINTS, RuleSet, resolve_rules
 RESAMPLE_TRIES = 2000
 
 
-class CuarentaCore:
+class CuarentaCore(StepCore):
     """The step-level core of Cuarenta (module docstring), a :class:`cuarenta_sim.core.Core`.
 
     Attributes
@@ -50,10 +50,6 @@ class CuarentaCore:
     default_rules = "quito"
     n_actions = actions.N_ACTIONS
     max_chance_outcomes = N_CARDS
-
-    def __deepcopy__(self, memo: dict[int, object]) -> CuarentaCore:
-        """The core is stateless: a copy is itself (OpenSpiel deep-copies its states)."""
-        return self
 
     # ------------------------------------------------------------ setup and flow
     def resolve_rules(self, rules: Any) -> RuleSet:
@@ -90,10 +86,6 @@ class CuarentaCore:
             "chance": state.chance,
         }
 
-    def current_player(self, state: CuarentaGame) -> int:
-        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
-        return state.current
-
     def legal_actions(self, state: CuarentaGame) -> tuple[int, ...]:
         """Legal action ids, ascending = the canonical legal plays (contract section 3)."""
         return state.legal_actions()
@@ -102,26 +94,11 @@ class CuarentaCore:
         """E.g. ``"7 sum A+6"`` (:func:`cuarenta_sim.cuarenta.actions.action_name`)."""
         return actions.action_name(action)
 
-    def chance_outcomes(self, state: CuarentaGame) -> list[tuple[int, float]]:
-        """The first dealer (uniform, R3.4) or the next card (uniform over the undealt)."""
-        return state.chance_outcomes()
-
     def chance_label(self, state: CuarentaGame, outcome: int) -> str:
         """``"dealer player 1"`` or ``"deal 7c"``."""
         if state.dealer is None:
             return f"dealer player {outcome}"
         return f"deal {card_name(outcome)}"
-
-    def apply(self, state: CuarentaGame, action: int) -> None:
-        """Apply a play, or a chance outcome at a chance node, in place."""
-        if state.current == CHANCE:
-            state.apply_chance(action)
-        else:
-            state.apply_action(action)
-
-    def history(self, state: CuarentaGame) -> list[int]:
-        """Every action (and explicit chance outcome) applied, in order."""
-        return list(state.history)
 
     def scores(self, state: CuarentaGame) -> tuple[int, int]:
         """The chica's scores of sides 0 and 1 (R9.2)."""
@@ -134,10 +111,6 @@ class CuarentaCore:
     def truncated(self, state: CuarentaGame) -> bool:
         """A chica stopped after ``MAX_DATAS`` datas (contract section 5)."""
         return state.truncated
-
-    def clone(self, state: CuarentaGame) -> CuarentaGame:
-        """An independent copy (:meth:`CuarentaGame.clone`)."""
-        return state.clone()
 
     def max_game_length(self, rules: RuleSet, players: int, episode: str) -> int:
         """One play per card of a data, times the datas of the episode (at most MAX_DATAS)."""

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import CHANCE, TERMINAL, shuffle
+from ..core import TERMINAL, StepCore, shuffle
 from . import observation
 from .cards import CABALLO, N_CARDS, REY, card_of, format_card
 from .contracts import CONTRACTS, DECLARATIONS
@@ -34,7 +34,7 @@ from .trace_format import KIND_CANTE, KIND_PLAY, KIND_TRICK
 RESAMPLE_TRIES = 5000
 
 
-class CuatrolaCore:
+class CuatrolaCore(StepCore):
     """The step-level core of Cuatrola (module docstring), a :class:`cuarenta_sim.core.Core`.
 
     Attributes
@@ -51,10 +51,6 @@ class CuatrolaCore:
     default_rules = "ro"
     n_actions = N_ACTIONS
     max_chance_outcomes = N_CARDS
-
-    def __deepcopy__(self, memo: dict[int, object]) -> CuatrolaCore:
-        """The core is stateless: a copy is itself (OpenSpiel deep-copies its states)."""
-        return self
 
     # ------------------------------------------------------------ setup and flow
     def resolve_rules(self, rules: Any) -> CuatrolaRules:
@@ -93,10 +89,6 @@ class CuatrolaCore:
             "chance": state.chance,
         }
 
-    def current_player(self, state: CuatrolaGame) -> int:
-        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
-        return state.current
-
     def legal_actions(self, state: CuatrolaGame) -> tuple[int, ...]:
         """Declarations while bidding (C2.1, C2.3), cards in play (C3.3), ascending."""
         return state.legal_actions()
@@ -105,26 +97,11 @@ class CuatrolaCore:
         """A card such as ``"Rc"`` or a declaration (``pass`` .. ``quintola``)."""
         return action_name(action)
 
-    def chance_outcomes(self, state: CuatrolaGame) -> list[tuple[int, float]]:
-        """The first dealer (uniform) or the next card (uniform over the undealt)."""
-        return state.chance_outcomes()
-
     def chance_label(self, state: CuatrolaGame, outcome: int) -> str:
         """``"dealer player 1"`` or ``"deal Rc"``."""
         if state.dealer is None:
             return f"dealer player {outcome}"
         return f"deal {format_card(outcome)}"
-
-    def apply(self, state: CuatrolaGame, action: int) -> None:
-        """Apply a bid or card, or a chance outcome at a chance node, in place."""
-        if state.current == CHANCE:
-            state.apply_chance(action)
-        else:
-            state.apply_action(action)
-
-    def history(self, state: CuatrolaGame) -> list[int]:
-        """Every action (and explicit chance outcome) applied, in order."""
-        return list(state.history)
 
     def scores(self, state: CuatrolaGame) -> tuple[int, int]:
         """Game points of pairs 0 and 1 (C5, C6)."""
@@ -138,10 +115,6 @@ class CuatrolaCore:
     def truncated(self, state: CuatrolaGame) -> bool:
         """A game stopped after ``MAX_HANDS`` hands."""
         return state.truncated
-
-    def clone(self, state: CuatrolaGame) -> CuatrolaGame:
-        """An independent copy (:meth:`CuatrolaGame.clone`)."""
-        return state.clone()
 
     def max_game_length(self, rules: CuatrolaRules, players: int, episode: str) -> int:
         """Four bids and twenty cards per hand, times the hands of the episode."""
