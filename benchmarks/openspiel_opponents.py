@@ -205,7 +205,8 @@ def table_markdown(rows: list[dict[str, Any]]) -> str:
     """The results as a markdown table (one row per match)."""
     lines = [
         "| our side (a) | opponent (b) | pairs (chicas) | a wins [95% interval] | "
-        "points per data a-b [95% interval] | verdict | a decisions/s | b decisions/s | wall s |",
+        "points per data a-b [95% interval] | verdict | a decisions/s | b decisions/s | "
+        "worker s |",
         "|---|---|---:|---|---|---|---:|---:|---:|",
     ]
     for r in rows:
@@ -218,6 +219,22 @@ def table_markdown(rows: list[dict[str, Any]]) -> str:
             f"{r['wall_seconds']:.0f} |"
         )
     return "\n".join(lines)
+
+
+def time_note(doc: dict[str, Any]) -> str:
+    """The run's time, from one source: the worker seconds are the sum of the rows' ``worker
+    s`` (each row sums the measured wall times of its chunks, whichever process played them);
+    the elapsed time is printed only when this run measured it (``elapsed_seconds``), never
+    derived from the worker seconds (a run from the records played nothing)."""
+    worker = sum(float(r["wall_seconds"]) for r in doc["results"])
+    text = (
+        f"worker time {worker:,.0f} s (the sum of the table's `worker s`: each chunk's "
+        f"measured wall time, over {doc['workers']} worker process(es))"
+    )
+    elapsed = doc.get("elapsed_seconds")
+    if elapsed is None:
+        return text + "; elapsed time not measured (the rows were read from the records)"
+    return text + f"; elapsed {float(elapsed):,.0f} s"
 
 
 def report_markdown(doc: dict[str, Any]) -> str:
@@ -272,8 +289,7 @@ def report_markdown(doc: dict[str, Any]) -> str:
         "## Provenance",
         "",
         f"* command: `{doc['command']}`",
-        f"* seed: {doc['seed']}; created {doc['created']}; wall time {doc['wall_seconds']:.0f} s "
-        f"with {doc['workers']} worker process(es)",
+        f"* seed: {doc['seed']}; created {doc['created']}; {time_note(doc)}",
     ]
     lines += [f"* {k}: {v}" for k, v in doc["versions"].items()]
     return "\n".join(lines) + "\n"
@@ -392,9 +408,9 @@ def run(args: argparse.Namespace) -> int:
     parts = {i: parts[k] for i, k in enumerate(keep)}
     if not parts:
         parser.error(f"{args.records} holds no chunk of these matches")
-    wall = time.perf_counter() - t0
-    if args.from_records:
-        wall = sum(p["wall"] for ps in parts.values() for p in ps) / max(args.workers, 1)
+    # Measured only when this run played (from the records it played nothing); the worker
+    # seconds are each row's sum of its chunks' measured wall times (time_note).
+    elapsed = None if args.from_records else time.perf_counter() - t0
     rows = []
     for k in range(len(matches)):
         ps = parts[k]
@@ -434,7 +450,8 @@ def run(args: argparse.Namespace) -> int:
         "rules": args.rules,
         "players": args.players,
         "workers": args.workers,
-        "wall_seconds": wall,
+        "elapsed_seconds": elapsed,
+        "worker_seconds": sum(float(r["wall_seconds"]) for r in rows),
         "confidence": 0.95,
         "bots": {
             "ismcts": ismcts.describe(),

@@ -1006,6 +1006,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         Bad settings, unknown policies or rules.
     """
     from .tactic_ablation import (
+        BARELY_WEIGHTED_POINTS,
         HEURISTIC_TUNING,
         TUNING,
         learned_ablations,
@@ -1077,24 +1078,14 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             }
         )
         report.add(f"Head-to-head, {players} players", _tournament_section(result, m))
-        section, rating_claim = _ratings_parts(result, players)
+        section, rating_claim, drawn = _ratings_parts(result, players)
         report.add(f"Ratings, {players} players", section)
         if rating_claim is not None:
             extra_claims.append(rating_claim)
         figures[f"head_to_head_{players}p"] = _matrix_figure(result.head_to_head, players)
-        fig, axes = new_figure(1, 1, (7.0, 0.5 * len(policies) + 1.8))
-        frame = result.ratings.rename(columns={"rating": "estimate"})
-        misfit = result.fit is not None and result.fit.misfit
-        plotting.forest(
-            frame,
-            axes[0, 0],
-            label="policy",
-            xlabel="Elo rating (mean 0)",
-            title=f"Bradley-Terry ratings, {players} players"
-            + (" (MISFIT: read the head-to-head table)" if misfit else ""),
-            reference=0.0,
+        figures[f"ratings_{players}p"] = ratings_figure(
+            drawn, players, result.fit is not None and result.fit.misfit
         )
-        figures[f"ratings_{players}p"] = fig
         summary_parts.append(f"{players} players\n" + tournament_text(result))
 
     conv_players = 2 if 2 in results else settings.players[0]
@@ -1130,7 +1121,17 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         threads=settings.threads,
         progress=progress,
     )
-    verdicts = tactic_verdicts(ablation, learned)
+    say(progress, f"folk tactics as switches of the tuned heuristic, {tactic_players} players")
+    tuned = tactic_experiments(
+        rules=settings.rules,
+        players=tactic_players,
+        chicas=tactic_chicas,
+        seed=settings.seed,
+        confidence=settings.confidence,
+        threads=settings.threads,
+        progress=progress,
+    )
+    verdicts = tactic_verdicts(ablation, learned, tuned)
     check_pairs = max(2, min(CHECK_PAIRS, chicas // SEARCH_DIVISOR))
     say(progress, f"tactic check against solver, {check_pairs} duplicate pairs per match")
     check = solver_check(
@@ -1163,6 +1164,7 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             tactic_chicas,
             PRACTICAL_MARGIN_PP,
             "" if check_claim is None else render_claim(check_claim),
+            BARELY_WEIGHTED_POINTS,
         ),
     )
     report.add(
@@ -1184,16 +1186,6 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
             tactic_chicas,
             TUNING,
         ),
-    )
-    say(progress, f"folk tactics as switches of the tuned heuristic, {tactic_players} players")
-    tuned = tactic_experiments(
-        rules=settings.rules,
-        players=tactic_players,
-        chicas=tactic_chicas,
-        seed=settings.seed,
-        confidence=settings.confidence,
-        threads=settings.threads,
-        progress=progress,
     )
     tables["tactics_heuristic"] = tuned
     report.add(
@@ -1229,7 +1221,8 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
         tables["speeds"] = speeds
         figures["strength_vs_cost"] = _sweep_figure(sweep, speeds)
     first_result = next(iter(results.values()))[0]
-    nontransitive = non_transitivity_claim(first_result, sweep)
+    first_matches = next(iter(results.values()))[1]
+    nontransitive = non_transitivity_claim(first_result, sweep, first_matches)
     if nontransitive is not None:
         extra_claims.append(nontransitive)
     report.add(
@@ -1375,8 +1368,12 @@ def _ratings_section(result: TournamentResult) -> str:
     return _ratings_parts(result, int(result.settings.players))[0]
 
 
-def _ratings_parts(result: TournamentResult, players: int) -> tuple[str, Claim | None]:
-    """The ratings section and the claim of its "without the random player" paragraph."""
+def _ratings_parts(
+    result: TournamentResult, players: int
+) -> tuple[str, Claim | None, pd.DataFrame]:
+    """The ratings section, the claim of its "without the random player" paragraph and the
+    ratings its table prints (with ``lower_inflated`` / ``upper_inflated`` when the fit was
+    checked), which the figure draws."""
     fit = result.fit
     check = ratings_check(result)
     without = None
@@ -1402,8 +1399,46 @@ def _ratings_parts(result: TournamentResult, players: int) -> tuple[str, Claim |
         ratings_table,
         without,
         float(check["ratings"]["inflation"].iloc[0]) if check is not None else 1.0,
+        f"figures/ratings_{players}p.png",
     )
-    return text, claim
+    return text, claim, (check["ratings"] if check is not None else result.ratings)
+
+
+def ratings_figure(rating: pd.DataFrame, players: int, misfit: bool) -> Figure:
+    """Forest plot of the ratings with the intervals the ratings table prints: widened by
+    the misfit (``lower_inflated`` / ``upper_inflated``, :func:`cuarenta_sim.rating_checks.inflate`)
+    when present, else the bootstrap interval.
+
+    Parameters
+    ----------
+    rating : DataFrame
+        ``policy``, ``rating``, ``lower``, ``upper`` (Elo) and optionally the widened bounds
+        and ``inflation``.
+    players : int
+        Player count (title).
+    misfit : bool
+        Whether Bradley-Terry misfits (title warning).
+
+    Returns
+    -------
+    Figure
+    """
+    fig, axes = new_figure(1, 1, (7.0, 0.5 * len(rating) + 1.8))
+    frame = rating.rename(columns={"rating": "estimate"})
+    xlabel = "Elo rating (mean 0), 95% shared-deal bootstrap interval"
+    if "lower_inflated" in rating:
+        frame = frame.assign(lower=rating["lower_inflated"], upper=rating["upper_inflated"])
+        xlabel += f" widened x{float(rating['inflation'].iloc[0]):.2f} by the misfit"
+    plotting.forest(
+        frame,
+        axes[0, 0],
+        label="policy",
+        xlabel=xlabel,
+        title=f"Bradley-Terry ratings, {players} players"
+        + (" (MISFIT: read the head-to-head table)" if misfit else ""),
+        reference=0.0,
+    )
+    return fig
 
 
 # --------------------------------------------------------------------------- registration

@@ -192,14 +192,23 @@ def strategy_claims(
 def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> Claim:
     """The tactic answer from the ablation: each tactic's removal and reversal effects, each
     arm's word and the tactic's verdict from both."""
-    from .tactic_ablation import headline
+    from .tactic_ablation import arm_direction, headline
     from .tactics import PRACTICAL_MARGIN_PP
 
     text = headline(verdicts, labels, players)
     counts = {
         word: float((verdicts["verdict"] == word).sum())
-        for word in ("helps", "hurts", "no difference", "not resolved", "never binds")
+        for word in (
+            "helps",
+            "hurts",
+            "mixed",
+            "no difference",
+            "barely weighted",
+            "not resolved",
+            "never binds",
+        )
     }
+    pct = {"effect": 100.0, "lower": 100.0, "upper": 100.0}
     return Claim(
         id=f"strategies.tactics.{players}p",
         template="{text}",
@@ -214,7 +223,11 @@ def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int
                 Evidence(
                     table="tactic_verdicts",
                     row=str(r["tactic"]),
-                    values={"pairs": float(r["pairs"]), "discordant": float(r["discordant"])},
+                    values={
+                        "pairs": float(r["pairs"]),
+                        "discordant": float(r["discordant"]),
+                        "own_weight": float(r["own_weight"]),
+                    },
                     verdict=str(r["verdict"]),
                     model="learned",
                 )
@@ -232,14 +245,34 @@ def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int
                         "lower": float(r[f"{arm}_lower"]),
                         "upper": float(r[f"{arm}_upper"]),
                     },
-                    verdict=str(r[f"{arm}_word"]),
+                    # A resolved arm carries what it says of the tactic (helps / hurts).
+                    verdict=arm_direction(r, arm) or str(r[f"{arm}_word"]),
                     model="learned",
                     interval_matches_verdict=True,
-                    scale={"effect": 100.0, "lower": 100.0, "upper": 100.0},
+                    scale=pct,
                 )
                 for _, r in verdicts.iterrows()
                 for arm in ("removal", "reversal")
                 if f"{arm}_effect" in r and np.isfinite(r[f"{arm}_effect"])
+            ),
+            # The tuned heuristic's switch of each tactic (on against off), which can make a
+            # tactic's evidence mixed; its interval is at the level Holm tested the row.
+            *(
+                Evidence(
+                    table="tactics_heuristic",
+                    row=str(r["tactic"]),
+                    values={
+                        "effect": float(r["switch_effect"]),
+                        "lower": float(r["switch_lower"]),
+                        "upper": float(r["switch_upper"]),
+                    },
+                    verdict=str(r["switch_verdict"]).split(" (")[0],
+                    model="heuristic",
+                    interval_matches_verdict=True,
+                    scale=pct,
+                )
+                for _, r in verdicts.iterrows()
+                if "switch_effect" in r and np.isfinite(r["switch_effect"])
             ),
         ),
         test="McNemar on the discordant duplicate pairs (exact below 100), Holm over the "

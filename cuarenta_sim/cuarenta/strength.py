@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -334,19 +335,61 @@ def separated(a: Any, b: Any) -> bool:
     return bool(a["lower"] > b["upper"] or b["lower"] > a["upper"])
 
 
-def non_transitivity_claim(result: TournamentResult, sweep: dict[str, Any] | None) -> Claim | None:
+def _samples(spec: str) -> str:
+    """The ``samples`` parameter of a search policy's canonical spec (``"32"``, ``"auto"``),
+    or ``""`` when it has none."""
+    from .policies import parse_policy
+
+    found = re.search(r"samples=([^,)]+)", parse_policy(str(spec)).canonical)
+    return found.group(1) if found else ""
+
+
+def _pair_verdict(matches: pd.DataFrame | None, a: str, b: str) -> str | None:
+    """The Holm-adjusted verdict of the tournament's ``a`` against ``b`` match
+    (:func:`cuarenta_sim.cuarenta.strategies.pair_verdicts` column ``pair_verdict``) as
+    ``"resolved"`` (a better / b better), ``"no difference"`` or ``"not resolved"``."""
+    if matches is None or "pair_verdict" not in matches:
+        return None
+    pair = ((matches["a"] == a) & (matches["b"] == b)) | ((matches["a"] == b) & (matches["b"] == a))
+    m = matches[pair & (matches["level"] == "chica")]
+    if m.empty:
+        return None
+    word = str(m["pair_verdict"].iloc[0])
+    return "resolved" if word.endswith("better") else word
+
+
+def non_transitivity_claim(
+    result: TournamentResult,
+    sweep: dict[str, Any] | None,
+    matches: pd.DataFrame | None = None,
+) -> Claim | None:
     """``solver`` against ``pimc`` head to head beside both against ``heuristic``, as a claim.
 
+    The head-to-head part names the settings that met (each player's ``samples``) and, with
+    ``matches``, the match's tested verdict (McNemar on the discordant pairs, Holm over the
+    pair table). The sweep part compares the two players across sample counts through their
+    **marginal** 95% intervals against ``heuristic``: the sweep never plays them against each
+    other, so the sentence says where the intervals overlap and where they do not, and that
+    this is no test of their difference (it never calls an overlap "not resolved"); it gives
+    the sweep's points at the head-to-head's ``pimc`` sample count when the sweep has it.
+
     Evidence: the head-to-head rows (table ``head_to_head_<p>p``, row ``a|b``: ``win_rate``,
-    ``lower``, ``upper``, ``games``), the sweep points of both players at the sample counts
-    both were swept at (table ``strength_vs_cost``, row ``policy|samples``), a derived count
-    of the counts where their 95% intervals are apart (:func:`separated`) and one derived row
-    per count with its word (apart: resolved; overlapping: not resolved). The sentence names
-    the counts where they are apart and says the others are not resolved (point estimates
-    alone order nothing). The head-to-head word ("beats", "loses to", "is not separated
-    from") follows the interval against 50%; the sentence concludes that strength is not
-    transitive only when ``solver`` beats ``pimc`` and ``pimc`` did better against
-    ``heuristic`` with the intervals apart at some sample count.
+    ``lower``, ``upper``, ``games``), the match's verdict (table ``matches_<p>p``), the sweep
+    points of both players at the sample counts both were swept at (table
+    ``strength_vs_cost``, row ``policy|samples``) and a derived count of the counts where
+    their intervals do not overlap (:func:`separated`). The head-to-head word ("beats",
+    "loses to", "is not separated from") follows the interval against 50%; the sentence
+    concludes that strength is not transitive only when ``solver`` beats ``pimc`` and
+    ``pimc``'s interval against ``heuristic`` lies above ``solver``'s at some sample count.
+
+    Parameters
+    ----------
+    result : TournamentResult
+        The tournament (``head_to_head``, ``settings.policies``, ``settings.players``).
+    sweep : dict or None
+        :func:`load_sweep` output.
+    matches : DataFrame, optional
+        The tournament's matches with Holm verdicts (``pair_verdict``).
 
     Returns
     -------
@@ -376,11 +419,46 @@ def non_transitivity_claim(result: TournamentResult, sweep: dict[str, Any] | Non
     word = (
         "beats" if r["lower"] > 0.5 else "loses to" if r["upper"] < 0.5 else "is not separated from"
     )
-    values: dict[str, Any] = {"p": players, "word": word, "h2h": _pct(r), "games": int(r["games"])}
+    met = {k: _samples(names[k]) for k in ("solver", "pimc")}
+    values: dict[str, Any] = {
+        "p": players,
+        "word": word,
+        "h2h": _pct(r),
+        "games": int(r["games"]),
+        "s_set": met["solver"],
+        "p_set": met["pimc"],
+    }
     template = (
-        "With {p} players `solver` {word} `pimc` head to head here: {h2h} of {games:,} chicas"
+        "With {p} players `solver` (samples={s_set}) {word} `pimc` (samples={p_set}) head to "
+        "head here: {h2h} of {games:,} chicas"
     )
     evidence = [ev(r)]
+    evidence += [
+        Evidence(
+            table="tournament_policies",
+            row=names[k],
+            values={"samples": float(met[k])},
+            model=k,
+        )
+        for k in ("solver", "pimc")
+        if met[k].isdigit()
+    ]
+    tested = _pair_verdict(matches, r["a"], r["b"])
+    if tested is not None:
+        template += (
+            ", {tested} by the McNemar test on the discordant duplicate pairs (Holm over the "
+            "pair table)"
+        )
+        values["tested"] = tested
+        evidence.append(
+            Evidence(
+                table=f"matches_{players}p",
+                row=f"{r['a']}|{r['b']}|chica",
+                values={"games": float(r["games"])},
+                verdict=tested,
+                model="solver",
+            )
+        )
     if "heuristic" in names:
         vs = {}
         for k in ("solver", "pimc"):
@@ -388,7 +466,10 @@ def non_transitivity_claim(result: TournamentResult, sweep: dict[str, Any] | Non
             if not h.empty:
                 vs[k] = h.iloc[0]
         if len(vs) == 2:
-            template += "; against `heuristic` they win {vs_s} and {vs_p} in this tournament"
+            template += (
+                "; at these settings they win {vs_s} and {vs_p} against `heuristic` in this "
+                "tournament"
+            )
             values |= {
                 "vs_s": f"{100 * vs['solver']['win_rate']:.1f}%",
                 "vs_p": f"{100 * vs['pimc']['win_rate']:.1f}%",
@@ -405,10 +486,17 @@ def non_transitivity_claim(result: TournamentResult, sweep: dict[str, Any] | Non
         pimc_apart = [
             s for s in apart if by[("pimc", s)]["win_rate"] > by[("solver", s)]["win_rate"]
         ]
-        values |= {"sp": sp, "nc": len(counts), "no": len(overlap)}
+        values |= {
+            "sp": sp,
+            "nc": len(counts),
+            "no": len(overlap),
+            "chicas": int(by[("pimc", counts[-1])]["chicas"]),
+        }
         template += (
-            "; in the strength-against-cost sweep ({sp} players, 95% intervals of each against "
-            "`heuristic`)"
+            ". The strength-against-cost sweep ({sp} players, {chicas:,} chicas per point, each "
+            "player against `heuristic` at equal sample counts) never plays them against each "
+            "other, so it compares them only through their marginal 95% intervals, which is no "
+            "test of their difference"
         )
         if apart:
             details = "; ".join(
@@ -416,24 +504,30 @@ def non_transitivity_claim(result: TournamentResult, sweep: dict[str, Any] | Non
                 f"{_pct(by[('solver', s)])}"
                 for s in apart
             )
-            template += " the two are apart only at {apart} of {nc} sample counts ({details})"
+            template += (
+                ": the intervals do not overlap at {apart} of {nc} sample counts ({details})"
+            )
             values |= {"apart": len(apart), "details": details}
             if overlap:
-                template += "; at the other {no} ({listed}) their intervals overlap: not resolved"
+                template += " and overlap at the other {no} ({listed})"
         else:
+            template += ": the intervals overlap at every one of the {nc} sample counts ({listed})"
+        values["listed"] = ", ".join(map(str, overlap))
+        p_at = int(met["pimc"]) if met["pimc"].isdigit() else None
+        if p_at in counts and p_at not in apart:
             template += (
-                " their intervals overlap at every one of the {nc} sample counts ({listed}): "
-                "not resolved"
+                "; at {p_at} samples, `pimc`'s head-to-head setting, `pimc` {p_at_p} against "
+                "`solver` {p_at_s}"
             )
-        values |= {
-            "listed": ", ".join(map(str, overlap)),
-            "chicas": int(by[("pimc", counts[-1])]["chicas"]),
-        }
-        template += " ({chicas:,} chicas each)"
+            values |= {
+                "p_at": p_at,
+                "p_at_p": _pct(by[("pimc", p_at)]),
+                "p_at_s": _pct(by[("solver", p_at)]),
+            }
         evidence.append(
             Evidence(
                 table="derived",
-                row="sample counts where the intervals of pimc and solver are apart",
+                row="sample counts where the intervals of pimc and solver do not overlap",
                 values={
                     "apart": float(len(apart)),
                     "overlap": float(len(overlap)),
@@ -455,16 +549,6 @@ def non_transitivity_claim(result: TournamentResult, sweep: dict[str, Any] | Non
             for s in counts
             for pol in ("solver", "pimc")
         ]
-        # Each sample count's comparison, with its word: apart (resolved) or overlapping.
-        evidence += [
-            Evidence(
-                table="derived",
-                row=f"pimc - solver against heuristic|{s}",
-                values={"samples": float(s)},
-                verdict="resolved" if s in apart else "not resolved",
-            )
-            for s in counts
-        ]
         if word == "beats" and pimc_apart:
             template += ": strength against one opponent does not order players against another"
     models = tuple(n for n in ("solver", "pimc", "heuristic") if n in names)
@@ -483,8 +567,9 @@ def non_transitivity_claim(result: TournamentResult, sweep: dict[str, Any] | Non
         ),
         constants={"confidence of the sweep's intervals, %": 95} if counts else {},
         caveats=(
-            "the head-to-head word follows the pair's interval against 50%",
-            "the sweep's points are one repeat each; two sample counts' results are 'apart' "
-            "when their 95% intervals do not overlap (a conservative test), else not resolved",
+            "the head-to-head word follows the pair's interval against 50%; its verdict is "
+            "McNemar's, Holm over the pair table",
+            "the sweep's points are one repeat each, each player against heuristic; the two "
+            "players are compared only by the overlap of their marginal 95% intervals, no test",
         ),
     )

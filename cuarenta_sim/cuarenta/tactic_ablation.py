@@ -22,7 +22,17 @@ resolved arms decide (and the sentence says which arm resolved); with none resol
 tactic makes **no difference** only when both arms lie within the practical margin. A tactic whose
 rows (removed, reversed and every dose) have 0 discordant pairs changed no result:
 **never binds** (no duplicate pair's result changed), which is not the same statement as
-"makes no difference".
+"makes no difference". Two more verdicts keep the sentence from outrunning its rows:
+
+* **mixed**: the resolved evidence disagrees on the tactic's direction: the two arms, or an
+  arm and the tuned heuristic's switch of the same tactic (on against off,
+  :func:`cuarenta_sim.cuarenta.strategies.tactic_experiments`; passed as ``switches``). The
+  switch never decides a verdict alone (the tuner chose the heuristic's weights, so it partly
+  restates its tuning), but it keeps a one-arm "helps" from being counted as such. The dose
+  sweep does not enter: it pushes past the tuned weight, which hurts by construction.
+* **barely weighted**: both arms within the margin, but ``learned`` gives the tactic less than
+  :data:`BARELY_WEIGHTED_POINTS` points, so removing or reversing it changes almost nothing
+  and the ablation cannot tell what the tactic is worth (not "no difference").
 :func:`solver_check` replays one verdict against ``solver``, an opponent ``learned`` was not
 tuned on.
 """
@@ -58,6 +68,10 @@ HEURISTIC_TUNING = (
     "candidate against the current best in duplicate chicas (Quito, 2 players), kept when its "
     "win rate's 95% Wilson lower bound was above 50% (`benchmarks/tune_heuristic.py`)"
 )
+#: Below this own weight (points, either sign) the player barely weights a tactic: removing
+#: it moves the weight by under 0.05 points, a fifth of the smallest dose of the sweep, so an
+#: ablation within the margin says nothing of the tactic (verdict "barely weighted").
+BARELY_WEIGHTED_POINTS = 0.05
 #: Opponent of :func:`solver_check` and its default size (duplicate pairs per arm).
 CHECK_OPPONENT = "solver"
 CHECK_PAIRS = 500
@@ -247,14 +261,33 @@ def _direction(row: pd.Series, own: float) -> str | None:
     return "helps" if (row["effect"] < 0) == (own > 0) else "hurts"
 
 
-def tactic_verdicts(ablation: pd.DataFrame, doses: pd.DataFrame | None = None) -> pd.DataFrame:
+def arm_direction(row: pd.Series, arm: str) -> str | None:
+    """What one arm (``"removal"`` or ``"reversal"``) of a :func:`tactic_verdicts` row says of
+    the tactic: ``"helps"`` / ``"hurts"`` when the arm resolved (:func:`_direction`), else
+    None."""
+    if f"{arm}_verdict" not in row or not isinstance(row[f"{arm}_verdict"], str):
+        return None
+    probe = pd.Series(
+        {"verdict": row[f"{arm}_verdict"].split(" (")[0], "effect": row[f"{arm}_effect"]}
+    )
+    return _direction(probe, float(row["own_weight"]))
+
+
+def tactic_verdicts(
+    ablation: pd.DataFrame,
+    doses: pd.DataFrame | None = None,
+    switches: pd.DataFrame | None = None,
+) -> pd.DataFrame:
     """One verdict per tactic from **both** arms, removed and reversed (module docstring).
 
     A tactic with 0 discordant pairs in every row (both arms and every dose) ``"never
     binds"``. Otherwise each resolved arm says ``"helps"`` or ``"hurts"`` (:func:`_direction`);
-    when the resolved arms agree that is the verdict, whichever arm resolved (the table says
-    which). With no arm resolved: ``"no difference"`` when both arms lie within the practical
-    margin, else ``"not resolved"`` (also when the resolved arms disagree).
+    when the resolved arms agree, and the tuned heuristic's switch of the tactic (if given)
+    did not resolve the other way, that is the verdict, whichever arm resolved (the table
+    says which); when they disagree it is ``"mixed"``. With no arm resolved: ``"barely
+    weighted"`` when both arms lie within the practical margin and the own weight is below
+    :data:`BARELY_WEIGHTED_POINTS`, ``"no difference"`` when they lie within it otherwise,
+    else ``"not resolved"``.
 
     Parameters
     ----------
@@ -263,6 +296,11 @@ def tactic_verdicts(ablation: pd.DataFrame, doses: pd.DataFrame | None = None) -
     doses : DataFrame, optional
         :func:`cuarenta_sim.cuarenta.tactics.learned_tactics` output; its rows count towards
         "never binds" (a tactic binds when any of its rows has a discordant pair).
+    switches : DataFrame, optional
+        :func:`cuarenta_sim.cuarenta.strategies.tactic_experiments` output (the tuned
+        heuristic with the tactic on against off: ``tactic``, ``effect``,
+        ``effect_lower_adj``, ``effect_upper_adj``, ``verdict``); a resolved switch that
+        says the other way from the resolved arms makes the verdict ``"mixed"``.
 
     Returns
     -------
@@ -273,8 +311,10 @@ def tactic_verdicts(ablation: pd.DataFrame, doses: pd.DataFrame | None = None) -
         resolved), ``verdict`` (the row's Holm verdict), ``word`` (:func:`arm_word`),
         ``discordant``; ``pairs``, ``discordant`` (over every row of the tactic),
         ``shown_by`` (the arms that resolved, ``"removal"``, ``"reversal"``, ``"both"`` or
-        ``""``) and ``verdict``: ``"helps"``, ``"hurts"``, ``"never binds"``, ``"no
-        difference"`` or ``"not resolved"``.
+        ``""``), with ``switches`` the switch's ``switch_effect`` / ``switch_lower`` /
+        ``switch_upper`` / ``switch_verdict`` / ``switch_says`` (``"helps"``, ``"hurts"`` or
+        ``""``), and ``verdict``: ``"helps"``, ``"hurts"``, ``"mixed"``, ``"never binds"``,
+        ``"barely weighted"``, ``"no difference"`` or ``"not resolved"``.
     """
     out = []
     for tactic, rows in ablation.groupby("tactic", sort=False):
@@ -288,11 +328,24 @@ def tactic_verdicts(ablation: pd.DataFrame, doses: pd.DataFrame | None = None) -
         said = {name: _direction(r, own) for name, r in named if r is not None}
         resolved = {k: v for k, v in said.items() if v is not None}
         words = [arm_word(r["verdict"]) for _, r in named if r is not None]
+        switch = None
+        if switches is not None and not switches.empty:
+            hit = switches[switches["tactic"] == tactic]
+            switch = hit.iloc[0] if not hit.empty else None
+        switch_says = ""
+        if switch is not None:
+            base = str(switch["verdict"]).split(" (")[0]
+            switch_says = base if base in ("helps", "hurts") else ""
+        within = all(w in ("no difference", NO_PAIR_CHANGED) for w in words)
         if discordant == 0:
             verdict = "never binds"
-        elif resolved and len(set(resolved.values())) == 1:
+        elif resolved and len({*resolved.values(), *([switch_says] if switch_says else [])}) > 1:
+            verdict = "mixed"
+        elif resolved:
             verdict = next(iter(resolved.values()))
-        elif not resolved and all(w in ("no difference", NO_PAIR_CHANGED) for w in words):
+        elif within and abs(own) < BARELY_WEIGHTED_POINTS:
+            verdict = "barely weighted"
+        elif within:
             verdict = "no difference"
         else:
             verdict = "not resolved"
@@ -307,6 +360,14 @@ def tactic_verdicts(ablation: pd.DataFrame, doses: pd.DataFrame | None = None) -
                 f"{name}_verdict": str(r["verdict"]),
                 f"{name}_word": arm_word(r["verdict"]),
                 f"{name}_discordant": int(r["discordant"]),
+            }
+        if switch is not None:
+            row |= {
+                "switch_effect": float(switch["effect"]),
+                "switch_lower": float(switch["effect_lower_adj"]),
+                "switch_upper": float(switch["effect_upper_adj"]),
+                "switch_verdict": str(switch["verdict"]),
+                "switch_says": switch_says,
             }
         row |= {
             "pairs": int(removed["pairs"]),
@@ -513,40 +574,61 @@ def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> st
     """The answer sentence on the folk tactics, resting on both ablation arms.
 
     Each group names its tactics with each arm's effect and the arm's own word (resolved, no
-    difference, not resolved), so the sentence says which arm shows what; "never binds"
-    tactics say that no duplicate pair's result changed anywhere; the tuning of ``learned``
-    is stated in the sentence.
+    difference, not resolved), so the sentence says which arm shows what; a ``"mixed"``
+    tactic also names what each resolved arm says of it and the tuned heuristic's switch (it
+    is never counted among those that help or hurt); a ``"barely weighted"`` tactic gives its
+    own weight and says the ablation cannot tell; "never binds" tactics say that no duplicate
+    pair's result changed anywhere; the tuning of ``learned`` is stated in the sentence.
     """
     parts = []
     groups = (
         ("helps", "help", "helps"),
         ("hurts", "hurt", "hurts"),
+        (
+            "mixed",
+            "have mixed evidence (the arms disagree)",
+            "has mixed evidence (the arms disagree)",
+        ),
         ("no difference", "make no difference", "makes no difference"),
+        (
+            "barely weighted",
+            "are barely weighted by `learned`, so removing or reversing them cannot tell "
+            "what they are worth",
+            "is barely weighted by `learned`, so removing or reversing it cannot tell what "
+            "it is worth",
+        ),
         ("not resolved", "are not resolved", "is not resolved"),
         ("never binds", "never bind", "never binds"),
     )
 
-    def arms(r: pd.Series) -> str:
+    def arms(r: pd.Series, mixed: bool) -> str:
         out = []
         for name in ("removal", "reversal"):
             if f"{name}_effect" in r and np.isfinite(r[f"{name}_effect"]):
                 pp = _pp(r[f"{name}_effect"], r[f"{name}_lower"], r[f"{name}_upper"])
-                out.append(f"{name} {pp} pp, {r[f'{name}_word']}")
+                text = f"{name} {pp} pp, {r[f'{name}_word']}"
+                said = arm_direction(r, name)
+                if mixed and said is not None:
+                    text += f", so the tactic {said}"
+                out.append(text)
+        if mixed and r.get("switch_says"):
+            pp = _pp(r["switch_effect"], r["switch_lower"], r["switch_upper"])
+            out.append(f"tuned-heuristic switch {pp} pp, the tactic {r['switch_says']}")
         return "; ".join(out)
+
+    def item(r: pd.Series, word: str) -> str:
+        name = labels.get(r["tactic"], r["tactic"])
+        if word == "never binds":
+            return f"{name} (no duplicate pair's result changed, removed, reversed or at any dose)"
+        if word == "barely weighted":
+            return f"{name} (own weight {r['own_weight']:+.2f} points; {arms(r, False)})"
+        return f"{name} ({arms(r, word == 'mixed')})"
 
     for word, plural, singular in groups:
         rows = verdicts[verdicts["verdict"] == word]
         if rows.empty:
             continue
-        items = [
-            labels.get(r["tactic"], r["tactic"])
-            + (
-                " (no duplicate pair's result changed, removed, reversed or at any dose)"
-                if word == "never binds"
-                else f" ({arms(r)})"
-            )
-            for _, r in rows.iterrows()
-        ]
+        items = [item(r, word) for _, r in rows.iterrows()]
         say = singular if len(items) == 1 else plural
         parts.append(f"{len(items)} {say}: {', '.join(items)}")
     n = int(verdicts["pairs"].iloc[0]) if not verdicts.empty else 0
@@ -560,7 +642,7 @@ def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> st
         # The definition names a verdict word: stated only where a row carries it.
         + (
             "no difference = the interval within 1 percentage point; "
-            if (verdicts["verdict"] == "no difference").any()
+            if (verdicts["verdict"].isin(("no difference", "barely weighted"))).any()
             else ""
         )
         + "`learned` was tuned against `heuristic` on all its weights, so pushing a weight "

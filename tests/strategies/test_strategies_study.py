@@ -313,6 +313,10 @@ def test_strategies_report_end_to_end_tiny() -> None:
     assert "measured by this report" in strength and "(openspiel.md)" in strength
     assert (out.tables["speeds"]["repeats"] == 3).all()
     assert "benchmarks/" not in str(out.report.provenance.get("strength_vs_cost", {}).get("path"))
+    # Cold read: every figure the report writes is named in its text (ratings and tactics
+    # figures were not).
+    for name in out.figures:
+        assert f"figures/{name}" in md or f"figures/{name.rsplit('_', 1)[0]}_*" in md, name
 
 
 def test_exact_rows_get_the_exact_interval_at_the_holm_level() -> None:

@@ -48,12 +48,14 @@ def test_non_transitivity_is_a_claim_with_its_numbers_in_evidence() -> None:
     assert claim is not None
     text = render_claim(claim)
     assert text == non_transitivity(_result((0.56, 0.52, 0.60)), SWEEP)
-    assert "`solver` beats `pimc`" in text
+    assert "`solver` (samples=auto) beats `pimc` (samples=32) head to head" in text
     assert (
-        "apart only at 1 of 2 sample counts (at 128 samples `pimc` 72.2% [69.2, 75.2] against "
-        "`solver` 65.5% [62.5, 68.5]); at the other 1 (4) their intervals overlap: not resolved"
-        in text
+        "the intervals do not overlap at 1 of 2 sample counts (at 128 samples `pimc` 72.2% "
+        "[69.2, 75.2] against `solver` 65.5% [62.5, 68.5]) and overlap at the other 1 (4)" in text
     )
+    # An overlap of marginal intervals is no test: never worded as a verdict.
+    assert "not resolved" not in text and "apart only" not in text
+    assert "which is no test of their difference" in text
     assert "does not order players" in text
     check_claims([claim])
     planted = dataclasses.replace(claim, values={**claim.values, "vs_s": "71.3%"})
@@ -78,11 +80,43 @@ def test_sweep_comparison_follows_the_intervals_not_the_point_estimates() -> Non
     claim = non_transitivity_claim(_result((0.56, 0.52, 0.60)), sweep)
     assert claim is not None
     text = render_claim(claim)
-    assert "overlap at every one of the 2 sample counts (4, 128): not resolved" in text
+    assert "the intervals overlap at every one of the 2 sample counts (4, 128)" in text
+    assert "not resolved" not in text
     assert "does better" not in text and "does not order players" not in text
     check_claims([claim])
-    words = {e.row.split("|")[1]: e.verdict for e in claim.evidence if "pimc - solver" in e.row}
-    assert words == {"4": "not resolved", "128": "not resolved"}
+
+
+def test_non_transitivity_names_the_settings_that_met_and_their_tested_verdict() -> None:
+    """Cold read: the sentence cited the sweep's gap at 128 samples, a setting that never met
+    head to head, and did not name the settings that did (pimc samples=32 against solver
+    samples=auto) nor their tested verdict. It now names both settings, gives the match's
+    Holm verdict and the sweep's points at pimc's head-to-head sample count."""
+    sweep = {
+        "sweep_settings": {"players": 2},
+        "sweep": [
+            {"policy": pol, "samples": s, "win_rate": w, "lower": w - 0.03, "upper": w + 0.03,
+             "chicas": 800}
+            for pol, s, w in (("solver", 32, 0.626), ("pimc", 32, 0.648), ("solver", 128, 0.655),
+                              ("pimc", 128, 0.722))
+        ],
+    }  # fmt: skip
+    matches = pd.DataFrame(
+        [{"a": "pimc", "b": "solver", "level": "chica", "pair_verdict": "b better"}]
+    )
+    claim = non_transitivity_claim(_result((0.602, 0.565, 0.638)), sweep, matches)
+    assert claim is not None
+    text = render_claim(claim)
+    assert "`solver` (samples=auto) beats `pimc` (samples=32)" in text
+    assert "resolved by the McNemar test on the discordant duplicate pairs" in text
+    assert (
+        "at 32 samples, `pimc`'s head-to-head setting, `pimc` 64.8% [61.8, 67.8] against "
+        "`solver` 62.6% [59.6, 65.6]" in text
+    )
+    check_claims([claim])
+    # A match Holm left unresolved is said so, not "resolved".
+    unresolved = matches.assign(pair_verdict="not resolved")
+    text2 = render_claim(non_transitivity_claim(_result((0.602, 0.565, 0.638)), sweep, unresolved))
+    assert "not resolved by the McNemar test" in text2
 
 
 def test_non_transitivity_word_follows_the_interval() -> None:

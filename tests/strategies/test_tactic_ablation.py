@@ -136,3 +136,91 @@ def test_check_verdict_needs_an_interval_that_separates_zero_from_the_effect() -
     assert check_verdict(-0.10, -0.15, -0.05, -0.137) == "agrees"
     assert check_verdict(0.10, 0.05, 0.15, -0.137) == "disagrees"
     assert check_verdict(0.0, -0.02, 0.02, -0.137) == "no effect seen"
+
+
+def test_arms_that_disagree_make_the_evidence_mixed_never_helps() -> None:
+    """Cold read: "keep the table" was counted among the tactics that help though only the
+    reversal arm showed it, while the tuned heuristic's switch of the same tactic hurt
+    (-5.99 pp). Evidence that disagrees is "mixed" and the sentence says which arm shows
+    what; a switch that agrees (or did not resolve) leaves "helps" standing."""
+    rows = [
+        _row("keep", "removed", -0.0023, "no difference (193 discordant pairs)", 193, +0.10),
+        _row("keep", "reversed", -0.0061, "hurts", 315, +0.10),
+        _row("pair", "removed", -0.0231, "hurts", 951, +1.19),
+        _row("pair", "reversed", -0.1179, "hurts", 1837, +1.19),
+        _row("hold", "removed", -0.0004, "no difference (4 discordant pairs)", 4, +4.73),
+        _row("hold", "reversed", -0.0049, "hurts", 51, +4.73),
+    ]
+    switches = pd.DataFrame(
+        [
+            {"tactic": "keep", "effect": -0.0599, "effect_lower_adj": -0.0688,
+             "effect_upper_adj": -0.0510, "verdict": "hurts"},
+            {"tactic": "pair", "effect": 0.0221, "effect_lower_adj": 0.0150,
+             "effect_upper_adj": 0.0292, "verdict": "helps"},
+            {"tactic": "hold", "effect": 0.0002, "effect_lower_adj": -0.0005,
+             "effect_upper_adj": 0.0007, "verdict": "no difference (2 discordant pairs)"},
+        ]
+    )  # fmt: skip
+    table = tactic_verdicts(pd.DataFrame(rows), None, switches)
+    verdict = table.set_index("tactic")["verdict"].to_dict()
+    assert verdict == {"keep": "mixed", "pair": "helps", "hold": "helps"}
+    # Without the switch the old logic counted "keep" as helping.
+    assert tactic_verdicts(pd.DataFrame(rows)).set_index("tactic")["verdict"]["keep"] == "helps"
+    text = headline(table, {"keep": "keep the table"}, 2)
+    assert "2 help: pair (" in text
+    assert (
+        "1 has mixed evidence (the arms disagree): keep the table (removal -0.23 [-0.73, +0.27] "
+        "pp, no difference; reversal -0.61 [-1.11, -0.11] pp, resolved, so the tactic helps; "
+        "tuned-heuristic switch -5.99 [-6.88, -5.10] pp, the tactic hurts)" in text
+    )
+    # Arms that disagree with each other are mixed too (was "not resolved").
+    both = [
+        _row("x", "removed", -0.02, "hurts", 900, +1.0),
+        _row("x", "reversed", +0.02, "helps", 900, +1.0),
+    ]
+    assert tactic_verdicts(pd.DataFrame(both))["verdict"].iloc[0] == "mixed"
+
+
+def test_a_barely_weighted_tactic_is_not_said_to_make_no_difference() -> None:
+    """Cold read: "do not trail the start of a run makes no difference" rested on a -0.01
+    learned weight: removing or reversing a weight the player barely gives changes almost
+    nothing, so the ablation cannot tell what the tactic is worth."""
+    rows = [
+        _row("run", "removed", -0.0001, "no difference (29 discordant pairs)", 29, -0.01),
+        _row("run", "reversed", 0.0003, "no difference (69 discordant pairs)", 69, -0.01),
+        _row("d", "removed", 0.001, "no difference (30 discordant pairs)", 30, +0.3),
+        _row("d", "reversed", 0.0, "no difference (60 discordant pairs)", 60, +0.3),
+    ]
+    table = tactic_verdicts(pd.DataFrame(rows))
+    assert table.set_index("tactic")["verdict"].to_dict() == {
+        "run": "barely weighted",
+        "d": "no difference",
+    }
+    text = headline(table, {"run": "do not trail the start of a run"}, 2)
+    assert (
+        "1 is barely weighted by `learned`, so removing or reversing it cannot tell what it is "
+        "worth: do not trail the start of a run (own weight -0.01 points; removal" in text
+    )
+    assert "1 makes no difference: d (" in text
+
+
+def test_the_ablation_claim_with_mixed_and_barely_weighted_passes_the_checker() -> None:
+    """The tactic answer as a claim: each arm's word and the switch's verdict are evidence
+    rows, so "so the tactic helps" / "the tactic hurts" of a mixed tactic are checked."""
+    from cuarenta_sim.cuarenta.strategy_claims import _ablation_claim
+    from cuarenta_sim.studies.claims import check_claims, render_claim
+
+    rows = [
+        _row("keep", "removed", -0.0023, "no difference (193 discordant pairs)", 193, +0.10),
+        _row("keep", "reversed", -0.0061, "hurts", 315, +0.10),
+        _row("run", "removed", -0.0001, "no difference (29 discordant pairs)", 29, -0.01),
+        _row("run", "reversed", 0.0003, "no difference (69 discordant pairs)", 69, -0.01),
+    ]
+    switches = pd.DataFrame(
+        [{"tactic": "keep", "effect": -0.0599, "effect_lower_adj": -0.0688,
+          "effect_upper_adj": -0.0510, "verdict": "hurts"}]
+    )  # fmt: skip
+    claim = _ablation_claim(tactic_verdicts(pd.DataFrame(rows), None, switches), {}, 2)
+    check_claims([claim])
+    text = render_claim(claim)
+    assert "helps" in text and "mixed evidence" in text and "barely weighted" in text
