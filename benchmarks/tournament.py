@@ -6,7 +6,7 @@ Target ``tournament`` of ``benchmarks/run.py``, from the repository root::
     python benchmarks/run.py tournament --chicas 2000 # quick look
 
 It plays the round robin ``random, greedy, heuristic, pimc`` under ``quito`` with 2 players in
-duplicate (:func:`cuarenta_sim.cuarenta.strategies.cuarenta_tournament`; the same numbers as
+duplicate (:func:`cuarenta_sim.cuarenta.strategy_play.cuarenta_tournament`; the same numbers as
 ``cuarenta-sim tournament --policies random,greedy,heuristic,pimc --rules quito --chicas
 20000 --seed 0``), prints the tables, checks the targets of ``benchmarks/README.md`` (each
 policy beats the one before it with the lower bound of the 95% chica win-rate interval above
@@ -33,7 +33,7 @@ from benchcli import Journal
 from cuarenta_sim import __version__
 from cuarenta_sim.cuarenta.duplicate import play_duplicate
 from cuarenta_sim.cuarenta.engine import warmup
-from cuarenta_sim.cuarenta.strategies import check_tournament, tournament_text
+from cuarenta_sim.cuarenta.strategy_play import check_tournament, tournament_text
 from cuarenta_sim.io import write_json_atomic
 from cuarenta_sim.tournament import TournamentResult, TournamentSettings, run_tournament
 
@@ -43,7 +43,7 @@ WALL_TARGET_S = 30 * 60
 
 
 def journaled_tournament(settings: TournamentSettings, journal: Journal) -> TournamentResult:
-    """:func:`cuarenta_sim.cuarenta.strategies.cuarenta_tournament` with every match kept in
+    """:func:`cuarenta_sim.cuarenta.strategy_play.cuarenta_tournament` with every match kept in
     ``journal``: a match an earlier cut-short run finished is read back (its pairs frame, the
     same numbers), the others are played and appended as they end."""
     check_tournament(settings)

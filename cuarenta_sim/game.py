@@ -228,6 +228,14 @@ class Game:
         legal actions, apply, observation, returns, clone, resample, JSON), imported on first
         call (a :class:`LazyCall`); the PettingZoo and OpenSpiel adapters of
         :mod:`cuarenta_sim.rl` play any game that has one. ``None``: the game has no core.
+    tournament_module : str or None
+        Dotted name of the module that plays the game's duplicate tournaments
+        (:func:`cuarenta_sim.tournament.game_tournament`, the ``tournament`` command): it
+        provides ``check_tournament(settings)`` (ValueError before any game),
+        ``cuarenta_tournament``-style ``tournament(settings, progress) -> TournamentResult``,
+        ``tournament_text(result)`` (console tables) and ``tournament_identity(settings)``
+        (canonical policies and rules for the provenance). ``None``: the game has no
+        duplicate match player, and ``tournament --game NAME`` is refused.
 
     The pipeline hooks (``make_spec`` .. ``warmup``) default to :class:`Unsupported`: a game
     that registers only its rules and core still plays through the RL adapters.
@@ -261,6 +269,7 @@ class Game:
     default_n: int = 1000
     record_bytes: int = 64
     core: Callable[[], Core] | None = None
+    tournament_module: str | None = None
     options: Mapping[str, GameOption] = field(default_factory=dict)
     studies: Mapping[str, str] = field(default_factory=dict)
 

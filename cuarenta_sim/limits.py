@@ -20,7 +20,7 @@ study sizes         ``report --n``, ``--chicas``, ``--mesas``, ``--confirm-n``: 
                     ``compare_rules``' ``n_datas``, ``n_chicas``, ``n_mesas``: 0 .. ``MAX_RUN``,
                     not all 0 (:func:`check_sizes`)
 tournament          ``chicas`` 2 .. ``2 * MAX_RUN``, ``mesas`` 0 .. ``2 * MAX_RUN`` (even);
-                    ``bootstrap`` 0 .. 1,000,000 (``tournament.MAX_BOOTSTRAP``)
+                    ``bootstrap`` 0 .. 1,000,000 (``bradley_terry.MAX_BOOTSTRAP``)
 ``workers``         1 .. 4 per CPU core (the processes of an embedded Dask ``LocalCluster``)
 ``n_envs``          1 .. what this machine's physical memory holds (the batched environment's
                     arrays, :func:`physical_memory`)

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from .tournament import BradleyTerryFit, bradley_terry_fit, ratings
+from .bradley_terry import BradleyTerryFit, bradley_terry_fit, ratings
 
 
 def pair_deviance(fit: BradleyTerryFit) -> np.ndarray:
@@ -109,7 +109,7 @@ def ratings_without(
     exclude : sequence of str
         Policy names to leave out (``"random"``).
     confidence, bootstrap, seed
-        As :func:`cuarenta_sim.tournament.ratings`.
+        As :func:`cuarenta_sim.bradley_terry.ratings`.
 
     Returns
     -------

@@ -57,7 +57,7 @@ def tournament(
     Parameters
     ----------
     game : str
-        A game of :data:`cuarenta_sim.tournament.TOURNAMENT_GAMES`.
+        A registered game with a ``tournament_module`` (:class:`cuarenta_sim.game.Game`).
     policies : str
         Comma-separated policy specs, commas inside parentheses kept.
     rules : str or None

@@ -135,6 +135,7 @@ GAME = Game(
     default_n=1_000_000,
     record_bytes=64,
     core=LazyCall("cuarenta_sim.cuarenta.core", "get_core"),
+    tournament_module="cuarenta_sim.cuarenta.strategy_play",
     studies={
         "quito-vs-cuenca": "cuarenta_sim.cuarenta.studies.quito_vs_cuenca:quito_vs_cuenca",
         "odds": "cuarenta_sim.cuarenta.studies.odds_report:odds_study",

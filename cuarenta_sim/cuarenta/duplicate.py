@@ -1,7 +1,7 @@
 """Duplicate matches of Cuarenta policies: every game played twice, seats swapped, same decks.
 
 :func:`play_duplicate` is the match player of the tournaments
-(:func:`cuarenta_sim.cuarenta.strategies.cuarenta_tournament`), the folk-tactic experiments
+(:func:`cuarenta_sim.cuarenta.strategy_play.cuarenta_tournament`), the folk-tactic experiments
 (:mod:`cuarenta_sim.cuarenta.tactics`) and the strength sweep
 (``python benchmarks/run.py policies-sweep``); it lives in its own module so that those
 import it without importing one another.

@@ -15,7 +15,7 @@ Every number comes from the engines, never from new rules code:
   over decisions (``t`` / ``normal`` means, stated).
 * :func:`dealer_edge_by_source` (records of a level-data run), :func:`edge_by_deal_and_seat`
   (kernel traces of level-data runs, contract section 7) and :func:`policy_gains` (duplicate
-  chicas, :func:`cuarenta_sim.cuarenta.strategies.play_duplicate`).
+  chicas, :func:`cuarenta_sim.cuarenta.duplicate.play_duplicate`).
 """
 
 from __future__ import annotations

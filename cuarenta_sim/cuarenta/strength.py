@@ -346,7 +346,7 @@ def _samples(spec: str) -> str:
 
 def _pair_verdict(matches: pd.DataFrame | None, a: str, b: str) -> str | None:
     """The Holm-adjusted verdict of the tournament's ``a`` against ``b`` match
-    (:func:`cuarenta_sim.cuarenta.strategies.pair_verdicts` column ``pair_verdict``) as
+    (:func:`cuarenta_sim.cuarenta.strategy_tables.pair_verdicts` column ``pair_verdict``) as
     ``"resolved"`` (a better / b better), ``"no difference"`` or ``"not resolved"``."""
     if matches is None or "pair_verdict" not in matches:
         return None

@@ -26,7 +26,7 @@ rows (removed, reversed and every dose) have 0 discordant pairs changed no resul
 
 * **mixed**: the resolved evidence disagrees on the tactic's direction: the two arms, or an
   arm and the tuned heuristic's switch of the same tactic (on against off,
-  :func:`cuarenta_sim.cuarenta.strategies.tactic_experiments`; passed as ``switches``). The
+  :func:`cuarenta_sim.cuarenta.strategy_play.tactic_experiments`; passed as ``switches``). The
   switch never decides a verdict alone (the tuner chose the heuristic's weights, so it partly
   restates its tuning), but it keeps a one-arm "helps" from being counted as such. The dose
   sweep does not enter: it pushes past the tuned weight, which hurts by construction.
@@ -297,7 +297,7 @@ def tactic_verdicts(
         :func:`cuarenta_sim.cuarenta.tactics.learned_tactics` output; its rows count towards
         "never binds" (a tactic binds when any of its rows has a discordant pair).
     switches : DataFrame, optional
-        :func:`cuarenta_sim.cuarenta.strategies.tactic_experiments` output (the tuned
+        :func:`cuarenta_sim.cuarenta.strategy_play.tactic_experiments` output (the tuned
         heuristic with the tactic on against off: ``tactic``, ``effect``,
         ``effect_lower_adj``, ``effect_upper_adj``, ``verdict``); a resolved switch that
         says the other way from the resolved arms makes the verdict ``"mixed"``.

@@ -1,6 +1,6 @@
 """Folk tactics as forced deviations of the ``learned`` player, with a dose-response sweep.
 
-Each folk tactic of :data:`cuarenta_sim.cuarenta.strategies.TACTICS` is one of the integer
+Each folk tactic of :data:`cuarenta_sim.cuarenta.strategy_play.TACTICS` is one of the integer
 features the ``learned`` policy already scores (:mod:`cuarenta_sim.cuarenta.engine.learned`,
 features 7-11: ``pair``, ``ace``, ``run_start``, ``keep``, ``known``). A **dose** ``d`` (in
 points) of a tactic adds ``d`` times the model's own weight of one point now (feature 0,
@@ -63,7 +63,7 @@ class LearnedTactic:
     ----------
     tactic : str
         Name of the tactic (the heuristic parameter of the same tactic,
-        :data:`cuarenta_sim.cuarenta.strategies.TACTICS`).
+        :data:`cuarenta_sim.cuarenta.strategy_play.TACTICS`).
     feature : str
         The learned feature (:data:`cuarenta_sim.cuarenta.engine.learned.FEATURE_NAMES`).
     sign : int

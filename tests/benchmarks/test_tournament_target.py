@@ -36,7 +36,7 @@ def test_a_resumed_tournament_equals_an_uninterrupted_one(tmp_path: Path, monkey
     bench = importlib.import_module("tournament")
     from benchcli import Journal
 
-    from cuarenta_sim.cuarenta.strategies import cuarenta_tournament
+    from cuarenta_sim.cuarenta.strategy_play import cuarenta_tournament
     from cuarenta_sim.tournament import TournamentSettings
 
     settings = TournamentSettings(

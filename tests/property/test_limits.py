@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cuarenta_sim import aggregate, simulate
+from cuarenta_sim.bradley_terry import ratings
 from cuarenta_sim.cli import main as cli_main
 from cuarenta_sim.cuarenta.engine import trace_game as cuarenta_trace
 from cuarenta_sim.cuarenta.engine.learned import FEATURE_NAMES, FEATURE_VERSION
@@ -37,7 +38,7 @@ from cuarenta_sim.rl.batched import BatchedCuarenta, env_bytes
 from cuarenta_sim.scenario import evaluate
 from cuarenta_sim.studies import STUDIES
 from cuarenta_sim.studies.registry import precision_n
-from cuarenta_sim.tournament import TournamentSettings, ratings
+from cuarenta_sim.tournament import TournamentSettings
 
 BOUNDARY: list[Any] = [
     0,
@@ -279,7 +280,7 @@ def test_command_line(v: Any, capsys: pytest.CaptureFixture[str]) -> None:
     ]
     with (
         mock.patch("cuarenta_sim.simulation.run_validated", _stop),
-        mock.patch("cuarenta_sim.cuarenta.strategies.tournament", _stop),
+        mock.patch("cuarenta_sim.cuarenta.strategy_play.tournament", _stop),
     ):
         for argv in runs:
             capsys.readouterr()

@@ -9,15 +9,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from cuarenta_sim.bradley_terry import ELO_SCALE, bootstrap_draws, bradley_terry_fit, ratings
 from cuarenta_sim.tournament import (
-    ELO_SCALE,
     HEAD_TO_HEAD_COLUMNS,
-    bootstrap_draws,
-    bradley_terry_fit,
     head_to_head,
     head_to_head_matrix,
     match_summary,
-    ratings,
 )
 
 

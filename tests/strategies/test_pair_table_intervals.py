@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cuarenta_sim.cuarenta.strategies import MATCH_HEADERS, match_rows, pair_verdicts
+from cuarenta_sim.cuarenta.strategy_tables import MATCH_HEADERS, match_rows, pair_verdicts
 from cuarenta_sim.cuarenta.tactics import pair_test
 from cuarenta_sim.tournament import PAIR_COLUMNS
 

@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pytest
 
+from cuarenta_sim.bradley_terry import bradley_terry_fit, ratings
 from cuarenta_sim.rating_checks import (
     deviance_shares,
     inflate,
@@ -16,7 +17,6 @@ from cuarenta_sim.rating_checks import (
     pair_deviance,
     ratings_without,
 )
-from cuarenta_sim.tournament import bradley_terry_fit, ratings
 
 
 def _wins(rate: float, n: int, seed: int) -> np.ndarray:

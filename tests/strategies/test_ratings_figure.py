@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cuarenta_sim.cuarenta.strategies import ratings_figure
+from cuarenta_sim.cuarenta.strategy_figures import ratings_figure
 
 
 def _whiskers(fig) -> np.ndarray:

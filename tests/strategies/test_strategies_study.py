@@ -10,21 +10,19 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from cuarenta_sim.bradley_terry import bootstrap_draws, ratings
 from cuarenta_sim.cuarenta.engine import trace_game
 from cuarenta_sim.cuarenta.engine.learned import FEATURE_NAMES
 from cuarenta_sim.cuarenta.policies.learned import load_weights
 from cuarenta_sim.cuarenta.reference import play_game
-from cuarenta_sim.cuarenta.strategies import (
+from cuarenta_sim.cuarenta.strategies import _ratings_section, strategies_study
+from cuarenta_sim.cuarenta.strategy_play import (
     DEFAULT_POLICIES,
     SEARCH_DIVISOR,
     WEAK_SEARCH_DIVISOR,
-    _ratings_section,
-    fit_sentence,
-    matrix_rows,
     search_pair_sizes,
-    strategies_study,
-    tournament_text,
 )
+from cuarenta_sim.cuarenta.strategy_tables import fit_sentence, matrix_rows, tournament_text
 from cuarenta_sim.cuarenta.tactics import (
     FORCED,
     LEARNED_TACTICS,
@@ -35,13 +33,7 @@ from cuarenta_sim.cuarenta.tactics import (
     write_deviation,
 )
 from cuarenta_sim.studies import StudySettings
-from cuarenta_sim.tournament import (
-    PAIR_COLUMNS,
-    TournamentSettings,
-    bootstrap_draws,
-    ratings,
-    run_tournament,
-)
+from cuarenta_sim.tournament import PAIR_COLUMNS, TournamentSettings, run_tournament
 
 
 def _frame(a_wins: np.ndarray) -> pd.DataFrame:

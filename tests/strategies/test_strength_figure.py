@@ -8,7 +8,7 @@ import itertools
 import pandas as pd
 import pytest
 
-from cuarenta_sim.cuarenta.strategies import _sweep_figure, log_ticks
+from cuarenta_sim.cuarenta.strategy_figures import log_ticks, sweep_figure
 
 
 def test_log_ticks_are_few_and_spread() -> None:
@@ -39,7 +39,7 @@ def test_sweep_figure_labels_only_the_major_ticks() -> None:
             {"policy": "solver", "samples": 128, "wall_mean": 700.0},
         ]
     )
-    fig = _sweep_figure(sweep, speeds)
+    fig = sweep_figure(sweep, speeds)
     ax = fig.axes[0]
     fig.canvas.draw()
     lo, hi = ax.get_xlim()

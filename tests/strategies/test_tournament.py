@@ -8,15 +8,11 @@ import numpy as np
 import pytest
 
 from cuarenta_sim import stats
+from cuarenta_sim.bradley_terry import ELO_SCALE, bradley_terry, ratings
+from cuarenta_sim.cuarenta.duplicate import play_duplicate
 from cuarenta_sim.cuarenta.policies import split_policy_list
-from cuarenta_sim.cuarenta.strategies import cuarenta_tournament, play_duplicate
-from cuarenta_sim.tournament import (
-    ELO_SCALE,
-    TournamentSettings,
-    bradley_terry,
-    match_summary,
-    ratings,
-)
+from cuarenta_sim.cuarenta.strategy_play import cuarenta_tournament
+from cuarenta_sim.tournament import TournamentSettings, match_summary
 
 
 @pytest.mark.parametrize(
