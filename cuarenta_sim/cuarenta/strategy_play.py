@@ -31,7 +31,6 @@ from ..tournament import (
     Progress,
     TournamentResult,
     TournamentSettings,
-    match_summary,
     run_tournament,
 )
 from .duplicate import play_duplicate
@@ -284,26 +283,23 @@ def tactic_experiments(
     ValueError
         Odd or non-positive ``chicas``, unknown rules, or a tactic the policy does not know.
     """
-    from .tactics import family_verdicts, pair_test
+    from .tactics import check_chicas, family_verdicts, paired_match
 
-    if isinstance(chicas, bool) or not isinstance(chicas, int) or chicas < 2 or chicas % 2:
-        raise ValueError(f"chicas must be an even whole number >= 2, got {chicas!r}")
+    check_chicas(chicas)
     rows = []
     for tactic in tactics:
         on, off = tactic.specs(base)
         t0 = time.perf_counter()
-        pairs = play_duplicate(
+        match = paired_match(
             on,
             off,
             rules=rules,
             players=players,
-            level="chica",
-            n=chicas // 2,
+            chicas=chicas,
             seed=seed,
+            confidence=confidence,
             threads=threads,
         )
-        summary = match_summary(pairs, confidence)
-        summary.pop("verdict")
         rows.append(
             {
                 "tactic": tactic.name,
@@ -311,14 +307,13 @@ def tactic_experiments(
                 "with": on,
                 "without": off,
                 "with_weight": tactic.weight(),
-                **summary,
-                **pair_test(pairs, confidence),
+                **match,
             }
         )
         if progress is not None:
             progress(
-                f"tactic {tactic.label}: win rate {100 * summary['win_rate']:.2f}% "
-                f"[{100 * summary['lower']:.2f}, {100 * summary['upper']:.2f}] "
+                f"tactic {tactic.label}: win rate {100 * match['win_rate']:.2f}% "
+                f"[{100 * match['lower']:.2f}, {100 * match['upper']:.2f}] "
                 f"({time.perf_counter() - t0:.1f} s)"
             )
     return family_verdicts(pd.DataFrame(rows), confidence=confidence)

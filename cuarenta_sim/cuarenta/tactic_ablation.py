@@ -49,7 +49,14 @@ import pandas as pd
 
 from .. import stats
 from .policies.learned import DEFAULT_WEIGHTS
-from .tactics import LEARNED_TACTICS, NO_PAIR_CHANGED, LearnedTactic, family_verdicts, pair_test
+from .tactics import (
+    LEARNED_TACTICS,
+    NO_PAIR_CHANGED,
+    LearnedTactic,
+    check_chicas,
+    family_verdicts,
+    paired_match,
+)
 
 #: Ablation arms: name and the factor the tactic's feature weight is multiplied by.
 ABLATIONS: tuple[tuple[str, float], ...] = (("removed", 0.0), ("reversed", -1.0))
@@ -194,11 +201,7 @@ def learned_ablations(
     ValueError
         Odd or too small ``chicas``, unknown rules or weights.
     """
-    from ..tournament import match_summary
-    from .duplicate import play_duplicate
-
-    if isinstance(chicas, bool) or not isinstance(chicas, int) or chicas < 2 or chicas % 2:
-        raise ValueError(f"chicas must be an even whole number >= 2, got {chicas!r}")
+    check_chicas(chicas)
     own = own_weights(base, players)
     rows = []
     with tempfile.TemporaryDirectory(prefix="cuarenta-ablation-") as tmp:
@@ -206,18 +209,16 @@ def learned_ablations(
             for arm, factor in ABLATIONS:
                 t0 = time.perf_counter()
                 spec = write_ablation(Path(tmp), base, tactic, arm)
-                pairs = play_duplicate(
+                match = paired_match(
                     spec,
                     f"learned(weights={base})",
                     rules=rules,
                     players=players,
-                    level="chica",
-                    n=chicas // 2,
+                    chicas=chicas,
                     seed=seed,
+                    confidence=confidence,
                     threads=threads,
                 )
-                summary = match_summary(pairs, confidence)
-                summary.pop("verdict")
                 rows.append(
                     {
                         "tactic": tactic.tactic,
@@ -225,8 +226,7 @@ def learned_ablations(
                         "arm": arm,
                         "factor": factor,
                         "own_weight": own[tactic.tactic],
-                        **summary,
-                        **pair_test(pairs, confidence),
+                        **match,
                     }
                 )
                 if progress is not None:

@@ -143,6 +143,59 @@ def write_deviation(directory: Path, base: str, tactic: LearnedTactic, dose: flo
     return f"learned(weights={path})"
 
 
+def check_chicas(chicas: object) -> int:
+    """``chicas`` of a duplicate experiment: an even whole number of at least 2.
+
+    Raises
+    ------
+    ValueError
+        Anything else (booleans included).
+    """
+    if isinstance(chicas, bool) or not isinstance(chicas, int) or chicas < 2 or chicas % 2:
+        raise ValueError(f"chicas must be an even whole number >= 2, got {chicas!r}")
+    return chicas
+
+
+def paired_match(
+    a: str,
+    b: str,
+    *,
+    rules: str,
+    players: int,
+    chicas: int,
+    seed: int,
+    confidence: float,
+    threads: int | None,
+) -> dict:
+    """Play ``a`` against ``b`` in ``chicas // 2`` duplicate pairs of chicas on the same decks
+    (:func:`cuarenta_sim.cuarenta.duplicate.play_duplicate`) and summarise it: the
+    :func:`cuarenta_sim.tournament.match_summary` columns without its verdict (win rate of
+    ``a`` with its clustered Wilson interval, points per data), then the McNemar columns of
+    :func:`pair_test`. Shared by the dose sweep, the ablation and the heuristic switches.
+
+    Raises
+    ------
+    ValueError
+        Unknown rules or policies.
+    """
+    from ..tournament import match_summary
+    from .duplicate import play_duplicate
+
+    pairs = play_duplicate(
+        a,
+        b,
+        rules=rules,
+        players=players,
+        level="chica",
+        n=chicas // 2,
+        seed=seed,
+        threads=threads,
+    )
+    summary = match_summary(pairs, confidence)
+    summary.pop("verdict")
+    return {**summary, **pair_test(pairs, confidence)}
+
+
 def pair_test(pairs: pd.DataFrame, confidence: float = 0.95) -> dict:
     """McNemar-style comparison of one duplicate match (module docstring).
 
@@ -347,11 +400,7 @@ def learned_tactics(
     ValueError
         Odd or non-positive ``chicas``, a non-positive dose, unknown rules or weights.
     """
-    from ..tournament import match_summary
-    from .duplicate import play_duplicate
-
-    if isinstance(chicas, bool) or not isinstance(chicas, int) or chicas < 2 or chicas % 2:
-        raise ValueError(f"chicas must be an even whole number >= 2, got {chicas!r}")
+    check_chicas(chicas)
     if not doses or any(not d > 0 for d in doses):
         raise ValueError(f"doses must be positive numbers of points, got {tuple(doses)!r}")
     rows = []
@@ -360,18 +409,16 @@ def learned_tactics(
             for dose in doses:
                 t0 = time.perf_counter()
                 spec = write_deviation(Path(tmp), base, tactic, dose)
-                pairs = play_duplicate(
+                match = paired_match(
                     spec,
                     f"learned(weights={base})",
                     rules=rules,
                     players=players,
-                    level="chica",
-                    n=chicas // 2,
+                    chicas=chicas,
                     seed=seed,
+                    confidence=confidence,
                     threads=threads,
                 )
-                summary = match_summary(pairs, confidence)
-                summary.pop("verdict")
                 rows.append(
                     {
                         "tactic": tactic.tactic,
@@ -379,8 +426,7 @@ def learned_tactics(
                         "dose": float(dose),
                         "dose_label": dose_label(dose),
                         "forced": bool(dose >= FORCED),
-                        **summary,
-                        **pair_test(pairs, confidence),
+                        **match,
                     }
                 )
                 if progress is not None:
