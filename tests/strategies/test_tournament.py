@@ -178,3 +178,21 @@ def test_tournament_settings_errors(kwargs: dict, needle: str) -> None:
 def test_run_tournament_unknown_policy() -> None:
     with pytest.raises(ValueError, match="unknown policy 'smart'"):
         cuarenta_tournament(TournamentSettings(policies=("greedy", "smart"), chicas=2))
+
+
+def test_tournaments_come_from_the_game_contract() -> None:
+    """Issue 19: the shared layer keeps no table of games with tournaments; each game's
+    definition names its tournament module (Cuatrola none, so it is refused clearly)."""
+    import cuarenta_sim.tournament as tournament
+    from cuarenta_sim.game import get_game
+
+    assert not hasattr(tournament, "TOURNAMENT_GAMES")
+    assert get_game("cuarenta").tournament_module == "cuarenta_sim.cuarenta.strategy_play"
+    assert get_game("cuatrola").tournament_module is None
+    module = tournament.game_tournament("cuarenta")
+    for name in ("check_tournament", "tournament", "tournament_text", "tournament_identity"):
+        assert callable(getattr(module, name)), name
+    with pytest.raises(ValueError, match=r"no duplicate tournament for game 'cuatrola'.*cuarenta"):
+        tournament.game_tournament("cuatrola")
+    with pytest.raises(ValueError, match="unknown game"):
+        tournament.game_tournament("chess")
