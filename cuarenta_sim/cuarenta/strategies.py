@@ -230,53 +230,35 @@ def strategies_study(settings: StudySettings, progress: Progress | None = None) 
     )
     conv_seconds = round(time.perf_counter() - t_conv, 1)
     tactic_players = settings.players[0]
+    # Every folk-tactic experiment plays the same decks with the same settings.
+    experiment: dict[str, Any] = {
+        "rules": settings.rules,
+        "players": tactic_players,
+        "chicas": tactic_chicas,
+        "seed": settings.seed,
+        "confidence": settings.confidence,
+        "threads": settings.threads,
+        "progress": progress,
+    }
     say(progress, f"folk tactics forced on learned, {tactic_players} players")
-    learned = learned_tactics(
-        rules=settings.rules,
-        players=tactic_players,
-        chicas=tactic_chicas,
-        seed=settings.seed,
-        confidence=settings.confidence,
-        threads=settings.threads,
-        progress=progress,
-    )
+    learned = learned_tactics(**experiment)
     labels = {t.name: t.label for t in TACTICS}
     learned["label"] = learned["tactic"].map(labels)
     learned["own_weight"] = own_weight_column(learned, tactic_players)
     tables["tactics_learned"] = learned
     figures["tactics_dose_response"] = dose_figure(learned)
     say(progress, f"folk tactics removed and reversed in learned, {tactic_players} players")
-    ablation = learned_ablations(
-        rules=settings.rules,
-        players=tactic_players,
-        chicas=tactic_chicas,
-        seed=settings.seed,
-        confidence=settings.confidence,
-        threads=settings.threads,
-        progress=progress,
-    )
+    ablation = learned_ablations(**experiment)
     say(progress, f"folk tactics as switches of the tuned heuristic, {tactic_players} players")
-    tuned = tactic_experiments(
-        rules=settings.rules,
-        players=tactic_players,
-        chicas=tactic_chicas,
-        seed=settings.seed,
-        confidence=settings.confidence,
-        threads=settings.threads,
-        progress=progress,
-    )
+    tuned = tactic_experiments(**experiment)
     verdicts = tactic_verdicts(ablation, learned, tuned)
     check_pairs = max(2, min(CHECK_PAIRS, chicas // SEARCH_DIVISOR))
     say(progress, f"tactic check against solver, {check_pairs} duplicate pairs per match")
     check = solver_check(
         ablation,
         verdicts,
-        rules=settings.rules,
-        players=tactic_players,
         pairs=check_pairs,
-        seed=settings.seed,
-        confidence=settings.confidence,
-        threads=settings.threads,
+        **{k: v for k, v in experiment.items() if k not in ("chicas", "progress")},
     )
     tables["tactics_ablation"] = ablation
     tables["tactic_verdicts"] = verdicts
