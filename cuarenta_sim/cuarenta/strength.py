@@ -550,7 +550,10 @@ def non_transitivity_claim(
             for pol in ("solver", "pimc")
         ]
         if word == "beats" and pimc_apart:
-            template += ": strength against one opponent does not order players against another"
+            template += (
+                "; read together, the tested head-to-head and these untested intervals suggest "
+                "that strength against one opponent does not order players against another"
+            )
     models = tuple(n for n in ("solver", "pimc", "heuristic") if n in names)
     return Claim(
         id=f"strategies.non_transitivity.{players}p",
