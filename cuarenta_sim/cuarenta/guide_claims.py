@@ -18,14 +18,10 @@ import pandas as pd
 
 from ..studies.claims import Claim, Evidence, Scope
 from ..studies.framework import cell
+from .guide_tables import gain_cell, row_cell
 
 RULES = ("quito",)
 COLS = ("estimate", "lower", "upper", "n", "gain", "gain_lower", "gain_upper", "gain_n")
-
-
-def _c(row: pd.Series, percent: bool = False) -> str:
-    ok = bool(row["defined"]) if "defined" in row else bool(np.isfinite(row["lower"]))
-    return cell(row["estimate"], row["lower"], row["upper"], ok, percent=percent)
 
 
 def _ev(row: pd.Series, table: str, keys: Sequence[str], model: str, pct: bool) -> Evidence:
@@ -88,7 +84,7 @@ def guide_claims(
     c2 = edge[(edge["players"] == 2) & (edge["source"] == "caida")].iloc[0]
     panel = edge_panel if edge_panel is not None else pd.DataFrame()
     others = "; ".join(
-        f"under `{r['policy']}` self-play {_c(r)} (n = {int(r['n']):,})"
+        f"under `{r['policy']}` self-play {row_cell(r)} (n = {int(r['n']):,})"
         for _, r in panel.iterrows()
     )
     out.append(
@@ -108,10 +104,10 @@ def guide_claims(
             ),
             values={
                 "m": strong,
-                "e": _c(e2),
+                "e": row_cell(e2),
                 "n": int(e2["n"]),
                 "method": e2["method"],
-                "c": _c(c2),
+                "c": row_cell(c2),
                 "others": others,
             },
             evidence=(
@@ -144,7 +140,7 @@ def guide_claims(
                     "Under `{m}` self-play with 2 players, at 0-0 the side that deals the first "
                     "data wins the chica {c} of the time (n = {n:,} chicas, Wilson)."
                 ),
-                values={"m": strong, "c": _c(f, True), "n": int(f["n"])},
+                values={"m": strong, "c": row_cell(f, True), "n": int(f["n"])},
                 evidence=(_ev(f, "win_probability_chica", keys, strong, True),),
                 test="Wilson interval over independent chicas",
                 scope=scope,
@@ -156,11 +152,11 @@ def guide_claims(
         o = one.iloc[0]
         rows = [_ev(o, "caida_risk_by_seen", ("seen",), strong, True)]
         tail = "."
-        values = {"m": strong, "c": _c(o, True), "n": int(o["n"])}
+        values = {"m": strong, "c": row_cell(o, True), "n": int(o["n"])}
         if len(safe):
             rows.append(_ev(safe.iloc[0], "caida_risk_by_seen", ("seen",), strong, True))
             tail = ", against {c4} with all four seen."
-            values["c4"] = _c(safe.iloc[0], True)
+            values["c4"] = row_cell(safe.iloc[0], True)
         out.append(
             Claim(
                 id="guide.caida_risk",
@@ -179,7 +175,6 @@ def guide_claims(
             )
         )
     d = dep.iloc[0]
-    gain_ok = bool(np.isfinite(d["gain_lower"]))
     out.append(
         Claim(
             id="guide.departures",
@@ -190,9 +185,9 @@ def guide_claims(
             ),
             values={
                 "m": strong,
-                "c": _c(d, True),
+                "c": row_cell(d, True),
                 "n": int(d["n"]),
-                "g": cell(d["gain"], d["gain_lower"], d["gain_upper"], gain_ok),
+                "g": gain_cell(d),
                 "gn": int(d["gain_n"]) if np.isfinite(d["gain_n"]) else 0,
                 "why": (
                     f", the player `{strong}` was first fitted to imitate (so the grading "
