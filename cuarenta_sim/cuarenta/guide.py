@@ -12,6 +12,7 @@ deal and by seat (:mod:`.guide_analysis`). The sentences come from
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from ..studies import (
 )
 from ..studies.claims import render_claim
 from ..studies.convergence import convergence_note
-from ..studies.framework import provenance, say
+from ..studies.framework import played_sizes, provenance, say
 from . import guide_analysis, guide_figures, guide_tables, winprob
 from .guide_claims import guide_claims
 from .guide_runs import RUNS_HEADERS, guide_runs, runs_table
@@ -183,6 +184,8 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     say(progress, f"decisions: {sizes['decision_chicas']:,} reference chicas with values")
     log = guide_analysis.decision_log(RULES, 2, strong, sizes["decision_chicas"], settings.seed)
     risk_seen = guide_analysis.caida_risk(log, ("seen",), conf)
+    # Every decision-log section is scoped to the player count its run played (issue 18).
+    dec_players = guide_tables.players_of(log)
     log_turn = log.assign(
         turn_group=np.where(log["turn"] < 3, "0-2", np.where(log["turn"] < 6, "3-5", "6-8"))
     )
@@ -264,7 +267,10 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     )
 
     prose = _prose()
-    claims = guide_claims(wp_chica, risk_seen, dep_all, gains, edge, strong, edge_panel)
+    claims = guide_claims(
+        wp_chica, risk_seen, dep_all, gains, edge, strong, edge_panel, players=dec_players
+    )
+    tuning = gains_tuning(strong, others)
     sentences = [render_claim(c) for c in claims]
     wall = time.perf_counter() - t0
     all_runs = guide_runs(
@@ -288,6 +294,8 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     )
     # Every run the numbers come from, not only the headline level-data runs (issue 18).
     prov["runs"] = all_runs
+    # Sizes as played by those runs, not as configured (issue 18: a level not played says so).
+    prov.update(played_sizes(settings, all_runs))
     command = get_study("players-guide").command(settings)
     report = Report(
         title="A player's guide to Cuarenta (Quito rules)", provenance=prov, command=command
@@ -301,6 +309,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             winprob.MIN_N,
             int(states.groupby(["game", "chica"]).ngroups),
             int(states["game"].nunique()),
+            guide_tables.players_of(wp_chica),
         ),
     )
     report.add(
@@ -312,6 +321,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             sizes["decision_chicas"],
             _rule_sentences(),
             strong,
+            dec_players,
         ),
     )
     report.add(
@@ -320,6 +330,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             guide_tables.trail_table(trail_tab, "table", "cards on the table (5 = 5 or more)"),
             int(trail_tab["n"].sum()),
             guide_analysis.VALUE_POLICY,
+            dec_players,
         ),
     )
     report.add(
@@ -330,6 +341,9 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             guide_tables.gains_table(gains, strong),
             strong,
             HEURISTIC_TUNED,
+            dec_players,
+            guide_tables.players_of(gains) if len(gains) else dec_players,
+            tuning,
         ),
     )
     report.add(
@@ -341,12 +355,13 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             _rule_sentences(),
             strong,
             guide_tables.panel_table(edge_panel),
+            guide_tables.players_of(edge_panel),
         ),
     )
     why = _why(strong, speeds)
     sizes_text = (
         f"{sizes['mesas']:,} mesas per player count (win probabilities; figures 2 players); "
-        f"{sizes['decision_chicas']:,} reference chicas (decisions, 2 players); "
+        f"{sizes['decision_chicas']:,} reference chicas (decisions, {dec_players} players); "
         f"{sizes['duplicates']:,} duplicate chica pairs per opponent; {sizes['datas']:,} datas "
         f"per player count (dealer's edge by source) and {sizes['trace_datas']:,} traced datas "
         f"per player count (by deal and seat); {REPLICATES} replicate runs of "
@@ -369,11 +384,13 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     )
 
     figures = {
-        "win_probability_chica": guide_figures.fig_winprob_chica(wp_chica),
+        "win_probability_chica": guide_figures.fig_winprob_chica(wp_chica, strong),
         "win_probability_mesa": guide_figures.fig_winprob_mesa(wp_mesa),
-        "caida_risk": guide_figures.fig_caida(risk_turn, risk_seen),
-        "trail_value": guide_figures.fig_trail(trail_tab, trail_deal),
-        "departures": guide_figures.fig_departures(dep, gains, strong),
+        "caida_risk": guide_figures.fig_caida(risk_turn, risk_seen, dec_players),
+        "trail_value": guide_figures.fig_trail(trail_tab, trail_deal, dec_players),
+        "departures": guide_figures.fig_departures(
+            dep, gains, strong, dec_players, gains_tuning(strong, others, short=True)
+        ),
         "dealer_edge": guide_figures.fig_edge(edge, by_deal, by_seat),
         "convergence": conv_fig,
     }
@@ -426,6 +443,43 @@ def _rule_sentences() -> dict[str, str]:
     from .guide_rules import GUIDE_RULES
 
     return {r.id: r.sentence for r in GUIDE_RULES}
+
+
+def gains_tuning(strong: str, others: Sequence[str], short: bool = False) -> str:
+    """How the players of the gains matches were tuned, in the other reports' words
+    (:data:`cuarenta_sim.cuarenta.studies.common.TUNING`; ``short``: ``TUNING_SHORT``, for a
+    figure's caption line).
+
+    Parameters
+    ----------
+    strong : str
+        The strong player's spec (``"learned"``, ``"learned(weights=learned_v2)"``).
+    others : sequence of str
+        Its opponents in the gains matches.
+
+    Returns
+    -------
+    str
+        One sentence without a final period; it says when ``strong`` meets the opponent its
+        tuning was scored against, and names the untuned players.
+    """
+    from .studies.common import TUNING, TUNING_SHORT
+
+    told = TUNING_SHORT if short else TUNING
+    names = [strong.split("(")[0].strip(), *others]
+    tuned = [told[n] for n in dict.fromkeys(names) if n in told]
+    untuned = [n for n in dict.fromkeys(names) if n not in told]
+    if short:
+        return "; ".join([*tuned, *(f"{n}: not tuned" for n in untuned)])
+    text = "The tuned players: " + "; ".join(tuned) if tuned else "No player here was tuned"
+    if untuned:
+        text += "; not tuned: " + ", ".join(f"`{n}`" for n in untuned)
+    if names[0] == "learned" and "heuristic" in others:
+        text += (
+            "; so `learned` vs `heuristic` is the match `learned` was tuned to win, and its "
+            "win rate there is no fair measure against an unseen opponent"
+        )
+    return text
 
 
 def _why(strong: str, speeds: dict[str, float]) -> str:

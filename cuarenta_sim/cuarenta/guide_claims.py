@@ -21,7 +21,18 @@ from ..studies.framework import cell
 from .guide_tables import gain_cell, row_cell
 
 RULES = ("quito",)
-COLS = ("estimate", "lower", "upper", "n", "gain", "gain_lower", "gain_upper", "gain_n")
+COLS = (
+    "estimate",
+    "lower",
+    "upper",
+    "n",
+    "gain",
+    "gain_lower",
+    "gain_upper",
+    "gain_n",
+    "share_all",
+    "decisions_all",
+)
 
 
 def _ev(row: pd.Series, table: str, keys: Sequence[str], model: str, pct: bool) -> Evidence:
@@ -40,7 +51,7 @@ def _ev(row: pd.Series, table: str, keys: Sequence[str], model: str, pct: bool) 
         row="|".join(str(row[c]) for c in keys),
         values=values,
         model=model,
-        scale={c: k for c in ("estimate", "lower", "upper")},
+        scale={c: k for c in ("estimate", "lower", "upper", "share_all")},
     )
 
 
@@ -52,19 +63,22 @@ def guide_claims(
     edge: pd.DataFrame,
     strong: str,
     edge_panel: pd.DataFrame | None = None,
+    *,
+    players: int,
 ) -> list[Claim]:
     """The summary claims of the players' guide (at most five).
 
     Parameters
     ----------
     wp : DataFrame
-        P(win the chica) by state, 2 players.
+        P(win the chica) by state, one player count (its ``players`` column).
     risk : DataFrame
-        Caida risk by cards of the rank seen (2 players).
+        Caida risk by cards of the rank seen (the decision log's run, ``players``).
     dep : DataFrame
-        Departures of the strong player from greedy, over all decisions (2 players).
+        Departures of the strong player from greedy, over all decisions (``players``;
+        ``share_all`` / ``decisions_all``: every decision, single legal plays included).
     gains : DataFrame
-        Duplicate win rates of the strong player against the others (2 players).
+        Duplicate win rates of the strong player against the others (their ``players``).
     edge : DataFrame
         Dealer's edge by source and player count.
     strong : str
@@ -73,12 +87,15 @@ def guide_claims(
         The dealer's total edge under other players' self-play
         (:func:`cuarenta_sim.cuarenta.guide_analysis.panel_dealer_edge`): the sentence gives
         their values beside the strong player's.
+    players : int
+        Player count of the decision log's run (caida risk, departures): every sentence on
+        it names this count (issue 18: no sentence scoped wider than its run).
 
     Returns
     -------
     list of Claim
     """
-    scope = Scope(models=(strong,), players=(2,), rules=RULES)
+    scope = Scope(models=(strong,), players=(players,), rules=RULES)
     out: list[Claim] = []
     e2 = edge[(edge["players"] == 2) & (edge["source"] == "total")].iloc[0]
     c2 = edge[(edge["players"] == 2) & (edge["source"] == "caida")].iloc[0]
@@ -137,13 +154,18 @@ def guide_claims(
             Claim(
                 id="guide.first_dealer",
                 template=(
-                    "Under `{m}` self-play with 2 players, at 0-0 the side that deals the first "
+                    "Under `{m}` self-play with {p} players, at 0-0 the side that deals the first "
                     "data wins the chica {c} of the time (n = {n:,} chicas, Wilson)."
                 ),
-                values={"m": strong, "c": row_cell(f, True), "n": int(f["n"])},
+                values={
+                    "m": strong,
+                    "p": int(f["players"]),
+                    "c": row_cell(f, True),
+                    "n": int(f["n"]),
+                },
                 evidence=(_ev(f, "win_probability_chica", keys, strong, True),),
                 test="Wilson interval over independent chicas",
-                scope=scope,
+                scope=Scope(models=(strong,), players=(int(f["players"]),), rules=RULES),
             )
         )
     safe = risk[risk["seen"] == 4]
@@ -152,7 +174,7 @@ def guide_claims(
         o = one.iloc[0]
         rows = [_ev(o, "caida_risk_by_seen", ("seen",), strong, True)]
         tail = "."
-        values = {"m": strong, "c": row_cell(o, True), "n": int(o["n"])}
+        values = {"m": strong, "p": players, "c": row_cell(o, True), "n": int(o["n"])}
         if len(safe):
             rows.append(_ev(safe.iloc[0], "caida_risk_by_seen", ("seen",), strong, True))
             tail = ", against {c4} with all four seen."
@@ -163,7 +185,7 @@ def guide_claims(
                 template=(
                     "A card whose rank you have seen all four of cannot be caught by a caida "
                     "(R6.1; it can still be taken in a sum or a run, R5.2, R5.4). Under `{m}` "
-                    "self-play with 2 players, trail one whose other three are out of sight and "
+                    "self-play with {p} players, trail one whose other three are out of sight and "
                     "the next player answers with a caida {c} of the time (n = {n:,} trails, "
                     "`ratio` over chicas)" + tail
                 ),
@@ -179,14 +201,18 @@ def guide_claims(
         Claim(
             id="guide.departures",
             template=(
-                "With 2 players the `{m}` player plays differently from `greedy` at {c} of its "
-                "decisions (n = {n:,}); graded by the playout values of `pimc`{why}, those "
-                "departures are worth {g} points each (n = {gn:,})."
+                "With {p} players the `{m}` player plays differently from `greedy` at {c} of its "
+                "decisions with more than one legal play (n = {n:,}), {a} of all its {na:,} "
+                "decisions (a single legal play never differs); graded by the playout values "
+                "of `pimc`{why}, those departures are worth {g} points each (n = {gn:,})."
             ),
             values={
                 "m": strong,
+                "p": players,
                 "c": row_cell(d, True),
                 "n": int(d["n"]),
+                "a": f"{100 * d['share_all']:.2f}%",
+                "na": int(d["decisions_all"]),
                 "g": gain_cell(d),
                 "gn": int(d["gain_n"]) if np.isfinite(d["gain_n"]) else 0,
                 "why": (
@@ -198,7 +224,7 @@ def guide_claims(
             },
             evidence=(_ev(d, "departures_all", ("all",), strong, True),),
             test="ratio interval over chicas; t / normal over decisions",
-            scope=Scope(models=(strong, "greedy", "pimc"), players=(2,), rules=RULES),
+            scope=Scope(models=(strong, "greedy", "pimc"), players=(players,), rules=RULES),
             constants={} if np.isfinite(d["gain_n"]) else {"no valued departure": 0},
             caveats=("graded by pimc playouts, the values the learned player was trained on",),
         )
@@ -209,11 +235,12 @@ def guide_claims(
             Claim(
                 id="guide.gains",
                 template=(
-                    "Over whole chicas with 2 players, `{m}` beats `{v}` {c} of the time "
+                    "Over whole chicas with {p} players, `{m}` beats `{v}` {c} of the time "
                     "({games:,} duplicate chicas, clustered Wilson)."
                 ),
                 values={
                     "m": strong,
+                    "p": int(g["players"]),
                     "v": g["versus"],
                     "c": cell(g["win_rate"], g["lower"], g["upper"], True, percent=True),
                     "games": int(g["games"]),
@@ -228,7 +255,9 @@ def guide_claims(
                     ),
                 ),
                 test="duplicate chicas, clustered Wilson interval",
-                scope=Scope(models=(strong, str(g["versus"])), players=(2,), rules=RULES),
+                scope=Scope(
+                    models=(strong, str(g["versus"])), players=(int(g["players"]),), rules=RULES
+                ),
             )
         )
     return out[:5]

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from .. import plotting
 from ..studies.framework import new_figure
 from . import guide_analysis
+from .guide_tables import players_of
 
 #: Series of the caida-risk figure: the observed risk and the uniform-draw odds, named as the
 #: caida-risk table's columns name them (issue 18: the odds are no exact holding).
@@ -21,8 +23,25 @@ CAIDA_FIGURE_GROUPS = (
 DEAL_AXIS = "deal of the data (0 = the first)"
 
 
-def fig_winprob_chica(wp: pd.DataFrame) -> Figure:
-    """Heatmaps of P(win the chica) by score, 2 x 4 panels (who deals x deal), 2 players."""
+def by_deal_panel(frame: pd.DataFrame, group: str, ax: Axes, ylabel: str) -> None:
+    """The "... by deal" panel of a figure: ``frame``'s estimates by ``deal`` (0 to 3, the
+    tables' numbering), one line per ``group``, a reference line at 0."""
+    plotting.interval_lines(
+        frame,
+        "deal",
+        group,
+        ax,
+        xlabel=DEAL_AXIS,
+        ylabel=ylabel,
+        reference=0.0,
+        title="... by deal",
+    )
+    ax.set_xticks(range(4))
+
+
+def fig_winprob_chica(wp: pd.DataFrame, strong: str) -> Figure:
+    """Heatmaps of P(win the chica) by score, 2 x 4 panels (who deals x deal), one player
+    count (``wp``'s ``players``), under ``strong`` self-play."""
     fig, axes = new_figure(2, 4, (4.2, 4.0))
     for i, deals in enumerate((True, False)):
         for d in range(4):
@@ -37,7 +56,9 @@ def fig_winprob_chica(wp: pd.DataFrame) -> Figure:
                 legend=i == 1 and d == 0,
                 cbar_label="P(win the chica), %",
             )
-    fig.suptitle("P(win the chica) at the start of a deal, 2 players (learned play)")
+    fig.suptitle(
+        f"P(win the chica) at the start of a deal, {players_of(wp)} players ({strong} play)"
+    )
     return fig
 
 
@@ -60,11 +81,11 @@ def fig_winprob_mesa(wp: pd.DataFrame) -> Figure:
             legend=j == 0,
             cbar_label="P(win the mesa), %",
         )
-    fig.suptitle("P(win the mesa) at the start of a data, 2 players")
+    fig.suptitle(f"P(win the mesa) at the start of a data, {players_of(wp)} players")
     return fig
 
 
-def fig_caida(risk_turn: pd.DataFrame, risk_seen: pd.DataFrame) -> Figure:
+def fig_caida(risk_turn: pd.DataFrame, risk_seen: pd.DataFrame, players: int) -> Figure:
     """Caida risk by cards seen (with the uniform-draw odds) and by turn."""
     fig, axes = new_figure(1, 2, (6.0, 4.0))
     frame = risk_seen.assign(group=CAIDA_FIGURE_GROUPS[0])
@@ -81,7 +102,7 @@ def fig_caida(risk_turn: pd.DataFrame, risk_seen: pd.DataFrame) -> Figure:
         "group",
         axes[0, 0],
         ylabel="probability",
-        title="Caida risk by cards of the rank seen",
+        title=f"Caida risk by cards of the rank seen, {players} players",
     )
     axes[0, 0].set_xlabel("cards of the trailed rank you can see (trailed card included)")
     sub = risk_turn[risk_turn["seen"] < 4].assign(
@@ -95,13 +116,13 @@ def fig_caida(risk_turn: pd.DataFrame, risk_seen: pd.DataFrame) -> Figure:
         axes[0, 1],
         xlabel="turn within the deal",
         ylabel="P(caida next)",
-        title="Caida risk by turn",
+        title=f"Caida risk by turn, {players} players",
     )
     axes[0, 1].set_xticks([1, 4, 7], ["0-2", "3-5", "6-8"])
     return fig
 
 
-def fig_trail(by_table: pd.DataFrame, by_deal: pd.DataFrame) -> Figure:
+def fig_trail(by_table: pd.DataFrame, by_deal: pd.DataFrame, players: int) -> Figure:
     """Best trail minus best capture by cards on the table and by deal."""
     fig, axes = new_figure(1, 2, (6.0, 4.0))
     plotting.interval_lines(
@@ -112,25 +133,24 @@ def fig_trail(by_table: pd.DataFrame, by_deal: pd.DataFrame) -> Figure:
         xlabel="cards on the table (5 = 5 or more)",
         ylabel="points to the end of the data",
         reference=0.0,
-        title="Value of trailing instead of capturing",
+        title=f"Value of trailing instead of capturing, {players} players",
     )
-    plotting.interval_lines(
+    by_deal_panel(
         by_deal.assign(g="best trail - best capture"),
-        "deal",
         "g",
         axes[0, 1],
-        xlabel=DEAL_AXIS,
-        ylabel="points to the end of the data",
-        reference=0.0,
-        title="... by deal",
+        "points to the end of the data",
     )
     axes[0, 0].set_xticks(range(1, 6), ["1", "2", "3", "4", "5+"])
-    axes[0, 1].set_xticks(range(4))
     return fig
 
 
-def fig_departures(dep: pd.DataFrame, gains: pd.DataFrame, strong: str) -> Figure:
-    """Share of decisions that differ by deal, and the duplicate win rates."""
+def fig_departures(
+    dep: pd.DataFrame, gains: pd.DataFrame, strong: str, players: int, tuning: str
+) -> Figure:
+    """Share of decisions that differ by deal (``players``), and the duplicate win rates
+    (their player count read from ``gains``), with ``tuning`` (the players' tuning) as a
+    caption line."""
     fig, axes = new_figure(1, 2, (6.0, 4.0))
     plotting.interval_lines(
         dep,
@@ -138,9 +158,10 @@ def fig_departures(dep: pd.DataFrame, gains: pd.DataFrame, strong: str) -> Figur
         "versus",
         axes[0, 0],
         xlabel=DEAL_AXIS,
-        ylabel="share of decisions",
-        title=f"{strong} plays differently from ...",
+        ylabel="share of decisions with more than one legal play",
+        title=f"{strong} plays differently from ... ({players} players)",
     )
+    gain_players = players_of(gains)
     frame = gains.assign(
         label=strong + " vs " + gains["versus"], estimate=gains["win_rate"], defined=True
     )
@@ -149,8 +170,9 @@ def fig_departures(dep: pd.DataFrame, gains: pd.DataFrame, strong: str) -> Figur
         axes[0, 1],
         xlabel="win rate over duplicate chicas",
         reference=0.5,
-        title="What it gains",
+        title=f"What it gains ({gain_players} players)",
     )
+    fig.supxlabel(f"Tuning: {tuning}", fontsize=7)
     axes[0, 0].set_xticks(range(4))
     return fig
 
@@ -171,17 +193,7 @@ def fig_edge(
     )
     axes[0, 0].axhline(0.0, color="black", linewidth=0.8)
     frames = [d[d["source"] == "all"].assign(players=f"{p} players") for p, d in by_deal.items()]
-    plotting.interval_lines(
-        pd.concat(frames),
-        "deal",
-        "players",
-        axes[0, 1],
-        xlabel=DEAL_AXIS,
-        ylabel="dealer - mano, points in the deal",
-        reference=0.0,
-        title="... by deal",
-    )
-    axes[0, 1].set_xticks(range(4))
+    by_deal_panel(pd.concat(frames), "players", axes[0, 1], "dealer - mano, points in the deal")
     if by_seat is not None:
         plotting.grouped_bars(
             by_seat,

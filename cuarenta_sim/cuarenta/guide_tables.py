@@ -18,6 +18,20 @@ def row_cell(row: pd.Series, percent: bool = False) -> str:
     return cell(row["estimate"], row["lower"], row["upper"], ok, percent=percent)
 
 
+def players_of(frame: pd.DataFrame) -> int:
+    """The one player count of a guide frame's run (its ``players`` column).
+
+    Raises
+    ------
+    ValueError
+        No ``players`` column, or rows of more than one player count.
+    """
+    counts = sorted({int(p) for p in frame["players"]}) if "players" in frame else []
+    if len(counts) != 1:
+        raise ValueError(f"expected rows of one player count, got {counts}")
+    return counts[0]
+
+
 def gain_cell(row: pd.Series) -> str:
     """``gain [gain_lower, gain_upper]`` of a departures row (points), ``"n/a"`` when no
     departure was valued."""
@@ -150,7 +164,9 @@ def trail_table(t: pd.DataFrame, key: str, label: str) -> str:
 
 
 def departure_table(dep: pd.DataFrame) -> str:
-    """Markdown table of the strong player's departures from greedy / heuristic by deal."""
+    """Markdown table of the strong player's departures from greedy / heuristic by deal: the
+    share of the decisions with more than one legal play that differ (the interval's
+    denominator), and the share of all decisions (single legal plays included)."""
     rows = []
     for _, r in dep.iterrows():
         rows.append(
@@ -159,6 +175,8 @@ def departure_table(dep: pd.DataFrame) -> str:
                 int(r["deal"]),
                 row_cell(r, True),
                 f"{int(r['n']):,}",
+                f"{100 * r['share_all']:.1f}%",
+                f"{int(r['decisions_all']):,}",
                 gain_cell(r),
                 f"{int(r['gain_n']) if np.isfinite(r['gain_n']) else 0:,}",
             ]
@@ -167,13 +185,15 @@ def departure_table(dep: pd.DataFrame) -> str:
         [
             "versus",
             "deal",
-            "share of decisions that differ",
-            "decisions",
+            "share of decisions with more than one legal play that differ",
+            "decisions with more than one legal play",
+            "share of all decisions that differ",
+            "all decisions",
             "value gained per departure (points)",
             "departures",
         ],
         rows,
-        right=(1, 2, 3, 4, 5),
+        right=(1, 2, 3, 4, 5, 6, 7),
     )
 
 

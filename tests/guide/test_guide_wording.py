@@ -30,7 +30,7 @@ def test_caida_figure_names_the_uniform_draw_odds_as_the_table_does(log) -> None
     turn = guide_analysis.caida_risk(
         log.assign(turn_group=np.where(log["turn"] < 3, "0-2", "3-5")), ("turn_group", "seen")
     )
-    fig = guide_figures.fig_caida(turn, seen)
+    fig = guide_figures.fig_caida(turn, seen, 2)
     labels = _legend(fig.axes[0])
     assert labels == list(guide_figures.CAIDA_FIGURE_GROUPS)
     assert not any("exact" in t or "holds (" in t for t in labels)
@@ -49,14 +49,14 @@ def test_dealer_answer_is_scoped_to_the_player_count() -> None:
 
 def test_heuristic_is_described_by_its_tuning_not_as_hand_tuned() -> None:
     prose = guide._prose()
-    text = str(prose.departs("T", "K", "G", "learned", guide.HEURISTIC_TUNED))
+    text = str(prose.departs("T", "K", "G", "learned", guide.HEURISTIC_TUNED, 2, 2, "t"))
     assert "hand-tuned" not in text
     for needle in ("coordinate search", "duplicate chicas", "Quito", "current best `heuristic`"):
         assert needle in text, needle
 
 
 def test_caida_prose_claims_no_dominant_factor() -> None:
-    text = str(guide._prose().caida("A", "B", 10, 2, guide._rule_sentences(), "learned"))
+    text = str(guide._prose().caida("A", "B", 10, 2, guide._rule_sentences(), "learned", 2))
     assert "above all" not in text
     assert "compare no other factor" in text
 
@@ -68,8 +68,8 @@ def test_figures_number_deals_from_zero_as_the_tables_do(log) -> None:
     )
     dep = guide_analysis.departures(log, ("deal",))
     for fig, ax in (
-        (guide_figures.fig_trail(trail_tab, trail_deal), 1),
-        (guide_figures.fig_departures(dep, _gains(), "greedy"), 0),
+        (guide_figures.fig_trail(trail_tab, trail_deal, 2), 1),
+        (guide_figures.fig_departures(dep, _gains(), "greedy", 2, "t"), 0),
     ):
         axis = fig.axes[ax]
         assert [float(t) for t in axis.get_xticks()] == [0.0, 1.0, 2.0, 3.0]
@@ -87,7 +87,16 @@ def _gains():
     import pandas as pd
 
     return pd.DataFrame(
-        [{"versus": "heuristic", "win_rate": 0.6, "lower": 0.55, "upper": 0.65, "defined": True}]
+        [
+            {
+                "versus": "heuristic",
+                "players": 2,
+                "win_rate": 0.6,
+                "lower": 0.55,
+                "upper": 0.65,
+                "defined": True,
+            }
+        ]
     )
 
 

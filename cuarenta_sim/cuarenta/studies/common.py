@@ -496,6 +496,15 @@ TUNING = {
 }
 
 
+#: :data:`TUNING` in a figure's few words (the same facts, for a caption line).
+TUNING_SHORT = {
+    "learned": (
+        "learned_v2: imitation of pimc, then evolution strategies against heuristic (Quito)"
+    ),
+    "heuristic": "heuristic: coordinate search against its own best (Quito, 2 players)",
+}
+
+
 def tuned_disclosure(labels: Sequence[str], elsewhere: str) -> str:
     """The disclosure that the panel's tuned players were tuned under Quito only.
 
