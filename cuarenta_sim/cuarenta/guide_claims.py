@@ -35,6 +35,14 @@ COLS = (
 )
 
 
+def _same_decimals(value: float, printed: str) -> str:
+    """``value`` as a percentage with as many decimals as the estimate of ``printed``
+    (``"34.97% [34.44, 35.50]"`` -> 2), so two shares of one sentence read alike."""
+    head = printed.split(" ")[0].rstrip("%")
+    decimals = len(head.split(".")[1]) if "." in head else 0
+    return f"{value:.{decimals}f}%"
+
+
 def _ev(row: pd.Series, table: str, keys: Sequence[str], model: str, pct: bool) -> Evidence:
     values = {}
     for c in (*COLS, *keys):
@@ -211,7 +219,7 @@ def guide_claims(
                 "p": players,
                 "c": row_cell(d, True),
                 "n": int(d["n"]),
-                "a": f"{100 * d['share_all']:.2f}%",
+                "a": _same_decimals(100 * d["share_all"], row_cell(d, True)),
                 "na": int(d["decisions_all"]),
                 "g": gain_cell(d),
                 "gn": int(d["gain_n"]) if np.isfinite(d["gain_n"]) else 0,
