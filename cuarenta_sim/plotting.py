@@ -12,7 +12,8 @@ parameters.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import matplotlib
 import numpy as np
@@ -43,6 +44,14 @@ def _errors(frame: pd.DataFrame) -> np.ndarray:
     return np.vstack([np.nan_to_num(below), np.nan_to_num(above)])
 
 
+def _series_color(group: object, index: int, colors: Mapping[object, Any] | None) -> Any:
+    """The colour of series ``group`` (the ``index``-th of its panel): ``colors[group]`` when
+    given, else :data:`COLORS` in order."""
+    if colors is not None and group in colors:
+        return colors[group]
+    return COLORS[index % len(COLORS)]
+
+
 def grouped_bars(
     frame: pd.DataFrame,
     category: str,
@@ -52,6 +61,7 @@ def grouped_bars(
     ylabel: str = "",
     title: str = "",
     categories: Sequence[object] | None = None,
+    colors: Mapping[object, Any] | None = None,
 ) -> Axes:
     """Bars of estimates with interval whiskers, one bar per (category, group).
 
@@ -70,6 +80,9 @@ def grouped_bars(
         Axis label and title.
     categories : sequence, optional
         Order of the categories; default order of first appearance.
+    colors : mapping, optional
+        Group -> colour, so one series keeps its colour across panels and figures whatever
+        groups each panel holds; default :data:`COLORS` in order of first appearance.
 
     Returns
     -------
@@ -91,7 +104,7 @@ def grouped_bars(
             yerr=_errors(sub.fillna({"defined": False})),
             capsize=3,
             label=str(g),
-            color=COLORS[i % len(COLORS)],
+            color=_series_color(g, i, colors),
         )
     ax.set_xticks(x, [str(c) for c in cats])
     ax.set_ylabel(ylabel)
@@ -455,6 +468,7 @@ def interval_lines(
     title: str = "",
     reference: float | None = None,
     marks: dict[object, float] | None = None,
+    colors: Mapping[object, Any] | None = None,
 ) -> Axes:
     """Estimates against a numeric ``x``, one line with interval whiskers per group.
 
@@ -477,6 +491,8 @@ def interval_lines(
         Draw a horizontal line at this value (e.g. 0 for a difference).
     marks : dict, optional
         Group -> x value: a dashed vertical line in the group's colour (e.g. a threshold).
+    colors : mapping, optional
+        Group -> colour (as :func:`grouped_bars`); default :data:`COLORS` in order.
 
     Returns
     -------
@@ -486,7 +502,7 @@ def interval_lines(
     groups = list(dict.fromkeys(frame[group]))
     for i, g in enumerate(groups):
         sub = frame[frame[group] == g].sort_values(x, kind="stable")
-        color = COLORS[i % len(COLORS)]
+        color = _series_color(g, i, colors)
         ax.errorbar(
             sub[x].to_numpy(np.float64),
             sub["estimate"].to_numpy(np.float64),

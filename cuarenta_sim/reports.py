@@ -80,6 +80,36 @@ def format_number(value: float, decimals: int) -> str:
     return f"{value:.{decimals}f}"
 
 
+def format_significant(value: float, digits: int = 2, min_decimals: int = 2) -> str:
+    """Format ``value`` with at least ``digits`` significant digits and ``min_decimals``
+    decimals, so a small non-zero number never prints as zero (0.0015 -> ``"0.0015"``, not
+    ``"0.00"``; 0.1 -> ``"0.10"``; 1.5 -> ``"1.50"``). NaN prints as ``"n/a"``, 0 as ``"0.00"``.
+
+    Parameters
+    ----------
+    value : float
+        The number (e.g. a practical margin).
+    digits : int
+        Significant digits kept (>= 1).
+    min_decimals : int
+        Fewest digits after the decimal point (>= 0).
+
+    Returns
+    -------
+    str
+    """
+    if value is None or not math.isfinite(float(value)):
+        return "n/a"
+    v = float(value)
+    decimals = min_decimals
+    if v != 0.0:
+        decimals = max(min_decimals, digits - 1 - math.floor(math.log10(abs(v))))
+    text = f"{v:.{decimals}f}"
+    if v != 0.0 and float(text) == 0.0:  # rounding up to a power of ten cannot reach 0
+        text = f"{v:.{decimals + 1}f}"
+    return text
+
+
 def interval_header(confidence: float) -> str:
     """Column title of an interval at ``confidence`` (e.g. ``"95% interval"``).
 

@@ -12,30 +12,28 @@ deal and by seat (:mod:`.guide_analysis`). The sentences come from
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
 
-from .. import plotting
 from ..reports import Report, markdown_table, text_table
 from ..studies import (
     GeneratedReport,
     Progress,
     Study,
     StudySettings,
-    cell,
     get_study,
     register_study,
     templates,
 )
 from ..studies.claims import render_claim
 from ..studies.convergence import convergence_note
-from ..studies.framework import new_figure, provenance, say
-from . import guide_analysis, winprob
+from ..studies.framework import played_sizes, provenance, say
+from . import guide_analysis, guide_figures, guide_tables, winprob
 from .guide_claims import guide_claims
 from .guide_runs import RUNS_HEADERS, guide_runs, runs_table
 from .rules import resolve_rules
@@ -49,12 +47,6 @@ RULES = "quito"
 OTHERS = ("greedy", "heuristic")
 #: Replicate seeds of the convergence figure.
 REPLICATES = 4
-#: Series of the caida-risk figure: the observed risk and the uniform-draw odds, named as the
-#: caida-risk table's columns name them (issue 18: the odds are no exact holding).
-CAIDA_FIGURE_GROUPS = (
-    "P(caida next)",
-    "uniform-draw odds (next hand drawn uniformly from the unseen cards)",
-)
 #: What the ``heuristic`` defaults were tuned on (``benchmarks/tune_heuristic.py``; the log and
 #: the start in :mod:`cuarenta_sim.cuarenta.engine.heuristic`): no hand tuning.
 HEURISTIC_TUNED = (
@@ -63,8 +55,6 @@ HEURISTIC_TUNED = (
     "players, kept when its win rate's 95% Wilson lower bound was above 50%; "
     "`benchmarks/tune_heuristic.py`"
 )
-#: One deal numbering in tables, figures and CSVs: deal 0 is the first deal of the data.
-DEAL_AXIS = "deal of the data (0 = the first)"
 
 
 def guide_sizes(settings: StudySettings) -> dict[str, int]:
@@ -194,6 +184,8 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     say(progress, f"decisions: {sizes['decision_chicas']:,} reference chicas with values")
     log = guide_analysis.decision_log(RULES, 2, strong, sizes["decision_chicas"], settings.seed)
     risk_seen = guide_analysis.caida_risk(log, ("seen",), conf)
+    # Every decision-log section is scoped to the player count its run played (issue 18).
+    dec_players = guide_tables.players_of(log)
     log_turn = log.assign(
         turn_group=np.where(log["turn"] < 3, "0-2", np.where(log["turn"] < 6, "3-5", "6-8"))
     )
@@ -275,7 +267,10 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     )
 
     prose = _prose()
-    claims = guide_claims(wp_chica, risk_seen, dep_all, gains, edge, strong, edge_panel)
+    claims = guide_claims(
+        wp_chica, risk_seen, dep_all, gains, edge, strong, edge_panel, players=dec_players
+    )
+    tuning = gains_tuning(strong, others)
     sentences = [render_claim(c) for c in claims]
     wall = time.perf_counter() - t0
     all_runs = guide_runs(
@@ -299,6 +294,8 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     )
     # Every run the numbers come from, not only the headline level-data runs (issue 18).
     prov["runs"] = all_runs
+    # Sizes as played by those runs, not as configured (issue 18: a level not played says so).
+    prov.update(played_sizes(settings, all_runs))
     command = get_study("players-guide").command(settings)
     report = Report(
         title="A player's guide to Cuarenta (Quito rules)", provenance=prov, command=command
@@ -308,63 +305,63 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
         "Who wins from here? Win probability by score",
         prose.winprob(
             settings,
-            _winprob_table(wp_chica, wp_mesa),
+            guide_tables.winprob_table(wp_chica, wp_mesa),
             winprob.MIN_N,
             int(states.groupby(["game", "chica"]).ngroups),
             int(states["game"].nunique()),
+            guide_tables.players_of(wp_chica),
         ),
     )
     report.add(
         "When is trailing safe? Caida risk",
         prose.caida(
-            _risk_table(risk_seen),
-            _risk_table(risk_turn, "turn_group"),
+            guide_tables.risk_table(risk_seen),
+            guide_tables.risk_table(risk_turn, "turn_group"),
             int(risk_seen["n"].sum()),
             sizes["decision_chicas"],
             _rule_sentences(),
             strong,
+            dec_players,
         ),
     )
     report.add(
         "Trail or capture?",
         prose.trail(
-            _trail_table(trail_tab, "table", "cards on the table (5 = 5 or more)"),
+            guide_tables.trail_table(trail_tab, "table", "cards on the table (5 = 5 or more)"),
             int(trail_tab["n"].sum()),
             guide_analysis.VALUE_POLICY,
+            dec_players,
         ),
     )
     report.add(
         "Where strong play departs from greedy and heuristic play",
         prose.departs(
-            _departure_table(dep),
-            _kinds_table(kinds),
-            _gains_table(gains, strong),
+            guide_tables.departure_table(dep),
+            guide_tables.kinds_table(kinds),
+            guide_tables.gains_table(gains, strong),
             strong,
             HEURISTIC_TUNED,
+            dec_players,
+            guide_tables.players_of(gains) if len(gains) else dec_players,
+            tuning,
         ),
     )
     report.add(
         "The dealer's and the mano's edge",
         prose.edge(
-            _edge_table(edge),
-            _deal_table(by_deal),
-            _seat_table(by_seat),
+            guide_tables.edge_table(edge),
+            guide_tables.deal_table(by_deal),
+            guide_tables.seat_table(by_seat),
             _rule_sentences(),
             strong,
-            markdown_table(
-                ["player (self-play)", "dealer - mano, points per data", "datas", "method"],
-                [
-                    [f"`{r['policy']}`", _c(r), f"{int(r['n']):,}", r["method"]]
-                    for _, r in edge_panel.iterrows()
-                ],
-                right=(1, 2),
-            ),
+            guide_tables.panel_table(edge_panel),
+            guide_tables.players_of(edge_panel),
         ),
     )
     why = _why(strong, speeds)
     sizes_text = (
         f"{sizes['mesas']:,} mesas per player count (win probabilities; figures 2 players); "
-        f"{sizes['decision_chicas']:,} reference chicas (decisions, 2 players); "
+        f"{sizes['decision_chicas']:,} reference chicas (decisions, {dec_players} players); "
         f"{sizes['duplicates']:,} duplicate chica pairs per opponent; {sizes['datas']:,} datas "
         f"per player count (dealer's edge by source) and {sizes['trace_datas']:,} traced datas "
         f"per player count (by deal and seat); {REPLICATES} replicate runs of "
@@ -387,18 +384,20 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     )
 
     figures = {
-        "win_probability_chica": _fig_winprob_chica(wp_chica),
-        "win_probability_mesa": _fig_winprob_mesa(wp_mesa),
-        "caida_risk": _fig_caida(risk_turn, risk_seen),
-        "trail_value": _fig_trail(trail_tab, trail_deal),
-        "departures": _fig_departures(dep, gains, strong),
-        "dealer_edge": _fig_edge(edge, by_deal, by_seat),
+        "win_probability_chica": guide_figures.fig_winprob_chica(wp_chica, strong),
+        "win_probability_mesa": guide_figures.fig_winprob_mesa(wp_mesa),
+        "caida_risk": guide_figures.fig_caida(risk_turn, risk_seen, dec_players),
+        "trail_value": guide_figures.fig_trail(trail_tab, trail_deal, dec_players),
+        "departures": guide_figures.fig_departures(
+            dep, gains, strong, dec_players, gains_tuning(strong, others, short=True)
+        ),
+        "dealer_edge": guide_figures.fig_edge(edge, by_deal, by_seat),
         "convergence": conv_fig,
     }
     text = text_table(
         ["source", "players", "dealer - mano, points per data", "n", "method"],
         [
-            [r["source"], r["players"], _c(r), f"{int(r['n']):,}", r["method"]]
+            [r["source"], r["players"], guide_tables.row_cell(r), f"{int(r['n']):,}", r["method"]]
             for _, r in edge.iterrows()
         ],
         right=(1, 2, 3),
@@ -439,16 +438,48 @@ def _dealer_total(hands: pd.DataFrame) -> np.ndarray:
     return np.where(side == 0, p0 - p1, p1 - p0)
 
 
-def _c(row: pd.Series, percent: bool = False) -> str:
-    ok = bool(row["defined"]) if "defined" in row else bool(np.isfinite(row["lower"]))
-    return cell(row["estimate"], row["lower"], row["upper"], ok, percent=percent)
-
-
 def _rule_sentences() -> dict[str, str]:
     """The guide's rule-of-thumb sentences by id (:mod:`.guide_rules`)."""
     from .guide_rules import GUIDE_RULES
 
     return {r.id: r.sentence for r in GUIDE_RULES}
+
+
+def gains_tuning(strong: str, others: Sequence[str], short: bool = False) -> str:
+    """How the players of the gains matches were tuned, in the other reports' words
+    (:data:`cuarenta_sim.cuarenta.studies.common.TUNING`; ``short``: ``TUNING_SHORT``, for a
+    figure's caption line).
+
+    Parameters
+    ----------
+    strong : str
+        The strong player's spec (``"learned"``, ``"learned(weights=learned_v2)"``).
+    others : sequence of str
+        Its opponents in the gains matches.
+
+    Returns
+    -------
+    str
+        One sentence without a final period; it says when ``strong`` meets the opponent its
+        tuning was scored against, and names the untuned players.
+    """
+    from .studies.common import TUNING, TUNING_SHORT
+
+    told = TUNING_SHORT if short else TUNING
+    names = [strong.split("(")[0].strip(), *others]
+    tuned = [told[n] for n in dict.fromkeys(names) if n in told]
+    untuned = [n for n in dict.fromkeys(names) if n not in told]
+    if short:
+        return "; ".join([*tuned, *(f"{n}: not tuned" for n in untuned)])
+    text = "The tuned players: " + "; ".join(tuned) if tuned else "No player here was tuned"
+    if untuned:
+        text += "; not tuned: " + ", ".join(f"`{n}`" for n in untuned)
+    if names[0] == "learned" and "heuristic" in others:
+        text += (
+            "; so `learned` vs `heuristic` is the match `learned` was tuned to win, and its "
+            "win rate there is no fair measure against an unseen opponent"
+        )
+    return text
 
 
 def _why(strong: str, speeds: dict[str, float]) -> str:
@@ -471,402 +502,6 @@ def _why(strong: str, speeds: dict[str, float]) -> str:
         f"need hours for the same sizes. {model}; how it fares against `greedy` and "
         f"`heuristic` is measured in the departures section."
     )
-
-
-def _winprob_table(wp_chica: pd.DataFrame, wp_mesa: pd.DataFrame) -> str:
-    rows = []
-    for own, opp in ((0, 0), (20, 20), (30, 20), (20, 30), (36, 36)):
-        for deals in (True, False):
-            r = wp_chica[
-                (wp_chica["own_score"] == own)
-                & (wp_chica["opponent_score"] == opp)
-                & (wp_chica["deal"] == 0)
-                & (wp_chica["own_deals"] == deals)
-            ].iloc[0]
-            m = wp_mesa[
-                (wp_mesa["own_score"] == own)
-                & (wp_mesa["opponent_score"] == opp)
-                & (wp_mesa["deal"] == 0)
-                & (wp_mesa["own_deals"] == deals)
-                & (wp_mesa["own_chicas"] == 0)
-                & (wp_mesa["opponent_chicas"] == 0)
-            ].iloc[0]
-            rows.append(
-                [
-                    f"{own}-{opp}",
-                    "you" if deals else "they",
-                    _masked_cell(r),
-                    f"{int(r['n']):,}",
-                    _masked_cell(m),
-                    f"{int(m['n']):,}",
-                ]
-            )
-    return markdown_table(
-        [
-            "you-they (start of a data)",
-            "deals",
-            "P(win chica)",
-            "n",
-            "P(win mesa), 0-0 chicas",
-            "n",
-        ],
-        rows,
-        right=(2, 3, 4, 5),
-    )
-
-
-def _masked_cell(r: pd.Series) -> str:
-    if r["n"] == 0:
-        return "never reached"
-    if r["masked"]:
-        return f"masked (n < {int(r['min_n'])})"
-    return cell(r["estimate"], r["lower"], r["upper"], True, percent=True)
-
-
-def _risk_table(risk: pd.DataFrame, first: str | None = None) -> str:
-    head = ([first.replace("_", " ")] if first else []) + [
-        "cards seen",
-        "P(caida next)",
-        "n",
-        "chicas",
-        "method",
-        "uniform-draw odds",
-        "next really held",
-        "caida when held",
-    ]
-    rows = [
-        ([r[first]] if first else [])
-        + [
-            int(r["seen"]),
-            _c(r, True),
-            f"{int(r['n']):,}",
-            f"{int(r['chicas']):,}",
-            r["method"],
-            f"{100 * r['next_holds']:.1f}%",
-            f"{100 * r['held']:.1f}%",
-            "n/a" if not np.isfinite(r["taken"]) else f"{100 * r['taken']:.1f}%",
-        ]
-        for _, r in risk.iterrows()
-    ]
-    k = 1 if first else 0
-    return markdown_table(head, rows, right=(k + 1, k + 2, k + 3, k + 5, k + 6, k + 7))
-
-
-def _trail_table(t: pd.DataFrame, key: str, label: str) -> str:
-    rows = [
-        [
-            int(r[key]),
-            _c(r),
-            f"{int(r['n']):,}",
-            r["method"],
-            f"{100 * r['trail_better']:.0f}%",
-            f"{100 * r['trail_chosen']:.0f}%",
-        ]
-        for _, r in t.iterrows()
-    ]
-    return markdown_table(
-        [
-            label,
-            "best trail - best capture (points)",
-            "n",
-            "method",
-            "trail better",
-            "strong player trailed",
-        ],
-        rows,
-        right=(1, 2, 4, 5),
-    )
-
-
-def _departure_table(dep: pd.DataFrame) -> str:
-    rows = []
-    for _, r in dep.iterrows():
-        ok = np.isfinite(r["gain_lower"]) if np.isfinite(r["gain"]) else False
-        gain = (
-            cell(r["gain"], r["gain_lower"], r["gain_upper"], bool(ok))
-            if np.isfinite(r["gain"])
-            else "n/a"
-        )
-        rows.append(
-            [
-                r["versus"],
-                int(r["deal"]),
-                _c(r, True),
-                f"{int(r['n']):,}",
-                gain,
-                f"{int(r['gain_n']) if np.isfinite(r['gain_n']) else 0:,}",
-            ]
-        )
-    return markdown_table(
-        [
-            "versus",
-            "deal",
-            "share of decisions that differ",
-            "decisions",
-            "value gained per departure (points)",
-            "departures",
-        ],
-        rows,
-        right=(1, 2, 3, 4, 5),
-    )
-
-
-def _kinds_table(kinds: pd.DataFrame) -> str:
-    rows = []
-    for _, r in kinds.iterrows():
-        ok = bool(np.isfinite(r["gain_lower"]))
-        gain = cell(r["gain"], r["gain_lower"], r["gain_upper"], ok) if r["successes"] else "n/a"
-        rows.append(
-            [
-                r["versus"],
-                r["kind"],
-                _c(r, True),
-                f"{int(r['successes']):,} of {int(r['n']):,}",
-                gain,
-            ]
-        )
-    return markdown_table(
-        ["versus", "the strong player ...", "share of departures", "departures", "value gained"],
-        rows,
-        right=(2, 3, 4),
-    )
-
-
-def _gains_table(gains: pd.DataFrame, strong: str) -> str:
-    rows = [
-        [
-            f"{strong} vs {g['versus']}",
-            cell(g["win_rate"], g["lower"], g["upper"], True, percent=True),
-            cell(g["points_per_data"], g["ppd_lower"], g["ppd_upper"], True),
-            f"{int(g['pairs']):,}",
-            f"{int(g['datas']):,}",
-        ]
-        for _, g in gains.iterrows()
-    ]
-    return markdown_table(
-        ["match", "win rate (chicas)", "points per data", "pairs", "datas"],
-        rows,
-        right=(1, 2, 3, 4),
-    )
-
-
-def _edge_table(edge: pd.DataFrame) -> str:
-    rows = []
-    for _, r in edge.iterrows():
-        dm = "" if not np.isfinite(r["dealer"]) else f"{r['dealer']:.3f} / {r['mano']:.3f}"
-        rows.append([r["source"], r["players"], dm, _c(r), f"{int(r['n']):,}", r["method"]])
-    return markdown_table(
-        [
-            "source",
-            "players",
-            "dealer / mano side (points per data)",
-            "dealer - mano [interval]",
-            "datas",
-            "method",
-        ],
-        rows,
-        right=(1, 2, 3, 4),
-    )
-
-
-def _deal_table(by_deal: dict[int, pd.DataFrame]) -> str:
-    rows = []
-    for players, d in by_deal.items():
-        for _, r in d[d["source"] == "all"].iterrows():
-            rows.append([players, int(r["deal"]), _c(r), f"{int(r['n']):,}", r["method"]])
-    return markdown_table(
-        ["players", "deal", "dealer - mano points in the deal", "datas", "method"],
-        rows,
-        right=(0, 1, 2, 3),
-    )
-
-
-def _seat_table(by_seat: pd.DataFrame | None) -> str:
-    if by_seat is None:
-        return "(not run)"
-    names = {1: "1 (mano)", 2: "2", 3: "3", 4: "4 (dealer)"}
-    rows = [
-        [
-            names.get(int(r["position"]), str(r["position"])),
-            r["source"],
-            _c(r),
-            f"{int(r['n']):,}",
-            r["method"],
-        ]
-        for _, r in by_seat.iterrows()
-    ]
-    return markdown_table(
-        ["seat", "source", "points per data", "datas", "method"], rows, right=(2, 3)
-    )
-
-
-# --------------------------------------------------------------------------- figures
-def _fig_winprob_chica(wp: pd.DataFrame) -> Figure:
-    fig, axes = new_figure(2, 4, (4.2, 4.0))
-    for i, deals in enumerate((True, False)):
-        for d in range(4):
-            sub = wp[(wp["deal"] == d) & (wp["own_deals"] == deals)]
-            who = "you deal" if deals else "they deal"
-            plotting.probability_grid(
-                sub,
-                axes[i, d],
-                min_n=int(wp["min_n"].iloc[0]),
-                title=f"{who}, deal {d} (of 0-3)",
-                colorbar=d == 3,
-                legend=i == 1 and d == 0,
-                cbar_label="P(win the chica), %",
-            )
-    fig.suptitle("P(win the chica) at the start of a deal, 2 players (learned play)")
-    return fig
-
-
-def _fig_winprob_mesa(wp: pd.DataFrame) -> Figure:
-    fig, axes = new_figure(1, 4, (4.2, 4.2))
-    for j, (own, opp) in enumerate(((0, 0), (1, 0), (0, 1), (1, 1))):
-        sub = wp[
-            (wp["deal"] == 0)
-            & wp["own_deals"]
-            & (wp["own_chicas"] == own)
-            & (wp["opponent_chicas"] == opp)
-        ]
-        plotting.probability_grid(
-            sub,
-            axes[0, j],
-            min_n=int(wp["min_n"].iloc[0]),
-            title=f"chicas won {own}-{opp}, you deal, deal 0",
-            colorbar=j == 3,
-            legend=j == 0,
-            cbar_label="P(win the mesa), %",
-        )
-    fig.suptitle("P(win the mesa) at the start of a data, 2 players")
-    return fig
-
-
-def _fig_caida(risk_turn: pd.DataFrame, risk_seen: pd.DataFrame) -> Figure:
-    fig, axes = new_figure(1, 2, (6.0, 4.0))
-    frame = risk_seen.assign(group=CAIDA_FIGURE_GROUPS[0])
-    holds = risk_seen.assign(
-        group=CAIDA_FIGURE_GROUPS[1],
-        estimate=risk_seen["next_holds"],
-        lower=np.nan,
-        upper=np.nan,
-        defined=False,
-    )
-    plotting.grouped_bars(
-        pd.concat([frame, holds]),
-        "seen",
-        "group",
-        axes[0, 0],
-        ylabel="probability",
-        title="Caida risk by cards of the rank seen",
-    )
-    axes[0, 0].set_xlabel("cards of the trailed rank you can see (trailed card included)")
-    sub = risk_turn[risk_turn["seen"] < 4].assign(
-        x=lambda f: f["turn_group"].map({"0-2": 1, "3-5": 4, "6-8": 7}),
-        line=lambda f: "seen " + f["seen"].astype(str),
-    )
-    plotting.interval_lines(
-        sub,
-        "x",
-        "line",
-        axes[0, 1],
-        xlabel="turn within the deal",
-        ylabel="P(caida next)",
-        title="Caida risk by turn",
-    )
-    axes[0, 1].set_xticks([1, 4, 7], ["0-2", "3-5", "6-8"])
-    return fig
-
-
-def _fig_trail(by_table: pd.DataFrame, by_deal: pd.DataFrame) -> Figure:
-    fig, axes = new_figure(1, 2, (6.0, 4.0))
-    plotting.interval_lines(
-        by_table.assign(g="best trail - best capture"),
-        "table",
-        "g",
-        axes[0, 0],
-        xlabel="cards on the table (5 = 5 or more)",
-        ylabel="points to the end of the data",
-        reference=0.0,
-        title="Value of trailing instead of capturing",
-    )
-    plotting.interval_lines(
-        by_deal.assign(g="best trail - best capture"),
-        "deal",
-        "g",
-        axes[0, 1],
-        xlabel=DEAL_AXIS,
-        ylabel="points to the end of the data",
-        reference=0.0,
-        title="... by deal",
-    )
-    axes[0, 0].set_xticks(range(1, 6), ["1", "2", "3", "4", "5+"])
-    axes[0, 1].set_xticks(range(4))
-    return fig
-
-
-def _fig_departures(dep: pd.DataFrame, gains: pd.DataFrame, strong: str) -> Figure:
-    fig, axes = new_figure(1, 2, (6.0, 4.0))
-    plotting.interval_lines(
-        dep,
-        "deal",
-        "versus",
-        axes[0, 0],
-        xlabel=DEAL_AXIS,
-        ylabel="share of decisions",
-        title=f"{strong} plays differently from ...",
-    )
-    frame = gains.assign(
-        label=strong + " vs " + gains["versus"], estimate=gains["win_rate"], defined=True
-    )
-    plotting.forest(
-        frame,
-        axes[0, 1],
-        xlabel="win rate over duplicate chicas",
-        reference=0.5,
-        title="What it gains",
-    )
-    axes[0, 0].set_xticks(range(4))
-    return fig
-
-
-def _fig_edge(
-    edge: pd.DataFrame, by_deal: dict[int, pd.DataFrame], by_seat: pd.DataFrame | None
-) -> Figure:
-    fig, axes = new_figure(1, 3, (5.0, 4.0))
-    src = edge[edge["source"].isin([*guide_analysis.SOURCES, "total"])]
-    plotting.grouped_bars(
-        src.assign(players=src["players"].astype(str) + " players"),
-        "source",
-        "players",
-        axes[0, 0],
-        ylabel="dealer side - mano side, points/data",
-        title="Dealer's edge by source",
-    )
-    axes[0, 0].axhline(0.0, color="black", linewidth=0.8)
-    frames = [d[d["source"] == "all"].assign(players=f"{p} players") for p, d in by_deal.items()]
-    plotting.interval_lines(
-        pd.concat(frames),
-        "deal",
-        "players",
-        axes[0, 1],
-        xlabel=DEAL_AXIS,
-        ylabel="dealer - mano, points in the deal",
-        reference=0.0,
-        title="... by deal",
-    )
-    axes[0, 1].set_xticks(range(4))
-    if by_seat is not None:
-        plotting.grouped_bars(
-            by_seat,
-            "position",
-            "source",
-            axes[0, 2],
-            ylabel="points per data",
-            title="4 players: points by seat",
-        )
-        axes[0, 2].set_xlabel("seat (1 = mano ... 4 = dealer)")
-    return fig
 
 
 # --------------------------------------------------------------------------- registration

@@ -100,7 +100,8 @@ def decision_log(
     Returns
     -------
     DataFrame
-        One row per decision: ``game``, ``data``, ``deal``, ``turn`` (turns already played
+        One row per decision: ``game``, ``players`` (the run's player count), ``data``,
+        ``deal``, ``turn`` (turns already played
         in the deal), ``seat``, ``own_deals``, ``own_score``, ``opponent_score``,
         ``table_cards``, ``legal``, ``trail`` (the play was a trail), ``can_trail``,
         ``can_capture``, ``answer`` (the previous player just trailed, R6.1), ``rank``,
@@ -160,6 +161,7 @@ def decision_log(
             has_next = obs.turn < per_deal - 1
             row: dict[str, Any] = {
                 "game": g,
+                "players": players,
                 "data": event.data,
                 "deal": obs.deal,
                 "turn": obs.turn,
@@ -326,7 +328,9 @@ def departures(
     DataFrame
         One row per (``by`` group, ``versus`` in greedy/heuristic): ``successes``, ``n``
         (decisions with more than one legal play), ``estimate`` / ``lower`` / ``upper``
-        (share that differ, ``ratio`` over chicas), and ``gain``, ``gain_lower``,
+        (share of those that differ, ``ratio`` over chicas), ``decisions_all`` (every
+        decision of the group, single legal plays included) and ``share_all`` (``successes``
+        / ``decisions_all``: a single legal play never differs), and ``gain``, ``gain_lower``,
         ``gain_upper``, ``gain_n`` (mean value of the strong play minus the other's at the
         departures, points, ``t`` / ``normal`` over decisions).
     """
@@ -351,6 +355,9 @@ def departures(
             on=list(by),
             how="left",
         )
+        every = log.groupby(list(by), sort=True, observed=True).size().rename("decisions_all")
+        merged = merged.merge(every.reset_index(), on=list(by), how="left")
+        merged["share_all"] = merged["successes"] / merged["decisions_all"]
         out.append(merged.assign(versus=versus))
     return pd.concat(out, ignore_index=True)
 
@@ -520,7 +527,7 @@ def panel_dealer_edge(
     -------
     DataFrame
         One row per policy: ``policy``, ``estimate``, ``lower``, ``upper`` (the ``total`` row
-        of :func:`dealer_edge_by_source`), ``n`` (datas), ``method``, ``defined``.
+        of :func:`dealer_edge_by_source`), ``players``, ``n`` (datas), ``method``, ``defined``.
     """
     from ..simulation import simulate
 
@@ -540,6 +547,7 @@ def panel_dealer_edge(
         rows.append(
             {
                 "policy": policy,
+                "players": players,
                 **{c: total[c] for c in ("estimate", "lower", "upper", "n", "method", "defined")},
             }
         )
@@ -655,7 +663,8 @@ def policy_gains(
     Returns
     -------
     DataFrame
-        One row per other policy: ``versus``, and the keys of
+        One row per other policy: ``versus``, ``players`` (the matches' player count), and the
+        keys of
         :func:`cuarenta_sim.tournament.match_summary` (``win_rate`` with its ``clustered
         wilson`` interval over duplicate pairs, ``points_per_data`` with its ``ratio``
         interval, ``pairs``, ``games``, ``datas``).
@@ -675,5 +684,5 @@ def policy_gains(
             seed=seed,
             threads=threads,
         )
-        rows.append({"versus": other, **match_summary(pairs, confidence)})
+        rows.append({"versus": other, "players": players, **match_summary(pairs, confidence)})
     return pd.DataFrame(rows)

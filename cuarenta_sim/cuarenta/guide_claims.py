@@ -18,14 +18,29 @@ import pandas as pd
 
 from ..studies.claims import Claim, Evidence, Scope
 from ..studies.framework import cell
+from .guide_tables import gain_cell, row_cell
 
 RULES = ("quito",)
-COLS = ("estimate", "lower", "upper", "n", "gain", "gain_lower", "gain_upper", "gain_n")
+COLS = (
+    "estimate",
+    "lower",
+    "upper",
+    "n",
+    "gain",
+    "gain_lower",
+    "gain_upper",
+    "gain_n",
+    "share_all",
+    "decisions_all",
+)
 
 
-def _c(row: pd.Series, percent: bool = False) -> str:
-    ok = bool(row["defined"]) if "defined" in row else bool(np.isfinite(row["lower"]))
-    return cell(row["estimate"], row["lower"], row["upper"], ok, percent=percent)
+def _same_decimals(value: float, printed: str) -> str:
+    """``value`` as a percentage with as many decimals as the estimate of ``printed``
+    (``"34.97% [34.44, 35.50]"`` -> 2), so two shares of one sentence read alike."""
+    head = printed.split(" ")[0].rstrip("%")
+    decimals = len(head.split(".")[1]) if "." in head else 0
+    return f"{value:.{decimals}f}%"
 
 
 def _ev(row: pd.Series, table: str, keys: Sequence[str], model: str, pct: bool) -> Evidence:
@@ -44,7 +59,7 @@ def _ev(row: pd.Series, table: str, keys: Sequence[str], model: str, pct: bool) 
         row="|".join(str(row[c]) for c in keys),
         values=values,
         model=model,
-        scale={c: k for c in ("estimate", "lower", "upper")},
+        scale={c: k for c in ("estimate", "lower", "upper", "share_all")},
     )
 
 
@@ -56,19 +71,22 @@ def guide_claims(
     edge: pd.DataFrame,
     strong: str,
     edge_panel: pd.DataFrame | None = None,
+    *,
+    players: int,
 ) -> list[Claim]:
     """The summary claims of the players' guide (at most five).
 
     Parameters
     ----------
     wp : DataFrame
-        P(win the chica) by state, 2 players.
+        P(win the chica) by state, one player count (its ``players`` column).
     risk : DataFrame
-        Caida risk by cards of the rank seen (2 players).
+        Caida risk by cards of the rank seen (the decision log's run, ``players``).
     dep : DataFrame
-        Departures of the strong player from greedy, over all decisions (2 players).
+        Departures of the strong player from greedy, over all decisions (``players``;
+        ``share_all`` / ``decisions_all``: every decision, single legal plays included).
     gains : DataFrame
-        Duplicate win rates of the strong player against the others (2 players).
+        Duplicate win rates of the strong player against the others (their ``players``).
     edge : DataFrame
         Dealer's edge by source and player count.
     strong : str
@@ -77,18 +95,21 @@ def guide_claims(
         The dealer's total edge under other players' self-play
         (:func:`cuarenta_sim.cuarenta.guide_analysis.panel_dealer_edge`): the sentence gives
         their values beside the strong player's.
+    players : int
+        Player count of the decision log's run (caida risk, departures): every sentence on
+        it names this count (issue 18: no sentence scoped wider than its run).
 
     Returns
     -------
     list of Claim
     """
-    scope = Scope(models=(strong,), players=(2,), rules=RULES)
+    scope = Scope(models=(strong,), players=(players,), rules=RULES)
     out: list[Claim] = []
     e2 = edge[(edge["players"] == 2) & (edge["source"] == "total")].iloc[0]
     c2 = edge[(edge["players"] == 2) & (edge["source"] == "caida")].iloc[0]
     panel = edge_panel if edge_panel is not None else pd.DataFrame()
     others = "; ".join(
-        f"under `{r['policy']}` self-play {_c(r)} (n = {int(r['n']):,})"
+        f"under `{r['policy']}` self-play {row_cell(r)} (n = {int(r['n']):,})"
         for _, r in panel.iterrows()
     )
     out.append(
@@ -108,10 +129,10 @@ def guide_claims(
             ),
             values={
                 "m": strong,
-                "e": _c(e2),
+                "e": row_cell(e2),
                 "n": int(e2["n"]),
                 "method": e2["method"],
-                "c": _c(c2),
+                "c": row_cell(c2),
                 "others": others,
             },
             evidence=(
@@ -141,13 +162,18 @@ def guide_claims(
             Claim(
                 id="guide.first_dealer",
                 template=(
-                    "Under `{m}` self-play with 2 players, at 0-0 the side that deals the first "
+                    "Under `{m}` self-play with {p} players, at 0-0 the side that deals the first "
                     "data wins the chica {c} of the time (n = {n:,} chicas, Wilson)."
                 ),
-                values={"m": strong, "c": _c(f, True), "n": int(f["n"])},
+                values={
+                    "m": strong,
+                    "p": int(f["players"]),
+                    "c": row_cell(f, True),
+                    "n": int(f["n"]),
+                },
                 evidence=(_ev(f, "win_probability_chica", keys, strong, True),),
                 test="Wilson interval over independent chicas",
-                scope=scope,
+                scope=Scope(models=(strong,), players=(int(f["players"]),), rules=RULES),
             )
         )
     safe = risk[risk["seen"] == 4]
@@ -156,18 +182,18 @@ def guide_claims(
         o = one.iloc[0]
         rows = [_ev(o, "caida_risk_by_seen", ("seen",), strong, True)]
         tail = "."
-        values = {"m": strong, "c": _c(o, True), "n": int(o["n"])}
+        values = {"m": strong, "p": players, "c": row_cell(o, True), "n": int(o["n"])}
         if len(safe):
             rows.append(_ev(safe.iloc[0], "caida_risk_by_seen", ("seen",), strong, True))
             tail = ", against {c4} with all four seen."
-            values["c4"] = _c(safe.iloc[0], True)
+            values["c4"] = row_cell(safe.iloc[0], True)
         out.append(
             Claim(
                 id="guide.caida_risk",
                 template=(
                     "A card whose rank you have seen all four of cannot be caught by a caida "
                     "(R6.1; it can still be taken in a sum or a run, R5.2, R5.4). Under `{m}` "
-                    "self-play with 2 players, trail one whose other three are out of sight and "
+                    "self-play with {p} players, trail one whose other three are out of sight and "
                     "the next player answers with a caida {c} of the time (n = {n:,} trails, "
                     "`ratio` over chicas)" + tail
                 ),
@@ -179,20 +205,23 @@ def guide_claims(
             )
         )
     d = dep.iloc[0]
-    gain_ok = bool(np.isfinite(d["gain_lower"]))
     out.append(
         Claim(
             id="guide.departures",
             template=(
-                "With 2 players the `{m}` player plays differently from `greedy` at {c} of its "
-                "decisions (n = {n:,}); graded by the playout values of `pimc`{why}, those "
-                "departures are worth {g} points each (n = {gn:,})."
+                "With {p} players the `{m}` player plays differently from `greedy` at {c} of its "
+                "decisions with more than one legal play (n = {n:,}), {a} of all its {na:,} "
+                "decisions (a single legal play never differs); graded by the playout values "
+                "of `pimc`{why}, those departures are worth {g} points each (n = {gn:,})."
             ),
             values={
                 "m": strong,
-                "c": _c(d, True),
+                "p": players,
+                "c": row_cell(d, True),
                 "n": int(d["n"]),
-                "g": cell(d["gain"], d["gain_lower"], d["gain_upper"], gain_ok),
+                "a": _same_decimals(100 * d["share_all"], row_cell(d, True)),
+                "na": int(d["decisions_all"]),
+                "g": gain_cell(d),
                 "gn": int(d["gain_n"]) if np.isfinite(d["gain_n"]) else 0,
                 "why": (
                     f", the player `{strong}` was first fitted to imitate (so the grading "
@@ -203,7 +232,7 @@ def guide_claims(
             },
             evidence=(_ev(d, "departures_all", ("all",), strong, True),),
             test="ratio interval over chicas; t / normal over decisions",
-            scope=Scope(models=(strong, "greedy", "pimc"), players=(2,), rules=RULES),
+            scope=Scope(models=(strong, "greedy", "pimc"), players=(players,), rules=RULES),
             constants={} if np.isfinite(d["gain_n"]) else {"no valued departure": 0},
             caveats=("graded by pimc playouts, the values the learned player was trained on",),
         )
@@ -214,11 +243,12 @@ def guide_claims(
             Claim(
                 id="guide.gains",
                 template=(
-                    "Over whole chicas with 2 players, `{m}` beats `{v}` {c} of the time "
+                    "Over whole chicas with {p} players, `{m}` beats `{v}` {c} of the time "
                     "({games:,} duplicate chicas, clustered Wilson)."
                 ),
                 values={
                     "m": strong,
+                    "p": int(g["players"]),
                     "v": g["versus"],
                     "c": cell(g["win_rate"], g["lower"], g["upper"], True, percent=True),
                     "games": int(g["games"]),
@@ -233,7 +263,9 @@ def guide_claims(
                     ),
                 ),
                 test="duplicate chicas, clustered Wilson interval",
-                scope=Scope(models=(strong, str(g["versus"])), players=(2,), rules=RULES),
+                scope=Scope(
+                    models=(strong, str(g["versus"])), players=(int(g["players"]),), rules=RULES
+                ),
             )
         )
     return out[:5]

@@ -776,8 +776,14 @@ def _fig_p_make(by_trumps: pd.DataFrame) -> Figure:
         xlabel="trumps held",
         ylabel="P(make) (%)",
         title="P(make) by trumps held (Wilson)",
+        colors=BID_COLORS,
     )
     return fig
+
+
+#: One colour per bid in every figure of the report (value_of_mano's panels hold different
+#: bids: pass has no P(make)), so a bid's colour never changes between panels.
+BID_COLORS = {b: plotting.COLORS[i] for i, b in enumerate(BIDS)}
 
 
 def _ev_frame(table: pd.DataFrame, col: str) -> pd.DataFrame:
@@ -805,6 +811,7 @@ def _fig_ev(tables: dict[str, pd.DataFrame]) -> Figure:
             ax=ax,
             ylabel="EV (game points)",
             title=f"EV of each bid by {CLASS_LABELS[col]}",
+            colors=BID_COLORS,
         )
         ax.axhline(0.0, color="black", linewidth=0.8)
     return fig
@@ -834,6 +841,7 @@ def _fig_thresholds(strength: pd.DataFrame, derived: Thresholds) -> Figure:
         title="Gain over passing by strength (paired); dashed: derived thresholds",
         reference=0.0,
         marks=marks,
+        colors=BID_COLORS,
     )
     return fig
 
@@ -860,6 +868,7 @@ def _fig_mano(tables: dict[str, pd.DataFrame]) -> Figure:
         ylabel="P(make) (%)",
         title="P(make) by position (Wilson)",
         categories=POSITIONS,
+        colors=BID_COLORS,
     )
     plotting.grouped_bars(
         _ev_frame(pos, "position"),
@@ -869,6 +878,7 @@ def _fig_mano(tables: dict[str, pd.DataFrame]) -> Figure:
         ylabel="EV (game points)",
         title="EV of each bid by position",
         categories=POSITIONS,
+        colors=BID_COLORS,
     )
     axes[0, 1].axhline(0.0, color="black", linewidth=0.8)
     return fig

@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime
 import importlib.metadata
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -397,6 +397,45 @@ def _versions() -> dict[str, Any]:
     }
 
 
+#: Provenance size keys and the run level each counts.
+SIZE_LEVELS = (("n_datas", "data"), ("n_chicas", "chica"), ("n_mesas", "mesa"))
+#: The value of a size key whose level no run played.
+NOT_PLAYED = "not played"
+
+
+def played_sizes(settings: StudySettings, runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The ``n_datas`` / ``n_chicas`` / ``n_mesas`` of a provenance: only what was played.
+
+    Parameters
+    ----------
+    settings : StudySettings
+        The run's settings (the configured sizes ``n``, ``n_chicas``, ``n_mesas``).
+    runs : sequence of mapping
+        Each simulation's provenance (``level``, ``n``).
+
+    Returns
+    -------
+    dict
+        Per key: the configured size when a run of that level played it; else the sizes the
+        runs of that level played (an int, or a sorted list when several); else
+        :data:`NOT_PLAYED`. When no run names its level the configured sizes are returned
+        unchanged (nothing says what was played).
+    """
+    configured = {"n_datas": settings.n, "n_chicas": settings.n_chicas, "n_mesas": settings.n_mesas}
+    if not any("level" in r for r in runs):
+        return configured
+    out: dict[str, Any] = {}
+    for key, level in SIZE_LEVELS:
+        sizes = sorted({int(r["n"]) for r in runs if r.get("level") == level and "n" in r})
+        if not sizes:
+            out[key] = NOT_PLAYED
+        elif configured[key] in sizes:
+            out[key] = configured[key]
+        else:
+            out[key] = sizes[0] if len(sizes) == 1 else sizes
+    return out
+
+
 def provenance(
     name: str, settings: StudySettings, runs: list[dict[str, Any]], wall: float, **extra: Any
 ) -> dict[str, Any]:
@@ -425,9 +464,7 @@ def provenance(
         "report": name,
         **_versions(),
         "seed": settings.seed,
-        "n_datas": settings.n,
-        "n_chicas": settings.n_chicas,
-        "n_mesas": settings.n_mesas,
+        **played_sizes(settings, runs),
         "players": list(settings.players),
         "policies": list(settings.policies),
         "confidence": settings.confidence,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cuarenta_sim.cuarenta import guide, guide_analysis, guide_runs
+from cuarenta_sim.cuarenta import guide, guide_analysis, guide_figures, guide_runs, guide_tables
 from cuarenta_sim.cuarenta.guide_rules import DEALER_LAST
 
 
@@ -30,11 +30,11 @@ def test_caida_figure_names_the_uniform_draw_odds_as_the_table_does(log) -> None
     turn = guide_analysis.caida_risk(
         log.assign(turn_group=np.where(log["turn"] < 3, "0-2", "3-5")), ("turn_group", "seen")
     )
-    fig = guide._fig_caida(turn, seen)
+    fig = guide_figures.fig_caida(turn, seen, 2)
     labels = _legend(fig.axes[0])
-    assert labels == list(guide.CAIDA_FIGURE_GROUPS)
+    assert labels == list(guide_figures.CAIDA_FIGURE_GROUPS)
     assert not any("exact" in t or "holds (" in t for t in labels)
-    table = guide._risk_table(seen)
+    table = guide_tables.risk_table(seen)
     # Each series is named by the caida-risk table's own column.
     assert "P(caida next)" in table and "uniform-draw odds" in table
     assert labels[0] == "P(caida next)" and labels[1].startswith("uniform-draw odds")
@@ -49,14 +49,14 @@ def test_dealer_answer_is_scoped_to_the_player_count() -> None:
 
 def test_heuristic_is_described_by_its_tuning_not_as_hand_tuned() -> None:
     prose = guide._prose()
-    text = str(prose.departs("T", "K", "G", "learned", guide.HEURISTIC_TUNED))
+    text = str(prose.departs("T", "K", "G", "learned", guide.HEURISTIC_TUNED, 2, 2, "t"))
     assert "hand-tuned" not in text
     for needle in ("coordinate search", "duplicate chicas", "Quito", "current best `heuristic`"):
         assert needle in text, needle
 
 
 def test_caida_prose_claims_no_dominant_factor() -> None:
-    text = str(guide._prose().caida("A", "B", 10, 2, guide._rule_sentences(), "learned"))
+    text = str(guide._prose().caida("A", "B", 10, 2, guide._rule_sentences(), "learned", 2))
     assert "above all" not in text
     assert "compare no other factor" in text
 
@@ -68,16 +68,16 @@ def test_figures_number_deals_from_zero_as_the_tables_do(log) -> None:
     )
     dep = guide_analysis.departures(log, ("deal",))
     for fig, ax in (
-        (guide._fig_trail(trail_tab, trail_deal), 1),
-        (guide._fig_departures(dep, _gains(), "greedy"), 0),
+        (guide_figures.fig_trail(trail_tab, trail_deal, 2), 1),
+        (guide_figures.fig_departures(dep, _gains(), "greedy", 2, "t"), 0),
     ):
         axis = fig.axes[ax]
         assert [float(t) for t in axis.get_xticks()] == [0.0, 1.0, 2.0, 3.0]
-        assert axis.get_xlabel() == guide.DEAL_AXIS
+        assert axis.get_xlabel() == guide_figures.DEAL_AXIS
         lines = [ln for ln in axis.get_lines() if len(ln.get_xdata())]
         xs = {float(x) for ln in lines for x in ln.get_xdata()}
         assert xs <= {0.0, 1.0, 2.0, 3.0}, xs  # the table's deal numbers, not 1..4
-    assert "| deal |" in guide._departure_table(dep).replace("---:", "")
+    assert "| deal |" in guide_tables.departure_table(dep).replace("---:", "")
     assert set(dep["deal"]) <= {0, 1, 2, 3}
     summary = str(guide._prose().summary(["S."], "learned"))
     assert "Deals are numbered from 0 everywhere" in summary
@@ -87,7 +87,16 @@ def _gains():
     import pandas as pd
 
     return pd.DataFrame(
-        [{"versus": "heuristic", "win_rate": 0.6, "lower": 0.55, "upper": 0.65, "defined": True}]
+        [
+            {
+                "versus": "heuristic",
+                "players": 2,
+                "win_rate": 0.6,
+                "lower": 0.55,
+                "upper": 0.65,
+                "defined": True,
+            }
+        ]
     )
 
 

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ... import stats
-from ...reports import format_number, markdown_table
+from ...reports import format_significant, markdown_table
 from ...studies import cell, templates
 from ...studies import diff_cell as _diff_cell
 from ...studies import row_cell as _row_cell
@@ -144,12 +144,13 @@ def detectable_of(metric: str, base: float = float("nan")) -> float:
 
 
 def margin_text(metric: str, margin: float | None = None) -> str:
-    """A practical margin as printed (``"0.1 pp"``, ``"0.0534"``); ``margin`` default
-    :func:`margin_of` without a base."""
+    """A practical margin as printed (``"0.10 pp"``, ``"0.053"``, ``"0.0015"``): at least two
+    significant digits (:func:`cuarenta_sim.reports.format_significant`), so a non-zero margin
+    never prints as ``0.00``; ``margin`` default :func:`margin_of` without a base."""
     m = margin_of(metric) if margin is None or not np.isfinite(margin) else float(margin)
     if is_percent(metric):
-        return f"{format_number(100 * m, 2)} pp"
-    return format_number(m, 2)
+        return f"{format_significant(100 * m)} pp"
+    return format_significant(m)
 
 
 def apply_verdicts(
@@ -492,6 +493,15 @@ TUNING = {
         "`heuristic` (default weights from a coordinate search in duplicate chicas against its "
         "own current best, Quito, 2 players)"
     ),
+}
+
+
+#: :data:`TUNING` in a figure's few words (the same facts, for a caption line).
+TUNING_SHORT = {
+    "learned": (
+        "learned_v2: imitation of pimc, then evolution strategies against heuristic (Quito)"
+    ),
+    "heuristic": "heuristic: coordinate search against its own best (Quito, 2 players)",
 }
 
 
