@@ -670,7 +670,7 @@ def cuarenta_metrics() -> list[Metric]:
         ),
         Metric(
             "decided_at_38",
-            "P(chica decided from 38)",
+            "P(chica decided at 38)",
             "chica",
             "proportion",
             lambda g: g["decided_at_38"].to_numpy(bool),

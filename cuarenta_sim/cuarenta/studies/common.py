@@ -48,7 +48,7 @@ PERCENT_METRICS = frozenset(
 )
 
 #: Practical margin of a probability of a game outcome (first dealer wins, zapateria, decided
-#: from 38, a ronda dealt, a mesa ended by zapateria): a difference inside +-0.1 percentage
+#: at 38, a ronda dealt, a mesa ended by zapateria): a difference inside +-0.1 percentage
 #: points changes nothing a player or organiser would notice in a lifetime of play. These are
 #: the metrics whose margin is absolute (:data:`ABSOLUTE_MARGIN_METRICS`): a chance is felt in
 #: points of percentage whatever its base.
