@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime
 import importlib.metadata
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -398,7 +398,13 @@ def _versions() -> dict[str, Any]:
 
 
 def provenance(
-    name: str, settings: StudySettings, runs: list[dict[str, Any]], wall: float, **extra: Any
+    name: str,
+    settings: StudySettings,
+    runs: list[dict[str, Any]],
+    wall: float,
+    *,
+    levels: Sequence[str] = ("data", "chica", "mesa"),
+    **extra: Any,
 ) -> dict[str, Any]:
     """The ``provenance.json`` record of a study run.
 
@@ -412,6 +418,10 @@ def provenance(
         Provenance of each simulation (only the reproducibility keys are kept).
     wall : float
         Wall time of the study, seconds.
+    levels : sequence of str
+        The levels the study played (``"data"``, ``"chica"``, ``"mesa"``): only their sizes
+        are recorded (``n_datas``, ``n_chicas``, ``n_mesas``), so a study that plays only
+        datas lists no chica or mesa size it never played.
     **extra
         Study-specific entries (rules, flips...).
 
@@ -425,9 +435,15 @@ def provenance(
         "report": name,
         **_versions(),
         "seed": settings.seed,
-        "n_datas": settings.n,
-        "n_chicas": settings.n_chicas,
-        "n_mesas": settings.n_mesas,
+        **{
+            key: size
+            for level, key, size in (
+                ("data", "n_datas", settings.n),
+                ("chica", "n_chicas", settings.n_chicas),
+                ("mesa", "n_mesas", settings.n_mesas),
+            )
+            if level in levels
+        },
         "players": list(settings.players),
         "policies": list(settings.policies),
         "confidence": settings.confidence,

@@ -495,6 +495,28 @@ TUNING = {
 }
 
 
+def tuning_of(labels: Sequence[str]) -> list[str]:
+    """How each tuned model of a panel got its weights, in the shared :data:`TUNING` wording.
+
+    Parameters
+    ----------
+    labels : sequence of str
+        The report's model labels (``"learned"``, ``"heuristic"``, ``"solver (confirm)"``); a
+        label counts as a tuned model when its first policy is one of :data:`TUNING`.
+
+    Returns
+    -------
+    list of str
+        One phrase per tuned model, in panel order, without repeats; empty when none is tuned.
+    """
+    tuned: list[str] = []
+    for label in labels:
+        policy = str(label).split("(")[0].split(",")[0].strip()
+        if policy in TUNING and TUNING[policy] not in tuned:
+            tuned.append(TUNING[policy])
+    return tuned
+
+
 def tuned_disclosure(labels: Sequence[str], elsewhere: str) -> str:
     """The disclosure that the panel's tuned players were tuned under Quito only.
 
@@ -512,11 +534,7 @@ def tuned_disclosure(labels: Sequence[str], elsewhere: str) -> str:
     str
         One sentence without a final period; empty when no tuned model is in the panel.
     """
-    tuned = []
-    for label in labels:
-        policy = str(label).split("(")[0].split(",")[0].strip()
-        if policy in TUNING and TUNING[policy] not in tuned:
-            tuned.append(TUNING[policy])
+    tuned = tuning_of(labels)
     if not tuned:
         return ""
     what = " and ".join(tuned)
