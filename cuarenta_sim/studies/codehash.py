@@ -102,6 +102,30 @@ def direct_imports(module: str) -> list[str]:
     return sorted(m for m in found if module_file(m) is not None and m != module)
 
 
+def split_parts(module: str) -> list[str]:
+    """The parts a module was split into: its direct imports named ``<module>_<job>``.
+
+    A module over the size limit is split by job into siblings that share its name as a prefix
+    (``stats`` -> ``stats_estimates``, ``stats_paired``, ``stats_frames``; ``compare`` ->
+    ``compare_metrics``) and re-exports them; its parts build the same numbers, so they are
+    hashed with it.
+
+    Parameters
+    ----------
+    module : str
+        Dotted name inside the package.
+
+    Returns
+    -------
+    list of str
+        Sorted dotted names; empty for a module without parts (or without a source file).
+    """
+    if module_file(module) is None:
+        return []
+    stem = module.rsplit(".", 1)[-1] + "_"
+    return [d for d in direct_imports(module) if d.rsplit(".", 1)[-1].startswith(stem)]
+
+
 def study_code_files(builder_module: str, extra: Iterable[str] = ()) -> list[Path]:
     """The source files whose hash :func:`code_hash` records for one study.
 
@@ -116,10 +140,11 @@ def study_code_files(builder_module: str, extra: Iterable[str] = ()) -> list[Pat
     -------
     list of Path
         Sorted, unique: the builder module, its direct imports within the package, the shared
-        modules (:data:`SHARED_MODULES`) and every ``*.md.j2`` template of the builder's game
-        package and of ``studies/templates``.
+        modules (:data:`SHARED_MODULES`), the parts of each (:func:`split_parts`) and every
+        ``*.md.j2`` template of the builder's game package and of ``studies/templates``.
     """
     modules = {builder_module, *direct_imports(builder_module), *SHARED_MODULES, *extra}
+    modules |= {part for m in list(modules) for part in split_parts(m)}
     files = {f for m in modules if (f := module_file(m)) is not None}
     game = builder_module.split(".")[1] if builder_module.count(".") >= 1 else ""
     for folder in (PACKAGE_ROOT / game / "templates", PACKAGE_ROOT / "studies" / "templates"):

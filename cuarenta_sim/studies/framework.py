@@ -437,7 +437,13 @@ def played_sizes(settings: StudySettings, runs: Sequence[Mapping[str, Any]]) -> 
 
 
 def provenance(
-    name: str, settings: StudySettings, runs: list[dict[str, Any]], wall: float, **extra: Any
+    name: str,
+    settings: StudySettings,
+    runs: list[dict[str, Any]],
+    wall: float,
+    *,
+    levels: Sequence[str] = ("data", "chica", "mesa"),
+    **extra: Any,
 ) -> dict[str, Any]:
     """The ``provenance.json`` record of a study run.
 
@@ -451,6 +457,10 @@ def provenance(
         Provenance of each simulation (only the reproducibility keys are kept).
     wall : float
         Wall time of the study, seconds.
+    levels : sequence of str
+        The levels the study played (``"data"``, ``"chica"``, ``"mesa"``): only their sizes
+        are recorded (``n_datas``, ``n_chicas``, ``n_mesas``), so a study that plays only
+        datas lists no chica or mesa size it never played.
     **extra
         Study-specific entries (rules, flips...).
 
@@ -464,7 +474,11 @@ def provenance(
         "report": name,
         **_versions(),
         "seed": settings.seed,
-        **played_sizes(settings, runs),
+        **{
+            key: size
+            for key, size in played_sizes(settings, runs).items()
+            if dict(SIZE_LEVELS)[key] in levels
+        },
         "players": list(settings.players),
         "policies": list(settings.policies),
         "confidence": settings.confidence,

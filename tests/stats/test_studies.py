@@ -100,6 +100,10 @@ def test_odds_study(tmp_path) -> None:
     odds = rep.tables["odds"]
     assert set(odds["players"]) == {2, 4} and odds["defined"].all()
     assert set(rep.tables["caida_rates"]["metric"]) >= {"caidas_per_play"}
+    # only the sizes it played: datas (no chica or mesa is played)
+    prov = json.loads((tmp_path / "odds" / "provenance.json").read_text())
+    assert prov["n_datas"] == 20_000 and "n_chicas" not in prov and "n_mesas" not in prov
+    assert "| n_chicas |" not in md and "| n_mesas |" not in md
 
 
 def test_sensitivity_study(tmp_path) -> None:

@@ -48,7 +48,7 @@ PERCENT_METRICS = frozenset(
 )
 
 #: Practical margin of a probability of a game outcome (first dealer wins, zapateria, decided
-#: from 38, a ronda dealt, a mesa ended by zapateria): a difference inside +-0.1 percentage
+#: at 38, a ronda dealt, a mesa ended by zapateria): a difference inside +-0.1 percentage
 #: points changes nothing a player or organiser would notice in a lifetime of play. These are
 #: the metrics whose margin is absolute (:data:`ABSOLUTE_MARGIN_METRICS`): a chance is felt in
 #: points of percentage whatever its base.
@@ -505,6 +505,28 @@ TUNING_SHORT = {
 }
 
 
+def tuning_of(labels: Sequence[str]) -> list[str]:
+    """How each tuned model of a panel got its weights, in the shared :data:`TUNING` wording.
+
+    Parameters
+    ----------
+    labels : sequence of str
+        The report's model labels (``"learned"``, ``"heuristic"``, ``"solver (confirm)"``); a
+        label counts as a tuned model when its first policy is one of :data:`TUNING`.
+
+    Returns
+    -------
+    list of str
+        One phrase per tuned model, in panel order, without repeats; empty when none is tuned.
+    """
+    tuned: list[str] = []
+    for label in labels:
+        policy = str(label).split("(")[0].split(",")[0].strip()
+        if policy in TUNING and TUNING[policy] not in tuned:
+            tuned.append(TUNING[policy])
+    return tuned
+
+
 def tuned_disclosure(labels: Sequence[str], elsewhere: str) -> str:
     """The disclosure that the panel's tuned players were tuned under Quito only.
 
@@ -522,11 +544,7 @@ def tuned_disclosure(labels: Sequence[str], elsewhere: str) -> str:
     str
         One sentence without a final period; empty when no tuned model is in the panel.
     """
-    tuned = []
-    for label in labels:
-        policy = str(label).split("(")[0].split(",")[0].strip()
-        if policy in TUNING and TUNING[policy] not in tuned:
-            tuned.append(TUNING[policy])
+    tuned = tuning_of(labels)
     if not tuned:
         return ""
     what = " and ".join(tuned)

@@ -29,6 +29,7 @@ from .common import (
     overlap_text,
     prose,
     select,
+    tuning_of,
     wrap_console,
 )
 from .panel import Model, panel_models
@@ -124,6 +125,7 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
             settings,
             runs,
             time.perf_counter() - t0,
+            levels=("data",),
             rules=rules.slug(),
             caida_risk_decks=settings.n,
             convergence_wall_time_s=conv_wall,
@@ -150,7 +152,8 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
         _rates_section(caida_panel, models, rules.slug(), settings),
     )
     report.add("Caida risk (R6.1)", _risk_section(risk, check, settings))
-    report.add("Methods", pr.methods(models, walls, conv_text))
+    tuned = " and ".join(tuning_of([m.label for m in models]))
+    report.add("Methods", pr.methods(models, walls, conv_text, tuned))
     fig, axes = new_figure(1, len(settings.players), (6.5, 6.0))
     for ax, p in zip(axes[0], settings.players, strict=True):
         sub = odds_table[odds_table["players"] == p]

@@ -18,6 +18,7 @@ from ...studies import StudySettings
 from ...studies.claims import TOO_SMALL, Claim, Evidence, Scope, count_agreement
 from .claim_rows import diff_evidence, model_name, row_id
 from .common import diff_text, est_text, overlap_text, rel_text, select, verdict_text
+from .panel import blind_identical
 
 SENS_TEST = "paired differences on the same decks; Holm over the metrics of each flip, model"
 
@@ -256,6 +257,9 @@ def sensitivity_claims(
     agree = 0
     for flip in flips:
         g = all_chica[all_chica["variant"] == flip]
+        # The same runs as the *across models* column count (:func:`.panel.robustness`): an
+        # identical run too small to have seen the change the other runs see is not counted.
+        g = g[~blind_identical(g)]
         k, m = count_agreement([str(v) for v in g["verdict"]], list(g["estimate"]))
         agree += int(m > 0 and k == m)
     # Only the models whose run can tell a change of chica length: a model whose every flip

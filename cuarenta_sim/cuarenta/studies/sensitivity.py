@@ -311,15 +311,19 @@ def _cell(row: pd.Series, *, blind: bool = False) -> str:
     if row["verdict"] == "identical":
         return "0 (identical)"
     text = rel_text(row) if row["metric"] == "datas_per_chica" else diff_text(row)
-    v = str(row["verdict"])
-    mark = {
-        "not resolved": " ~",
-        "too small to tell": " (too small to tell)",
-        "negligible": " (no difference)",
-        "resolved, possibly negligible": " (possibly negligible)",
-        "identical": "",
-    }.get(v, "")
-    return text + mark
+    return text + _VERDICT_MARK.get(str(row["verdict"]), "")
+
+
+#: The mark every table of the report puts after an effect, by verdict (the intros of
+#: "What the rules you play change" and "Summary" list them): the same rule in every table.
+_VERDICT_MARK = {
+    "not resolved": " ~",
+    "undefined": " (undefined)",
+    "too small to tell": " (too small to tell)",
+    "negligible": " (no difference)",
+    "resolved, possibly negligible": " (possibly negligible)",
+    "identical": "",
+}
 
 
 def _rules_you_play(
@@ -442,11 +446,10 @@ def _summary(diff: pd.DataFrame, head: Model, s: StudySettings) -> pd.DataFrame:
 
 
 def _mark(row: pd.Series) -> str:
-    """A summary cell: ``~`` not resolved, ``?`` undefined; *no difference* spelled out."""
-    verdict = str(row["verdict"])
-    if verdict == "negligible":
-        return f"{diff_text(row)} (no difference)"
-    return {"not resolved": "~ ", "undefined": "? "}.get(verdict, "") + diff_text(row)
+    """A summary cell: the difference with its interval and the verdict mark every table of
+    the report uses (:data:`_VERDICT_MARK`: `` ~`` not resolved, *(possibly negligible)*,
+    *(no difference)*, *(too small to tell)*; ``0 (identical)`` alone)."""
+    return diff_text(row) + _VERDICT_MARK.get(str(row["verdict"]), "")
 
 
 def _metric_section(
