@@ -1,6 +1,7 @@
 """Running a validated simulation: chunks as tasks, outputs merged in chunk order, provenance.
 
-:func:`run_validated` plays a :class:`cuarenta_sim.simulation_check.ValidatedRun`: the units
+:func:`run_validated` plays a :class:`ValidatedRun` (made by
+:func:`cuarenta_sim.simulation.check_simulation`): the units
 ``[0, n)`` split into consecutive chunks (:func:`cuarenta_sim.distributed.chunk_ranges`), each
 one task (:func:`chunk_task`) on this process's numba threads or a Dask cluster, their outputs
 taken **in chunk order** whatever order they complete in: tidy frames concatenated into
@@ -20,7 +21,9 @@ import json
 import sys
 import time
 import warnings
+from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import numba
@@ -28,13 +31,85 @@ import numpy as np
 import pandas as pd
 
 from .aggregates import Aggregates
-from .distributed import ChunkStore, dashboard_link, dask_client, dataset_lock, execute
-from .game import RunSpec, get_game
+from .distributed import (
+    ChunkStore,
+    chunk_ranges,
+    dashboard_link,
+    dask_client,
+    dataset_lock,
+    execute,
+)
+from .game import Game, RunSpec, get_game
 from .progress import notify_work, progress_bar
 from .results import Results, write_parquet_atomic
-from .simulation_check import ValidatedRun
 from .threading_layer import threading_layer
 from .version import __version__
+
+#: Chunk outputs of :func:`chunk_task`: tidy frames, counters, or counters plus Parquet files.
+MODES = ("frames", "aggregates", "records")
+
+
+@dataclass(frozen=True)
+class ValidatedRun:
+    """A simulation whose every argument has been checked (:func:`check_simulation`).
+
+    Attributes
+    ----------
+    game : Game
+        The registered game.
+    spec : RunSpec
+        The game's picklable spec (rules, players, policies, level, root, keep_hands).
+    n : int
+        Units to simulate (hands at the hand level, else games).
+    seed : int
+        The seed used (drawn from OS entropy when None was given).
+    root : int
+        Root of the random streams.
+    chunk : int
+        Units per chunk.
+    threads : int or None
+        numba threads (local) or per task (Dask); None keeps the current setting.
+    progress : bool
+        Report progress on stderr.
+    backend : str
+        ``"local"`` or ``"dask"``.
+    client : Any
+        With Dask: a client, a scheduler address or None (a ``LocalCluster``).
+    workers : int or None
+        Worker processes of the embedded ``LocalCluster``.
+    mode : str
+        ``"frames"`` (:func:`simulate`), ``"aggregates"`` or ``"records"`` (:func:`aggregate`,
+        the latter also writing Parquet records into the dataset).
+    dataset : Path or None
+        Directory of a resumable run.
+    options : dict
+        The game's extra options, defaults filled in.
+    """
+
+    game: Game
+    spec: RunSpec
+    n: int
+    seed: int
+    root: int
+    chunk: int
+    threads: int | None
+    progress: bool
+    backend: str
+    client: Any
+    workers: int | None
+    mode: str
+    dataset: Path | None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def level(self) -> str:
+        """The simulated level."""
+        return self.spec.level
+
+    @property
+    def ranges(self) -> list[tuple[int, int]]:
+        """The chunks ``[start, stop)`` in order."""
+        return chunk_ranges(self.n, self.chunk)
 
 
 class TruncationWarning(UserWarning):

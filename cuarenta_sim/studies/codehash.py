@@ -12,8 +12,8 @@ The files of a study (:func:`study_code_files`):
   :mod:`ast`, not imported: ``from . import x``, ``from .x import y``, ``from .. import z``),
   e.g. ``quito_vs_cuenca.py`` -> ``qc_sections.py``, ``common.py``, ``panel.py``, ``compare.py``;
 * the parts of every such module that re-exports names (:func:`reexported`): a module split
-  into parts, such as ``plotting`` (``plot_bars``, ``plot_rows``, ...) or ``simulation``
-  (``simulation_check``, ``simulation_run``), counts with its parts;
+  into parts, such as ``plotting`` (``plot_axes``, ``plot_grids``) or ``simulation``
+  (``simulation_run``), counts with its parts;
 * the shared verdict and report code, :data:`SHARED_MODULES` (``stats``, ``verdicts``,
   ``distributions``, ``reports``, ``studies/framework``, ``studies/claims`` (and
   ``claim_checks``),
