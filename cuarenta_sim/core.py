@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -48,8 +48,9 @@ class StepCore:
 
     The state type provides ``current`` (a seat, :data:`CHANCE` or :data:`TERMINAL`),
     ``chance_outcomes()``, ``apply_chance(outcome)``, ``apply_action(action)``, ``history``
-    (a list of ints) and ``clone()``; these methods of :class:`Core` are written once here,
-    each game's core adds its rules, labels, observations and resampling.
+    (a list of ints), ``clone()`` and the ``new_state`` settings (``rules``, ``players``,
+    ``episode``, ``root``, ``game``, ``chance``); these methods of :class:`Core` are written
+    once here, each game's core adds its rules, labels, observations and resampling.
     """
 
     def __deepcopy__(self, memo: dict[int, object]) -> StepCore:
@@ -78,6 +79,152 @@ class StepCore:
     def clone(self, state: Any) -> Any:
         """An independent copy of ``state``."""
         return state.clone()
+
+    def setup(self, state: Any) -> dict[str, Any]:
+        """``rules`` (slug), ``players``, ``episode``, ``root``, ``index`` (the game index)
+        and ``chance``: the keyword arguments of ``new_state`` that made ``state``."""
+        return {
+            "rules": state.rules.slug(),
+            "players": state.players,
+            "episode": state.episode,
+            "root": state.root,
+            "index": state.game,
+            "chance": state.chance,
+        }
+
+
+def episode_over(state: Any, unit: str) -> str:
+    """The closing line of a rendered table once the episode is over: ``episode over:
+    truncated``, ``... tie`` or ``... {unit} {winner} wins`` (``unit`` ``"side"`` or
+    ``"pair"``); ``state`` has ``truncated`` and ``winner``."""
+    if state.truncated:
+        return "episode over: truncated"
+    winner = state.winner
+    return "episode over: " + ("tie" if winner is None else f"{unit} {winner} wins")
+
+
+#: Where a step state's chance comes from: the project's random streams, or the caller.
+CHANCES = ("streams", "explicit")
+
+
+class StepState:
+    """Base of the games' reference step states (one episode, one decision at a time).
+
+    Written once here what both games' states do alike: the checks of the episode and chance
+    settings, :attr:`terminal`, the chance node's outcomes (the first dealer uniform over the
+    seats, then each card not dealt yet), applying a chance outcome or checking an action
+    before it is played, :meth:`clear_gained` and a deep copy that is ``clone()``. A game's
+    state (a dataclass) provides the fields annotated here, ``n_cards`` (cards in the deck),
+    ``dealt_cards()`` (the cards of the current deal unit dealt so far), ``add_card(card)``
+    (an explicit chance card at the deck's next position), ``legal_actions()`` (ascending
+    ids), ``clone()`` (an independent copy) and ``_advance()`` (run to the next decision,
+    chance node or end).
+    """
+
+    n_cards: int
+    players: int
+    episode: str
+    chance: str
+    current: int
+    dealer: int | None
+    history: list[int]
+    gained: list[int]
+
+    def check_setup(self, episodes: Sequence[str]) -> None:
+        """``ValueError`` unless ``episode`` is one of ``episodes`` and ``chance`` one of
+        :data:`CHANCES`."""
+        if self.episode not in episodes:
+            raise ValueError(f"unknown episode {self.episode!r}; accepted: {', '.join(episodes)}")
+        if self.chance not in CHANCES:
+            raise ValueError(f"unknown chance {self.chance!r}; accepted: {', '.join(CHANCES)}")
+
+    @property
+    def terminal(self) -> bool:
+        """True once the episode is over."""
+        return self.current == TERMINAL
+
+    if TYPE_CHECKING:  # provided by each game's state
+
+        def dealt_cards(self) -> Sequence[int]: ...
+        def add_card(self, card: int) -> None: ...
+        def legal_actions(self) -> tuple[int, ...]: ...
+        def clone(self) -> Any: ...
+        def _advance(self) -> None: ...
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Return the chance node's outcomes and their probabilities.
+
+        Returns
+        -------
+        list of (int, float)
+            The first dealer's seat (uniform over the seats) when no dealer is known yet,
+            else every card id not dealt yet (uniform: a shuffled deck).
+
+        Raises
+        ------
+        ValueError
+            If the state is not at a chance node.
+        """
+        if self.current != CHANCE:
+            raise ValueError("not a chance node: chance_outcomes() is only for chance nodes")
+        if self.dealer is None:
+            return [(s, 1.0 / self.players) for s in range(self.players)]
+        dealt = set(self.dealt_cards())
+        left = [c for c in range(self.n_cards) if c not in dealt]
+        return [(c, 1.0 / len(left)) for c in left]
+
+    def apply_chance(self, outcome: int) -> None:
+        """Apply one chance outcome (``chance="explicit"``): the first dealer, or the next
+        card of the deck (dealt by position); then run to the next decision.
+
+        Raises
+        ------
+        ValueError
+            Not at a chance node, or an outcome that is not possible there.
+        """
+        outcomes = [o for o, _ in self.chance_outcomes()]
+        if outcome not in outcomes:
+            raise ValueError(
+                f"chance outcome {outcome!r} is not possible here; accepted: {outcomes}"
+            )
+        self.history.append(int(outcome))
+        if self.dealer is None:
+            self.dealer = int(outcome)
+        else:
+            self.add_card(int(outcome))
+        self._advance()
+
+    def legal_words(self, legal: tuple[int, ...]) -> str:
+        """How an illegal-action error lists the legal actions."""
+        return f"legal actions: {list(legal)}"
+
+    def check_action(self, action: int) -> int:
+        """Return the seat to act once ``action`` is known legal for it.
+
+        Raises
+        ------
+        ValueError
+            No seat may act (a chance node or the end), or ``action`` is not legal (the
+            message lists the legal ones, :meth:`legal_words`).
+        """
+        legal = self.legal_actions()
+        seat = self.current
+        if seat < 0:
+            what = "the episode is over" if self.terminal else "this is a chance node"
+            raise ValueError(f"no seat may act: {what}")
+        if action not in legal:
+            raise ValueError(
+                f"action {action!r} is not legal for seat {seat}; {self.legal_words(legal)}"
+            )
+        return seat
+
+    def clear_gained(self) -> None:
+        """Reset ``gained`` (the environments read it once per step)."""
+        self.gained[0] = self.gained[1] = 0
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Any:
+        """A deep copy is :meth:`clone` (OpenSpiel deep-copies its states)."""
+        return self.clone()
 
 
 @runtime_checkable

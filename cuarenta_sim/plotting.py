@@ -8,6 +8,10 @@ Agg backend. Intervals are drawn as error bars from the frames' ``lower`` / ``up
 
 The functions are game-agnostic: they read the columns their docstrings list, and labels are
 parameters.
+
+Grid figures (:func:`score_heatmap`, :func:`probability_grid`) live in
+:mod:`cuarenta_sim.plot_grids` and what every figure shares (colours, a new Axes, whiskers,
+labels) in :mod:`cuarenta_sim.plot_axes`; both are re-exported here (``__all__``).
 """
 
 from __future__ import annotations
@@ -15,33 +19,38 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import matplotlib
 import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 
-#: Colours of the variants, in order (matplotlib's tab10).
-COLORS = tuple(matplotlib.colormaps["tab10"].colors)  # type: ignore[attr-defined]
+from .plot_axes import COLORS, interval_errors, label_axes, new_axes
+from .plot_grids import (
+    LOW_N_COLOR,
+    NEVER_REACHED_COLOR,
+    PROBABILITY_CMAP,
+    probability_grid,
+    probability_grid_colors,
+    score_heatmap,
+)
 
-
-def _axes(ax: Axes | None, figsize: tuple[float, float] = (7.0, 4.5)) -> Axes:
-    if ax is not None:
-        return ax
-    import matplotlib.pyplot as plt
-
-    _, new = plt.subplots(figsize=figsize)
-    return new
-
-
-def _errors(frame: pd.DataFrame) -> np.ndarray:
-    """Asymmetric error-bar lengths ``(2, n)`` from estimate/lower/upper; 0 where undefined."""
-    est = frame["estimate"].to_numpy(np.float64)
-    lo = frame["lower"].to_numpy(np.float64)
-    hi = frame["upper"].to_numpy(np.float64)
-    ok = frame["defined"].to_numpy(bool) if "defined" in frame else np.isfinite(lo)
-    below = np.where(ok, np.clip(est - lo, 0.0, None), 0.0)
-    above = np.where(ok, np.clip(hi - est, 0.0, None), 0.0)
-    return np.vstack([np.nan_to_num(below), np.nan_to_num(above)])
+__all__ = [
+    "COLORS",
+    "LOW_N_COLOR",
+    "NEGLIGIBLE_COLOR",
+    "NEVER_REACHED_COLOR",
+    "PROBABILITY_CMAP",
+    "convergence",
+    "exact_vs_simulated",
+    "forest",
+    "grouped_bars",
+    "interval_lines",
+    "length_distribution",
+    "points_by_source",
+    "probability_grid",
+    "probability_grid_colors",
+    "score_heatmap",
+    "tornado",
+]
 
 
 def _series_color(group: object, index: int, colors: Mapping[object, Any] | None) -> Any:
@@ -52,6 +61,7 @@ def _series_color(group: object, index: int, colors: Mapping[object, Any] | None
     return COLORS[index % len(COLORS)]
 
 
+# ---------------------------------------------------------------------- bars
 def grouped_bars(
     frame: pd.DataFrame,
     category: str,
@@ -88,7 +98,7 @@ def grouped_bars(
     -------
     Axes
     """
-    ax = _axes(ax)
+    ax = new_axes(ax)
     cats = list(dict.fromkeys(frame[category])) if categories is None else list(categories)
     groups = list(dict.fromkeys(frame[group]))
     width = 0.8 / max(len(groups), 1)
@@ -101,7 +111,7 @@ def grouped_bars(
             x + (i - (len(groups) - 1) / 2) * width,
             np.nan_to_num(heights),
             width,
-            yerr=_errors(sub.fillna({"defined": False})),
+            yerr=interval_errors(sub.fillna({"defined": False})),
             capsize=3,
             label=str(g),
             color=_series_color(g, i, colors),
@@ -166,7 +176,7 @@ def length_distribution(
     -------
     Axes
     """
-    ax = _axes(ax)
+    ax = new_axes(ax)
     lengths = sorted(frame["length"].unique())
     grouped_bars(
         frame,
@@ -181,69 +191,40 @@ def length_distribution(
     return ax
 
 
-def score_heatmap(
+# ---------------------------------------------------------------------- one row per variant
+def _label_rows(
+    ax: Axes, y: np.ndarray, labels: pd.Series, xlabel: str, title: str, reference: float | None
+) -> None:
+    """Finish a figure of horizontal rows at heights ``y``: a black vertical line at
+    ``reference`` (when given), the row labels, the x label, the title (when not empty) and a
+    vertical grid."""
+    if reference is not None:
+        ax.axvline(reference, color="black", linewidth=0.8)
+    ax.set_yticks(y, labels.astype(str).tolist())
+    label_axes(ax, xlabel=xlabel, title=title)
+    ax.grid(axis="x", alpha=0.3)
+
+
+def _points_by_row(
+    ax: Axes,
     frame: pd.DataFrame,
-    ax: Axes | None = None,
-    *,
-    row: str = "own_score",
-    column: str = "opponent_score",
-    value: str = "estimate",
-    title: str = "",
-    colorbar: bool = True,
-    vmin: float = 0.0,
-    vmax: float = 1.0,
-    cbar_label: str = "probability",
+    labels: pd.Series,
+    xlabel: str,
+    title: str,
+    reference: float | None,
 ) -> Axes:
-    """Heat map of a probability over a grid of score states (empty cells left blank).
-
-    Parameters
-    ----------
-    frame : DataFrame
-        One row per cell: columns ``row``, ``column`` (numeric scores) and ``value``; cells
-        with NaN ``value`` (no observations) are drawn blank.
-    ax : Axes, optional
-        Where to draw; default a new figure.
-    row, column, value : str
-        Column names: y axis, x axis, colour.
-    title : str
-        Title of the axes.
-    colorbar : bool
-        Draw a colour bar.
-    vmin, vmax : float
-        Colour scale limits.
-    cbar_label : str
-        Label of the colour bar.
-
-    Returns
-    -------
-    Axes
-    """
-    ax = _axes(ax, (6.0, 5.0))
-    grid = frame.pivot_table(
-        index=row, columns=column, values=value, aggfunc="first", dropna=False, observed=False
+    """One point with its interval whiskers per row of ``frame`` (columns ``estimate``,
+    ``lower``, ``upper``, optional ``defined``), first row on top; then :func:`_label_rows`."""
+    y = np.arange(len(frame))[::-1]
+    ax.errorbar(
+        frame["estimate"].to_numpy(np.float64),
+        y,
+        xerr=interval_errors(frame),
+        fmt="o",
+        color=COLORS[0],
+        capsize=3,
     )
-    grid = grid.sort_index().sort_index(axis=1)
-    ys = grid.index.to_numpy(np.float64)
-    xs = grid.columns.to_numpy(np.float64)
-    values = np.ma.masked_invalid(grid.to_numpy(np.float64))
-    image = ax.imshow(
-        values,
-        origin="lower",
-        cmap="RdBu",
-        vmin=vmin,
-        vmax=vmax,
-        aspect="auto",
-        interpolation="nearest",
-    )
-    step = max(1, len(xs) // 10)
-    ax.set_xticks(np.arange(len(xs))[::step], [f"{v:g}" for v in xs[::step]])
-    ax.set_yticks(np.arange(len(ys))[::step], [f"{v:g}" for v in ys[::step]])
-    ax.set_xlabel(column.replace("_", " "))
-    ax.set_ylabel(row.replace("_", " "))
-    if title:
-        ax.set_title(title)
-    if colorbar:
-        ax.figure.colorbar(image, ax=ax, label=cbar_label)
+    _label_rows(ax, y, labels, xlabel, title, reference)
     return ax
 
 
@@ -304,7 +285,7 @@ def tornado(
             f"tornado: the frame {what}; give one row per variant with columns {label}, "
             "estimate, lower, upper (optional defined, verdict)"
         )
-    ax = _axes(ax, (7.0, 0.35 * len(frame) + 1.5))
+    ax = new_axes(ax, (7.0, 0.35 * len(frame) + 1.5))
     order = frame.assign(_abs=frame["estimate"].abs().fillna(0.0)).sort_values(
         "_abs", kind="stable"
     )
@@ -329,7 +310,7 @@ def tornado(
         for e, ok, neg in zip(est, resolved, negligible, strict=True)
     ]
     widths = np.where(cannot | identical, 0.0, np.nan_to_num(est))
-    errors = _errors(order)
+    errors = interval_errors(order)
     errors[:, cannot | identical] = 0.0
     bars = ax.barh(y, widths, color=colors, xerr=errors, capsize=2, error_kw={"elinewidth": 0.8})
     for bar, hatch in zip(bars, maybe, strict=True):
@@ -340,12 +321,7 @@ def tornado(
         ax.plot([0.0], [yi], marker="|", color="black", markersize=10)
     for yi in y[cannot]:
         ax.text(0.0, yi, " cannot act", va="center", ha="left", fontsize="small", color="dimgray")
-    ax.axvline(0.0, color="black", linewidth=0.8)
-    ax.set_yticks(y, order[label].astype(str).tolist())
-    ax.set_xlabel(xlabel)
-    if title:
-        ax.set_title(title)
-    ax.grid(axis="x", alpha=0.3)
+    _label_rows(ax, y, order[label], xlabel, title, 0.0)
     if legend:
         handles = [
             Patch(facecolor=COLORS[0], label="resolved, positive"),
@@ -389,24 +365,8 @@ def forest(
     -------
     Axes
     """
-    ax = _axes(ax, (7.0, 0.4 * len(frame) + 1.5))
-    y = np.arange(len(frame))[::-1]
-    ax.errorbar(
-        frame["estimate"].to_numpy(np.float64),
-        y,
-        xerr=_errors(frame),
-        fmt="o",
-        color=COLORS[0],
-        capsize=3,
-    )
-    if reference is not None:
-        ax.axvline(reference, color="black", linewidth=0.8)
-    ax.set_yticks(y, frame[label].astype(str).tolist())
-    ax.set_xlabel(xlabel)
-    if title:
-        ax.set_title(title)
-    ax.grid(axis="x", alpha=0.3)
-    return ax
+    ax = new_axes(ax, (7.0, 0.4 * len(frame) + 1.5))
+    return _points_by_row(ax, frame, frame[label], xlabel, title, reference)
 
 
 def exact_vs_simulated(
@@ -437,7 +397,7 @@ def exact_vs_simulated(
     -------
     Axes
     """
-    ax = _axes(ax, (7.0, 0.32 * len(frame) + 1.5))
+    ax = new_axes(ax, (7.0, 0.32 * len(frame) + 1.5))
     exact = frame["exact"].to_numpy(np.float64)
     rel = pd.DataFrame(
         {
@@ -447,16 +407,11 @@ def exact_vs_simulated(
             "defined": frame["defined"].to_numpy(bool) if "defined" in frame else True,
         }
     )
-    y = np.arange(len(frame))[::-1]
-    ax.errorbar(rel["estimate"], y, xerr=_errors(rel), fmt="o", color=COLORS[0], capsize=3)
-    ax.axvline(0.0, color="black", linewidth=0.8)
-    ax.set_yticks(y, frame[label].astype(str).tolist())
-    ax.set_xlabel("simulated / exact - 1 (%)")
-    ax.set_title(title or "Simulated vs exact odds")
-    ax.grid(axis="x", alpha=0.3)
-    return ax
+    xlabel = "simulated / exact - 1 (%)"
+    return _points_by_row(ax, rel, frame[label], xlabel, title or "Simulated vs exact odds", 0.0)
 
 
+# ---------------------------------------------------------------------- lines
 def interval_lines(
     frame: pd.DataFrame,
     x: str,
@@ -498,7 +453,7 @@ def interval_lines(
     -------
     Axes
     """
-    ax = _axes(ax)
+    ax = new_axes(ax)
     groups = list(dict.fromkeys(frame[group]))
     for i, g in enumerate(groups):
         sub = frame[frame[group] == g].sort_values(x, kind="stable")
@@ -506,7 +461,7 @@ def interval_lines(
         ax.errorbar(
             sub[x].to_numpy(np.float64),
             sub["estimate"].to_numpy(np.float64),
-            yerr=_errors(sub.fillna({"defined": False})),
+            yerr=interval_errors(sub.fillna({"defined": False})),
             fmt="o-",
             markersize=3,
             capsize=2,
@@ -515,180 +470,10 @@ def interval_lines(
         )
         if marks and g in marks:
             ax.axvline(marks[g], color=color, linestyle="--", linewidth=0.9)
-    if reference is not None:
-        ax.axhline(reference, color="black", linewidth=0.8)
-    ax.set_xlabel(xlabel or x)
-    ax.set_ylabel(ylabel)
-    if title:
-        ax.set_title(title)
+    label_axes(ax, xlabel=xlabel or x, ylabel=ylabel, title=title, hline=reference)
     if len(groups) > 1:
         ax.legend(frameon=False)
     ax.grid(alpha=0.3)
-    return ax
-
-
-#: Colour of a cell never reached in a probability grid (dark grey, hatched ``xx``).
-NEVER_REACHED_COLOR = (0.30, 0.30, 0.30, 1.0)
-#: Colour of a cell with too few observations to show (light grey, hatched ``..``).
-LOW_N_COLOR = (0.78, 0.78, 0.78, 1.0)
-#: Colour map of probability grids: red below 50%, blue above; its middle is near-white.
-PROBABILITY_CMAP = "RdBu"
-
-
-def probability_grid_colors(
-    values: np.ndarray,
-    n: np.ndarray,
-    min_n: int,
-    *,
-    vmin: float = 0.0,
-    vmax: float = 1.0,
-    cmap: str = PROBABILITY_CMAP,
-) -> np.ndarray:
-    """RGBA colours of a probability grid: the colour map, grey for low-n and never-reached.
-
-    Parameters
-    ----------
-    values : ndarray of float, shape (rows, cols)
-        Probabilities (NaN where masked or never reached).
-    n : ndarray of int, shape (rows, cols)
-        Observations per cell.
-    min_n : int
-        Cells with ``0 < n < min_n`` get :data:`LOW_N_COLOR` whatever their value; cells with
-        ``n = 0`` get :data:`NEVER_REACHED_COLOR` (so neither can be read as 50%).
-    vmin, vmax : float
-        Limits of the colour scale.
-    cmap : str
-        Matplotlib colour map name.
-
-    Returns
-    -------
-    ndarray of float, shape (rows, cols, 4)
-    """
-    v = np.asarray(values, dtype=np.float64)
-    counts = np.asarray(n)
-    scaled = np.clip((v - vmin) / (vmax - vmin), 0.0, 1.0)
-    rgba = np.asarray(matplotlib.colormaps[cmap](np.nan_to_num(scaled, nan=0.5)), np.float64)
-    rgba[(counts > 0) & ((counts < min_n) | ~np.isfinite(v))] = LOW_N_COLOR
-    rgba[counts == 0] = NEVER_REACHED_COLOR
-    return rgba
-
-
-def probability_grid(
-    frame: pd.DataFrame,
-    ax: Axes | None = None,
-    *,
-    row: str = "own_score",
-    column: str = "opponent_score",
-    min_n: int = 1,
-    title: str = "",
-    colorbar: bool = True,
-    cbar_label: str = "probability",
-    legend: bool = True,
-) -> Axes:
-    """Heat map of a probability over a grid, low-n and never-reached cells set apart.
-
-    Shown cells take the diverging colour map (:data:`PROBABILITY_CMAP`, 50% near white);
-    cells with ``0 < n < min_n`` are light grey hatched ``..`` and cells never reached dark
-    grey hatched ``xx`` (:func:`probability_grid_colors`), so neither reads as 50%.
-
-    Parameters
-    ----------
-    frame : DataFrame
-        One row per cell: ``row``, ``column`` (numbers), ``estimate`` (NaN where masked) and
-        ``n``.
-    ax : Axes, optional
-        Where to draw; default a new figure.
-    row, column : str
-        Columns along y and x.
-    min_n : int
-        Threshold of the masked cells (as used for the table).
-    title : str
-        Title of the axes.
-    colorbar : bool
-        Draw a colour bar (0 to 100%).
-    cbar_label : str
-        Label of the colour bar.
-    legend : bool
-        Explain the two grey cell kinds below the axes.
-
-    Returns
-    -------
-    Axes
-    """
-    from matplotlib.cm import ScalarMappable
-    from matplotlib.colors import Normalize
-    from matplotlib.patches import Patch, Rectangle
-
-    ax = _axes(ax, (6.0, 5.0))
-    est = (
-        frame.pivot_table(
-            index=row,
-            columns=column,
-            values="estimate",
-            aggfunc="first",
-            dropna=False,
-            observed=False,
-        )
-        .sort_index()
-        .sort_index(axis=1)
-    )
-    cnt = (
-        frame.pivot_table(
-            index=row, columns=column, values="n", aggfunc="first", dropna=False, observed=False
-        )
-        .reindex_like(est)
-        .fillna(0)
-    )
-    colors = probability_grid_colors(est.to_numpy(np.float64), cnt.to_numpy(np.int64), min_n)
-    ax.imshow(colors, origin="lower", aspect="auto", interpolation="nearest")
-    counts = cnt.to_numpy(np.int64)
-    for (i, j), c in np.ndenumerate(counts):
-        if c < min_n:
-            ax.add_patch(
-                Rectangle(
-                    (j - 0.5, i - 0.5),
-                    1,
-                    1,
-                    fill=False,
-                    linewidth=0,
-                    hatch="xx" if c == 0 else "..",
-                    edgecolor="white",
-                )
-            )
-    ys = est.index.to_numpy(np.float64)
-    xs = est.columns.to_numpy(np.float64)
-    step = max(1, len(xs) // 10)
-    ax.set_xticks(np.arange(len(xs))[::step], [f"{v:g}" for v in xs[::step]])
-    ax.set_yticks(np.arange(len(ys))[::step], [f"{v:g}" for v in ys[::step]])
-    ax.set_xlabel(column.replace("_", " "))
-    ax.set_ylabel(row.replace("_", " "))
-    if title:
-        ax.set_title(title)
-    if colorbar:
-        mappable = ScalarMappable(Normalize(0.0, 100.0), PROBABILITY_CMAP)
-        ax.figure.colorbar(mappable, ax=ax, label=cbar_label)
-    if legend:
-        ax.legend(
-            handles=[
-                Patch(
-                    facecolor=LOW_N_COLOR,
-                    hatch="..",
-                    edgecolor="white",
-                    label=f"n < {min_n} (masked)",
-                ),
-                Patch(
-                    facecolor=NEVER_REACHED_COLOR,
-                    hatch="xx",
-                    edgecolor="white",
-                    label="never reached",
-                ),
-            ],
-            loc="upper center",
-            bbox_to_anchor=(0.5, -0.12),
-            ncol=2,
-            frameon=False,
-            fontsize="small",
-        )
     return ax
 
 
@@ -720,7 +505,7 @@ def convergence(
     -------
     Axes
     """
-    ax = _axes(ax)
+    ax = new_axes(ax)
     for rep, sub in frame.groupby("replicate", sort=True):
         x = sub["n"].to_numpy(np.float64)
         y = sub["estimate"].to_numpy(np.float64)
@@ -744,13 +529,7 @@ def convergence(
                 alpha=0.7,
                 label="other seeds" if rep == 1 else None,
             )
-    if reference is not None:
-        ax.axhline(reference, color="black", linewidth=0.8)
-    ax.set_xscale("log")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title:
-        ax.set_title(title)
+    label_axes(ax, xlabel=xlabel, ylabel=ylabel, title=title, hline=reference, xscale="log")
     ax.legend(frameon=False, fontsize="small")
     ax.grid(alpha=0.3)
     return ax

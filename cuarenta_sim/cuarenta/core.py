@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import CHANCE, TERMINAL, StepCore, shuffle
+from ..core import CHANCE, TERMINAL, StepCore, episode_over, shuffle
 from . import actions, observation
 from .cards import N_CARDS, N_RANKS, N_SUITS, card_name
 from .reference.events import AnnounceEvent, ClaimsEvent, EndEvent, PlayEvent
@@ -74,17 +74,6 @@ class CuarentaCore(StepCore):
             Bad rules, players (2 or 4, R2.1), episode or chance.
         """
         return CuarentaGame(resolve_rules(rules), players, episode, chance, root, index)
-
-    def setup(self, state: CuarentaGame) -> dict[str, Any]:
-        """``rules`` (slug), ``players``, ``episode``, ``root``, ``index``, ``chance``."""
-        return {
-            "rules": state.rules.slug(),
-            "players": state.players,
-            "episode": state.episode,
-            "root": state.root,
-            "index": state.game,
-            "chance": state.chance,
-        }
 
     def legal_actions(self, state: CuarentaGame) -> tuple[int, ...]:
         """Legal action ids, ascending = the canonical legal plays (contract section 3)."""
@@ -272,13 +261,7 @@ class CuarentaCore(StepCore):
         for e in g.events[-3:]:
             lines.append("  " + _describe(e))
         if g.terminal:
-            if g.truncated:
-                lines.append("episode over: truncated")
-            else:
-                winner = g.winner
-                lines.append(
-                    "episode over: " + ("tie" if winner is None else f"side {winner} wins")
-                )
+            lines.append(episode_over(g, "side"))
         return "\n".join(lines)
 
     # ------------------------------------------------------------ resampling

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import TERMINAL, StepCore, shuffle
+from ..core import TERMINAL, StepCore, episode_over, shuffle
 from . import observation
 from .cards import CABALLO, N_CARDS, REY, card_of, format_card
 from .contracts import CONTRACTS, DECLARATIONS
@@ -77,17 +77,6 @@ class CuatrolaCore(StepCore):
         if isinstance(players, bool) or players != PLAYERS:
             raise ValueError(f"players must be 4 for Cuatrola, got {players!r}")
         return CuatrolaGame(resolve_rules(rules), episode, chance, root, index)
-
-    def setup(self, state: CuatrolaGame) -> dict[str, Any]:
-        """``rules`` (slug), ``players``, ``episode``, ``root``, ``index``, ``chance``."""
-        return {
-            "rules": state.rules.slug(),
-            "players": PLAYERS,
-            "episode": state.episode,
-            "root": state.root,
-            "index": state.game,
-            "chance": state.chance,
-        }
 
     def legal_actions(self, state: CuatrolaGame) -> tuple[int, ...]:
         """Declarations while bidding (C2.1, C2.3), cards in play (C3.3), ascending."""
@@ -283,13 +272,7 @@ class CuatrolaCore(StepCore):
                 mark = " <- to act" if g.current == s else ""
                 lines.append(f"player_{s} (pair {s % 2}): {hand}{mark}")
         if g.terminal:
-            if g.truncated:
-                lines.append("episode over: truncated")
-            else:
-                winner = g.winner
-                lines.append(
-                    "episode over: " + ("tie" if winner is None else f"pair {winner} wins")
-                )
+            lines.append(episode_over(g, "pair"))
         return "\n".join(lines)
 
     # ------------------------------------------------------------ resampling

@@ -22,21 +22,25 @@ Players (tournament-style specs, :func:`parse_player`):
   ``(seed, chica, data)``), seeded as every stream is.
 * **openspiel-ismcts(...)**: :class:`open_spiel.python.algorithms.ismcts.ISMCTSBot` with
   :class:`open_spiel.python.algorithms.mcts.RandomRolloutEvaluator` (settings
-  :class:`IsmctsSettings`). The game provides no ``resample_from_infostate``, so the bot gets
-  :func:`resample_cuarenta` as its resampler: the hidden hands drawn uniformly among the deals
-  consistent with the seat's information state (own hand, every play of the data, the
-  rondas announced, R4).
+  :class:`IsmctsSettings`). Its worlds are the game's own ``resample_from_infostate`` (the
+  Cuarenta core's resample: the hidden hands drawn uniformly among the deals consistent with
+  the seat's information state: own hand, every play of the data, the rondas announced and
+  not announced, R4), given to the bot through :func:`resample_world` so that its draws come
+  from the seat's search stream.
 * **openspiel-random**: :class:`open_spiel.python.bots.uniform_random.UniformRandomBot`.
 
 The bots' randomness (tree policy, rollouts, resampling, the final choice) comes from
 ``numpy.random.RandomState`` generators seeded from the seat's search stream of the chica, so
 a match is reproducible from its seed.
+
+The module holds the match (:func:`play_chica`, :func:`play_outside_duplicate`,
+:func:`tournament_play`); the player specs are :mod:`cuarenta_sim.rl.outside_players`, the
+seats :mod:`cuarenta_sim.rl.outside_agents` (both re-exported here).
 """
 
 from __future__ import annotations
 
 import math
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -45,528 +49,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ._extra import require
+from ..rng import STREAM_GAME, PyRng, root_from_seed, shuffled_deck_py
+from ..tournament import PAIR_COLUMNS, match_summary
+from .outside_agents import make_agent, pyspiel, resample_world
+from .outside_players import BOTS, IsmctsSettings, PlayerSpec, parse_player
 
-pyspiel = require("pyspiel")
 
-from ..cuarenta.actions import ACTION_OF  # noqa: E402
-from ..cuarenta.cards import N_CARDS  # noqa: E402
-from ..cuarenta.engine.decide import decide  # noqa: E402
-from ..cuarenta.policies import PolicySpec, parse_policy  # noqa: E402
-from ..cuarenta.policies.kernel import POLICY_RANDOM  # noqa: E402
-from ..cuarenta.reference.events import AnnounceEvent, PlayEvent  # noqa: E402
-from ..cuarenta.reference.game import observe  # noqa: E402
-from ..cuarenta.reference.policies import RandomPolicy  # noqa: E402
-from ..cuarenta.reference.scoring import ronda_events  # noqa: E402
-from ..cuarenta.reference.state import CARDS_PER_DEAL, rank_counts  # noqa: E402
-from ..rng import (  # noqa: E402
-    STREAM_GAME,
-    STREAM_POLICY,
-    STREAM_SEARCH,
-    PyRng,
-    root_from_seed,
-    shuffled_deck_py,
-)
-from ..tournament import PAIR_COLUMNS, match_summary  # noqa: E402
-from . import openspiel as _openspiel  # noqa: E402,F401  (registers python_cuarenta)
-
-#: Prefix of the OpenSpiel bots' player specs.
-BOT_PREFIX = "openspiel-"
-#: The OpenSpiel bots by spec name.
-BOTS = ("ismcts", "random")
-#: Final policies of ISMCTS (``ISMCTSFinalPolicyType``), by spec word.
-FINAL_POLICIES = ("max_visit_count", "normalized_visit_count", "max_value")
-#: OpenSpiel's enum member of each final policy.
-_FINAL_TYPES = {
-    "max_visit_count": "MAX_VISIT_COUNT",
-    "normalized_visit_count": "NORMALIZED_VISITED_COUNT",
-    "max_value": "MAX_VALUE",
-}
-#: Child selection policies of ISMCTS (``ChildSelectionPolicy``), by spec word.
-SELECTIONS = ("uct", "puct")
-#: Resampling attempts before giving up (a consistent deal exists: the real one).
-MAX_RESAMPLE_TRIES = 10_000
-
-_BOT_RE = re.compile(r"^\s*openspiel-([a-z_]+)\s*(?:\((.*)\))?\s*$")
-
-
-# ====================================================================== player specs
-@dataclass(frozen=True)
-class IsmctsSettings:
-    """Configuration of OpenSpiel's IS-MCTS bot (``openspiel-ismcts(...)``).
-
-    Attributes
-    ----------
-    simulations : int
-        ``max_simulations``: simulations per decision (each from a resampled world).
-    uct_c : float
-        Exploration constant of the UCT (or PUCT) child selection.
-    rollouts : int
-        ``n_rollouts`` of the ``RandomRolloutEvaluator``: uniformly random playouts averaged
-        at each new leaf.
-    rollout_length : int
-        ``max_length`` of the evaluator in steps (chance nodes included); 0 plays every
-        rollout to the end of the chica. A cut rollout is worth the rewards gathered so far,
-        which are zero unless ``point_reward`` is set.
-    point_reward : float
-        Reward per point of side difference in the bot's own copy of the game
-        (``python_cuarenta`` parameter; the chica win is always worth 1). 0: the bot values
-        the chica's result only, as the match does.
-    final : str
-        Final policy: ``max_visit_count`` (ties drawn at random), ``normalized_visit_count``
-        (an action drawn in proportion to its visits) or ``max_value``.
-    selection : str
-        Child selection: ``uct`` or ``puct`` (uniform priors).
-    world_samples : int
-        ``max_world_samples``: -1 resamples a world for every simulation, ``k > 0`` reuses
-        ``k`` sampled worlds.
-    """
-
-    simulations: int = 1000
-    uct_c: float = 2.0
-    rollouts: int = 1
-    rollout_length: int = 0
-    point_reward: float = 0.0
-    final: str = "max_visit_count"
-    selection: str = "uct"
-    world_samples: int = -1
-
-    @property
-    def canonical(self) -> str:
-        """The full spec, every parameter in order: ``openspiel-ismcts(simulations=...)``."""
-        body = ",".join(f"{k}={_fmt(getattr(self, k))}" for k in _ISMCTS_PARAMS)
-        return f"{BOT_PREFIX}ismcts({body})"
-
-    def describe(self) -> dict[str, Any]:
-        """The bot's configuration in OpenSpiel's own terms (for reports and provenance)."""
-        return {
-            "bot": "open_spiel.python.algorithms.ismcts.ISMCTSBot",
-            "evaluator": f"RandomRolloutEvaluator(n_rollouts={self.rollouts}, max_length="
-            f"{self.rollout_length or None})",
-            "uct_c": self.uct_c,
-            "max_simulations": self.simulations,
-            "max_world_samples": self.world_samples,
-            "final_policy_type": f"ISMCTSFinalPolicyType.{_FINAL_TYPES[self.final]}",
-            "child_selection_policy": f"ChildSelectionPolicy.{self.selection.upper()}",
-            "use_observation_string": False,
-            "allow_inconsistent_action_sets": False,
-            "resampler": "cuarenta_sim.rl.outside.resample_cuarenta",
-            "game_rewards": f"win_reward=1, point_reward={_fmt(self.point_reward)}",
-            "random_state": "numpy RandomState seeded from the seat's search stream "
-            "(seed, chica, STREAM_SEARCH + seat)",
-        }
-
-
-def _fmt(v: object) -> str:
-    if isinstance(v, float):
-        return f"{v:g}"
-    return str(v)
-
-
-def _int_param(low: int, high: int) -> Callable[[str, str], int]:
-    def parse(name: str, text: str) -> int:
-        try:
-            v = int(text)
-        except ValueError:
-            v = None
-        if v is None or not low <= v <= high:
-            raise ValueError(
-                f"bad value {text!r} for openspiel-ismcts parameter {name}; accepted: a whole "
-                f"number from {low} to {high}"
-            )
-        return v
-
-    return parse
-
-
-def _float_param(low: float, high: float) -> Callable[[str, str], float]:
-    def parse(name: str, text: str) -> float:
-        try:
-            v = float(text)
-        except ValueError:
-            v = math.nan
-        if not low <= v <= high:
-            raise ValueError(
-                f"bad value {text!r} for openspiel-ismcts parameter {name}; accepted: a number "
-                f"from {low:g} to {high:g}"
-            )
-        return v
-
-    return parse
-
-
-def _choice_param(choices: Sequence[str]) -> Callable[[str, str], str]:
-    def parse(name: str, text: str) -> str:
-        if text not in choices:
-            raise ValueError(
-                f"bad value {text!r} for openspiel-ismcts parameter {name}; accepted: "
-                f"{', '.join(choices)}"
-            )
-        return text
-
-    return parse
-
-
-def _world_samples(name: str, text: str) -> int:
-    v = _int_param(-1, 1_000_000)(name, text)
-    if v == 0:
-        raise ValueError(
-            f"bad value {text!r} for openspiel-ismcts parameter {name}; accepted: -1 "
-            "(a new world every simulation) or a whole number from 1 to 1000000"
-        )
-    return v
-
-
-_ISMCTS_PARAMS: dict[str, Callable[[str, str], Any]] = {
-    "simulations": _int_param(1, 10_000_000),
-    "uct_c": _float_param(0.0, 1e6),
-    "rollouts": _int_param(1, 100_000),
-    "rollout_length": _int_param(0, 10_000_000),
-    "point_reward": _float_param(0.0, 1e6),
-    "final": _choice_param(FINAL_POLICIES),
-    "selection": _choice_param(SELECTIONS),
-    "world_samples": _world_samples,
-}
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """A parsed player of an outside match: one of our policies or an OpenSpiel bot.
-
-    Attributes
-    ----------
-    kind : str
-        ``"policy"`` (ours), ``"ismcts"`` or ``"random"`` (OpenSpiel's bots).
-    canonical : str
-        The full spec (every parameter), as provenance records it.
-    policy : PolicySpec or None
-        Our policy's parsed spec (``kind == "policy"``).
-    ismcts : IsmctsSettings or None
-        The IS-MCTS configuration (``kind == "ismcts"``).
-    """
-
-    kind: str
-    canonical: str
-    policy: PolicySpec | None = None
-    ismcts: IsmctsSettings | None = None
-
-    def describe(self) -> dict[str, Any]:
-        """The player's settings for reports: the spec and, for a bot, its configuration."""
-        out: dict[str, Any] = {"spec": self.canonical, "kind": self.kind}
-        if self.ismcts is not None:
-            out["settings"] = self.ismcts.describe()
-        elif self.kind == "random":
-            out["settings"] = {
-                "bot": "open_spiel.python.bots.uniform_random.UniformRandomBot",
-                "rng": "numpy RandomState seeded from the seat's search stream "
-                "(seed, chica, STREAM_SEARCH + seat)",
-            }
-        else:
-            out["settings"] = {
-                "entry_point": "cuarenta_sim.cuarenta.engine.decide.decide"
-                if self.policy is not None and self.policy.id != POLICY_RANDOM
-                else "cuarenta_sim.cuarenta.reference.policies.RandomPolicy",
-                "observation": "cuarenta_sim.cuarenta.reference.game.observe (the seat's view)",
-            }
-        return out
-
-
-def parse_player(spec: str) -> PlayerSpec:
-    """Parse a player spec: a policy spec, ``openspiel-ismcts(...)`` or ``openspiel-random``.
-
-    Parameters
-    ----------
-    spec : str
-        ``greedy``, ``pimc(samples=8)``, ... (:func:`cuarenta_sim.cuarenta.policies.parse_policy`);
-        ``openspiel-ismcts(simulations=1000,uct_c=2,rollouts=1)`` with any of the parameters
-        of :class:`IsmctsSettings` (the others take their defaults); ``openspiel-random``.
-
-    Returns
-    -------
-    PlayerSpec
-
-    Raises
-    ------
-    ValueError
-        Malformed spec, unknown bot, unknown or repeated parameter, bad value; the message
-        lists what is accepted.
-    """
-    if not isinstance(spec, str):
-        raise ValueError(f"a player spec must be a string, got {spec!r}")
-    if not spec.strip().startswith(BOT_PREFIX):
-        parsed = parse_policy(spec)
-        return PlayerSpec("policy", parsed.canonical, policy=parsed)
-    m = _BOT_RE.match(spec)
-    if m is None:
-        raise ValueError(
-            f"malformed player spec {spec!r}; expected openspiel-ismcts(param=value,...) or "
-            "openspiel-random"
-        )
-    bot, body = m.group(1), (m.group(2) or "").strip()
-    if bot not in BOTS:
-        raise ValueError(
-            f"unknown OpenSpiel bot {bot!r}; accepted: " + ", ".join(BOT_PREFIX + b for b in BOTS)
-        )
-    if bot == "random":
-        if body:
-            raise ValueError(f"openspiel-random takes no parameters, got {body!r}")
-        return PlayerSpec("random", f"{BOT_PREFIX}random")
-    values: dict[str, Any] = {}
-    if body:
-        for item in body.split(","):
-            if "=" not in item:
-                raise ValueError(
-                    f"malformed parameter {item.strip()!r} in player spec {spec!r}; "
-                    "expected param=value"
-                )
-            key, text = (s.strip() for s in item.split("=", 1))
-            if key not in _ISMCTS_PARAMS:
-                raise ValueError(
-                    f"unknown parameter {key!r} of openspiel-ismcts; accepted: "
-                    + ", ".join(_ISMCTS_PARAMS)
-                )
-            if key in values:
-                raise ValueError(f"parameter {key} given twice in player spec {spec!r}")
-            values[key] = _ISMCTS_PARAMS[key](key, text)
-    settings = IsmctsSettings(**values)
-    return PlayerSpec("ismcts", settings.canonical, ismcts=settings)
-
-
-# ====================================================================== resampling
-def _data_events(core: Any) -> tuple[list[PlayEvent], list[AnnounceEvent]]:
-    plays, announced = [], []
-    for e in core.events:
-        if getattr(e, "data", None) != core.data:
-            continue
-        if isinstance(e, PlayEvent):
-            plays.append(e)
-        elif isinstance(e, AnnounceEvent):
-            announced.append(e)
-    return plays, announced
-
-
-def resample_cuarenta(state: Any, player: int, rng: np.random.RandomState) -> Any:
-    """Return a copy of ``state`` with the hands hidden from ``player`` dealt afresh.
-
-    The hidden cards are the other seats' hands and the cards not dealt yet (at a decision
-    node of ``python_cuarenta`` the deal in progress has been dealt whole). Each other seat
-    gets as many cards as it holds, drawn uniformly from them, subject to what ``player``
-    knows: the seat still holds the cards of the rondas it announced in this deal minus those
-    it has played since (R4), and its whole deal (cards played in this deal plus its hand)
-    makes exactly the announcements it made, no more (a ronda is announced whenever dealt,
-    R4.1). Rejection sampling from the uniform deal makes the draw uniform among the
-    consistent deals. Ranks are what the information state records; physical card ids of a
-    rank are taken from the hidden pool.
-
-    Parameters
-    ----------
-    state : CuarentaSpielState
-        A decision node of ``python_cuarenta``.
-    player : int
-        The seat whose information is kept (the seat to act, for IS-MCTS).
-    rng : numpy.random.RandomState
-        Source of the draw.
-
-    Returns
-    -------
-    CuarentaSpielState
-        A state with the same information state string for ``player``.
-
-    Raises
-    ------
-    ValueError
-        If ``state`` is a chance or terminal node.
-    RuntimeError
-        If no consistent deal was drawn in :data:`MAX_RESAMPLE_TRIES` attempts.
-    """
-    core = state.core
-    st = core.state
-    if core.current < 0 or st is None:
-        raise ValueError("resample_cuarenta needs a decision node (a seat to act)")
-    new = state.clone()
-    ncore = new.core
-    nst = ncore.state
-    n = core.players
-    others = [o for o in range(n) if o != player]
-    dealt = set(st.deck)
-    hidden = [c for o in others for c in st.hands[o]] + [
-        c for c in range(N_CARDS) if c not in dealt
-    ]
-    plays, announced = _data_events(core)
-    played_now = {o: [0] * 10 for o in others}
-    for e in plays:
-        if e.deal == st.deal and e.seat in played_now:
-            played_now[e.seat][e.outcome.play.rank] += 1
-    calls = {
-        o: sorted((e.flag, e.rank) for e in announced if e.deal == st.deal and e.seat == o)
-        for o in others
-    }
-    by_rank: list[list[int]] = [[] for _ in range(10)]
-    for c in hidden:
-        by_rank[c // 4].append(c)
-    for _ in range(MAX_RESAMPLE_TRIES):
-        pool = [list(cs) for cs in by_rank]
-        for cs in pool:
-            rng.shuffle(cs)
-        hands: dict[int, list[int]] = {}
-        for o in others:
-            # The announced rondas' cards still held are known: they go to their seat first.
-            forced: list[int] = []
-            for flag, rank in calls[o]:
-                keep = (4 if flag == 2 else 3) - played_now[o][rank]
-                forced.extend(pool[rank].pop() for _ in range(keep))
-            hands[o] = forced
-        rest = [c for cs in pool for c in cs]
-        rng.shuffle(rest)
-        at = 0
-        ok = True
-        for o in others:
-            need = len(st.hands[o]) - len(hands[o])
-            hands[o] = hands[o] + rest[at : at + need]
-            at += need
-            whole = rank_counts(hands[o])
-            for q in range(10):
-                whole[q] += played_now[o][q]
-            if sorted((f, r) for f, r in ronda_events(whole)) != calls[o]:
-                ok = False
-                break
-        if ok:
-            break
-    else:
-        raise RuntimeError(
-            f"no deal consistent with seat {player}'s information in {MAX_RESAMPLE_TRIES} draws"
-        )
-    # Rewrite the hands and the deck positions of the current deal (the deck records which
-    # cards are dealt: chance outcomes are the cards not in it).
-    order = nst.play_order()
-    deck = list(nst.deck)
-    for o in others:
-        old = set(st.hands[o])
-        p = order.index(o)
-        start = (nst.deal * n + p) * CARDS_PER_DEAL
-        fresh = iter(hands[o])
-        for k in range(start, start + CARDS_PER_DEAL):
-            if deck[k] in old:
-                deck[k] = next(fresh)
-        nst.hands[o] = sorted(hands[o])
-    nst.deck = deck
-    ncore._legal = None
-    return new
-
-
-# ====================================================================== agents
-def _random_state(rng: PyRng) -> np.random.RandomState:
-    """A numpy RandomState seeded with 128 bits drawn from a project stream."""
-    words = []
-    for _ in range(2):
-        v = rng.next64()
-        words.extend((v & 0xFFFFFFFF, v >> 32))
-    return np.random.RandomState(np.array(words, dtype=np.uint32))
-
-
-class _Agent:
-    """One seat's player in one chica: ``act(state)`` returns the OpenSpiel action."""
-
-    seat: int
-
-    def act(self, state: Any) -> int:
-        raise NotImplementedError
-
-    def inform(self, action: int) -> None:
-        """Hear an action (chance outcome or play) applied to the match state."""
-
-
-class _PolicyAgent(_Agent):
-    """Our policy: the seat's observation -> ``decide`` -> action id."""
-
-    def __init__(self, spec: PolicySpec, root: int, chica: int, seat: int) -> None:
-        self.spec, self.root, self.chica, self.seat = spec, root, chica, seat
-        self.random = spec.id == POLICY_RANDOM
-        self._data = -1
-        self._stream: PyRng | None = None
-
-    def act(self, state: Any) -> int:
-        core = state.core
-        if core.data != self._data:
-            # Contract 2: the seat's policy stream of the data (random), or its search stream.
-            self._data = core.data
-            stream = (STREAM_POLICY if self.random else STREAM_SEARCH) + self.seat
-            self._stream = PyRng.for_stream(self.root, self.chica, core.data, stream)
-        assert self._stream is not None
-        obs = observe(core.state, self.seat, core.board)
-        if self.random:
-            k = RandomPolicy().choose(obs, self._stream)
-        else:
-            k = decide(self.spec.canonical, obs, PyRng(self._stream.next64()).s)
-        return ACTION_OF[obs.plays[k]]
-
-
-class _RandomBotAgent(_Agent):
-    """OpenSpiel's ``UniformRandomBot``."""
-
-    def __init__(self, root: int, chica: int, seat: int) -> None:
-        from open_spiel.python.bots.uniform_random import UniformRandomBot
-
-        self.seat = seat
-        rs = _random_state(PyRng.for_stream(root, chica, 0, STREAM_SEARCH + seat))
-        self.bot = UniformRandomBot(seat, rs)
-
-    def act(self, state: Any) -> int:
-        return int(self.bot.step(state))
-
-
-class _IsmctsAgent(_Agent):
-    """OpenSpiel's ``ISMCTSBot`` searching its own copy of the game (its reward settings)."""
-
-    def __init__(
-        self,
-        settings: IsmctsSettings,
-        game_params: dict[str, Any],
-        root: int,
-        chica: int,
-        seat: int,
-    ) -> None:
-        from open_spiel.python.algorithms.ismcts import (
-            ChildSelectionPolicy,
-            ISMCTSBot,
-            ISMCTSFinalPolicyType,
-        )
-        from open_spiel.python.algorithms.mcts import RandomRolloutEvaluator
-
-        self.seat = seat
-        stream = PyRng.for_stream(root, chica, 0, STREAM_SEARCH + seat)
-        bot_rs, eval_rs, resample_rs = (_random_state(stream) for _ in range(3))
-        self.game = pyspiel.load_game(
-            "python_cuarenta", {**game_params, "point_reward": settings.point_reward}
-        )
-        self.state = self.game.new_initial_state()
-        evaluator = RandomRolloutEvaluator(
-            n_rollouts=settings.rollouts,
-            random_state=eval_rs,
-            max_length=settings.rollout_length or None,
-        )
-        self.bot = ISMCTSBot(
-            self.game,
-            evaluator,
-            settings.uct_c,
-            settings.simulations,
-            max_world_samples=settings.world_samples,
-            random_state=bot_rs,
-            final_policy_type=ISMCTSFinalPolicyType[_FINAL_TYPES[settings.final]],
-            use_observation_string=False,
-            allow_inconsistent_action_sets=False,
-            child_selection_policy=ChildSelectionPolicy[settings.selection.upper()],
-        )
-        self.bot.set_resampler(lambda s, p: resample_cuarenta(s, p, resample_rs))
-
-    def act(self, state: Any) -> int:
-        return int(self.bot.step(self.state))
-
-    def inform(self, action: int) -> None:
-        self.state.apply_action(action)
-
-
-# ====================================================================== playing
 @dataclass
 class ChicaResult:
     """One chica of an outside match.
@@ -593,18 +81,6 @@ class ChicaResult:
     decisions: list[int] = field(default_factory=lambda: [0, 0])
     seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
     actions: list[int] = field(default_factory=list)
-
-
-def _agent(
-    spec: PlayerSpec, game_params: dict[str, Any], root: int, chica: int, seat: int
-) -> _Agent:
-    if spec.kind == "policy":
-        assert spec.policy is not None
-        return _PolicyAgent(spec.policy, root, chica, seat)
-    if spec.kind == "random":
-        return _RandomBotAgent(root, chica, seat)
-    assert spec.ismcts is not None
-    return _IsmctsAgent(spec.ismcts, game_params, root, chica, seat)
 
 
 def play_chica(
@@ -647,7 +123,7 @@ def play_chica(
     params = {"rules": rules, "players": players}
     game = pyspiel.load_game("python_cuarenta", params)
     state = game.new_initial_state()
-    agents = [_agent(specs[s % 2], params, root, chica, s) for s in range(players)]
+    agents = [make_agent(specs[s % 2], params, root, chica, s) for s in range(players)]
     result = ChicaResult(winner=-1, scores=(0, 0), datas=0)
     core = state.core
     while not state.is_terminal():
@@ -857,6 +333,6 @@ __all__ = [
     "parse_player",
     "play_chica",
     "play_outside_duplicate",
-    "resample_cuarenta",
+    "resample_world",
     "tournament_play",
 ]

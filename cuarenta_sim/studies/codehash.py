@@ -11,6 +11,9 @@ The files of a study (:func:`study_code_files`):
 * the module of its builder and every module of the package it imports directly (parsed with
   :mod:`ast`, not imported: ``from . import x``, ``from .x import y``, ``from .. import z``),
   e.g. ``quito_vs_cuenca.py`` -> ``qc_sections.py``, ``common.py``, ``panel.py``, ``compare.py``;
+* the parts of every such module that re-exports names (:func:`reexported`): a module split
+  into parts, such as ``plotting`` (``plot_axes``, ``plot_grids``) or ``simulation``
+  (``simulation_run``), counts with its parts;
 * the shared verdict and report code, :data:`SHARED_MODULES` (``stats``, ``verdicts``,
   ``distributions``, ``reports``, ``studies/framework``, ``studies/claims`` (and
   ``claim_checks``),
@@ -92,13 +95,7 @@ def direct_imports(module: str) -> list[str]:
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = importlib.util.resolve_name("." * node.level + (node.module or ""), package)
-            else:
-                base = node.module or ""
-            for alias in node.names:
-                sub = f"{base}.{alias.name}"
-                found.add(sub if module_file(sub) is not None else base)
+            found.update(_sources(node, package, node.names))
     return sorted(m for m in found if module_file(m) is not None and m != module)
 
 
@@ -126,6 +123,52 @@ def split_parts(module: str) -> list[str]:
     return [d for d in direct_imports(module) if d.rsplit(".", 1)[-1].startswith(stem)]
 
 
+def reexported(module: str) -> list[str]:
+    """Modules of this package whose names ``module`` re-exports.
+
+    The sources of ``module``'s module-level ``from ... import name`` statements for every
+    ``name`` listed in its ``__all__`` (a literal list or tuple of strings). A module split
+    into parts that keeps the public names importable (``plotting``, ``simulation``) so counts
+    with its parts. Empty without ``__all__``, without a source file, and for a package: its
+    ``__init__`` is the package's public face and counts alone, as before the split.
+    """
+    path = module_file(module)
+    if path is None or path.name == "__init__.py":
+        return []
+    package = module.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    public: set[str] = set()
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+            and isinstance(node.value, ast.List | ast.Tuple)
+        ):
+            public.update(
+                e.value
+                for e in node.value.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            )
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom):
+            names = [a for a in node.names if (a.asname or a.name) in public]
+            found.update(_sources(node, package, names))
+    return sorted(m for m in found if module_file(m) is not None and m != module)
+
+
+def _sources(node: ast.ImportFrom, package: str, names: Iterable[ast.alias]) -> set[str]:
+    """Modules that ``from ... import names`` (in ``package``) reads: ``base.name`` when that
+    is a module, else ``base``."""
+    if node.level:
+        base = importlib.util.resolve_name("." * node.level + (node.module or ""), package)
+    else:
+        base = node.module or ""
+    return {
+        f"{base}.{a.name}" if module_file(f"{base}.{a.name}") is not None else base for a in names
+    }
+
+
 def study_code_files(builder_module: str, extra: Iterable[str] = ()) -> list[Path]:
     """The source files whose hash :func:`code_hash` records for one study.
 
@@ -140,11 +183,13 @@ def study_code_files(builder_module: str, extra: Iterable[str] = ()) -> list[Pat
     -------
     list of Path
         Sorted, unique: the builder module, its direct imports within the package, the shared
-        modules (:data:`SHARED_MODULES`), the parts of each (:func:`split_parts`) and every
-        ``*.md.j2`` template of the builder's game package and of ``studies/templates``.
+        modules (:data:`SHARED_MODULES`), the parts of each (:func:`split_parts`), the parts
+        these re-export (:func:`reexported`) and every ``*.md.j2`` template of the builder's
+        game package and of ``studies/templates``.
     """
     modules = {builder_module, *direct_imports(builder_module), *SHARED_MODULES, *extra}
     modules |= {part for m in list(modules) for part in split_parts(m)}
+    modules.update(part for m in list(modules) for part in reexported(m))
     files = {f for m in modules if (f := module_file(m)) is not None}
     game = builder_module.split(".")[1] if builder_module.count(".") >= 1 else ""
     for folder in (PACKAGE_ROOT / game / "templates", PACKAGE_ROOT / "studies" / "templates"):

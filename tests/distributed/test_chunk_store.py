@@ -9,7 +9,7 @@ import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
-import cuarenta_sim.simulation as simulation
+import cuarenta_sim.simulation_run as simulation_run
 from cuarenta_sim import aggregate, check_simulation, simulate
 from cuarenta_sim.cuarenta.aggregates import aggregate_results
 from cuarenta_sim.distributed import ChunkStore, chunk_ranges
@@ -70,7 +70,7 @@ def test_interrupted_run_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     kwargs = {"n": 3_000, "level": "chica", "seed": 6, "chunk_size": 250,
               "dataset": ds}  # fmt: skip
     calls: list[tuple[int, int]] = []
-    real = simulation.chunk_task
+    real = simulation_run.chunk_task
     interrupt = [True]
 
     def interrupted(*args):  # the 5th chunk of the first run is hit by Ctrl-C
@@ -80,7 +80,7 @@ def test_interrupted_run_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
             raise KeyboardInterrupt
         return real(*args)
 
-    monkeypatch.setattr(simulation, "chunk_task", interrupted)
+    monkeypatch.setattr(simulation_run, "chunk_task", interrupted)
     with pytest.raises(KeyboardInterrupt):
         aggregate(**kwargs)
     assert len(markers(ds)) == 4

@@ -12,13 +12,13 @@ from cuarenta_sim.cuarenta.reference import play_game
 from cuarenta_sim.cuarenta.reference.events import PlayEvent
 from cuarenta_sim.cuarenta.reference.game import observe
 from cuarenta_sim.cuarenta.reference.state import rank_counts
-from cuarenta_sim.rl import outside
+from cuarenta_sim.rl import outside, outside_agents
 from cuarenta_sim.rl.outside import (
     IsmctsSettings,
     parse_player,
     play_chica,
     play_outside_duplicate,
-    resample_cuarenta,
+    resample_world,
 )
 from cuarenta_sim.rng import root_from_seed
 
@@ -105,18 +105,18 @@ def test_our_choice_is_decide_on_the_seat_observation(
 ) -> None:
     """Every action our side sends is ``decide`` on the seat's observation, mapped to its id."""
     seen: list[tuple[object, list[int], int]] = []
-    real = outside.decide
+    real = outside_agents.decide
 
     def spy(spec: str, obs: object, search_state: list[int]) -> int:
         k = real(spec, obs, search_state)
         seen.append((obs, list(search_state), k))
         return k
 
-    monkeypatch.setattr(outside, "decide", spy)
+    monkeypatch.setattr(outside_agents, "decide", spy)
     root, _ = root_from_seed(3)
     game = pyspiel.load_game("python_cuarenta", {"rules": "quito", "players": 2})
     state = game.new_initial_state()
-    agent = outside._PolicyAgent(parse_player(policy).policy, root, 0, 0)
+    agent = outside_agents.PolicyAgent(parse_player(policy).policy, root, 0, 0)
     rng = np.random.default_rng(0)
     checked = 0
     while not state.is_terminal() and checked < 12:
@@ -171,7 +171,7 @@ def test_resample_keeps_the_information_state(players: int) -> None:
                 state.apply_action(int(rng.choice(outcomes)))
                 continue
             p = state.current_player()
-            new = resample_cuarenta(state, p, rs)
+            new = resample_world(state, p, rs)
             assert new.information_state_string(p) == state.information_state_string(p)
             assert new.observation_string(p) == state.observation_string(p)
             assert new.legal_actions() == state.legal_actions()
@@ -205,7 +205,7 @@ def test_resample_keeps_the_information_state(players: int) -> None:
 def test_resample_needs_a_decision_node() -> None:
     game = pyspiel.load_game("python_cuarenta", {"rules": "quito", "players": 2})
     with pytest.raises(ValueError, match="needs a decision node"):
-        resample_cuarenta(game.new_initial_state(), 0, np.random.RandomState(0))
+        resample_world(game.new_initial_state(), 0, np.random.RandomState(0))
 
 
 def test_bad_match_arguments() -> None:
@@ -245,10 +245,10 @@ def test_our_side_sees_nothing_of_the_hidden_hands() -> None:
             state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
             continue
         p = state.current_player()
-        other = resample_cuarenta(state, p, rs)
+        other = resample_world(state, p, rs)
         differed += other.core.state.hands[1 - p] != state.core.state.hands[1 - p]
         for spec in specs:
-            acts = [outside._PolicyAgent(spec, root, 0, p).act(s) for s in (state, other)]
+            acts = [outside_agents.PolicyAgent(spec, root, 0, p).act(s) for s in (state, other)]
             assert acts[0] == acts[1]
         compared += 1
         state.apply_action(int(rng.choice(state.legal_actions())))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from ...core import CHANCE, TERMINAL, StepState
 from ...rng import STREAM_GAME, PyRng, shuffled_deck_py
 from ..actions import ACTION_OF, PLAYS
 from ..cards import N_CARDS, N_NUMERIC
@@ -43,11 +44,6 @@ from .state import (
 #: Episode units: one data (scores from 0-0, played to its last card, contract section 5) or
 #: one chica (datas until a side reaches the target, R9.2).
 EPISODES = ("chica", "data")
-#: Where chance comes from: the project's random streams, or the caller (OpenSpiel).
-CHANCES = ("streams", "explicit")
-#: ``current_player`` at a chance node and at the end.
-CHANCE = -1
-TERMINAL = -4
 
 
 def _rank_actions(
@@ -82,7 +78,7 @@ PLAYS_BY_KEY = {(p.rank, p.base): p for p in PLAYS}
 
 
 @dataclass
-class CuarentaGame:
+class CuarentaGame(StepState):
     """One Cuarenta episode (a data or a chica), advanced one decision at a time.
 
     Parameters
@@ -124,6 +120,9 @@ class CuarentaGame:
         the constructor arguments it rebuilds the episode (the core's JSON form).
     """
 
+    #: Cards in the deck (R1.1), for :meth:`chance_outcomes`.
+    n_cards = N_CARDS
+
     rules: RuleSet
     players: int
     episode: str = "chica"
@@ -147,10 +146,7 @@ class CuarentaGame:
     _options: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.episode not in EPISODES:
-            raise ValueError(f"unknown episode {self.episode!r}; accepted: {', '.join(EPISODES)}")
-        if self.chance not in CHANCES:
-            raise ValueError(f"unknown chance {self.chance!r}; accepted: {', '.join(CHANCES)}")
+        self.check_setup(EPISODES)
         if isinstance(self.players, bool) or self.players not in (2, 4):
             raise ValueError(f"players must be 2 or 4, got {self.players!r}")
         self._options = _OPTIONS.setdefault(self.rules, {})
@@ -161,11 +157,6 @@ class CuarentaGame:
         self._advance()
 
     # ----------------------------------------------------------------- queries
-    @property
-    def terminal(self) -> bool:
-        """True once the episode is over (won, data played out, or truncated)."""
-        return self.current == TERMINAL
-
     @property
     def winner(self) -> int | None:
         """Winning side of a chica (R9.2); at episode ``data`` the side with more points."""
@@ -199,58 +190,19 @@ class CuarentaGame:
                 self._legal = tuple(out)
         return self._legal
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Return the outcomes of the chance node and their probabilities.
-
-        Returns
-        -------
-        list of (int, float)
-            The first dealer's seat (uniform over the seats, R3.4) when no data has started,
-            else every card id not dealt yet in this data (uniform: a shuffled deck, R3.2).
-
-        Raises
-        ------
-        ValueError
-            If the game is not at a chance node.
-        """
-        if self.current != CHANCE:
-            raise ValueError("not a chance node: chance_outcomes() is only for chance nodes")
-        if self.dealer is None:
-            return [(s, 1.0 / self.players) for s in range(self.players)]
+    def dealt_cards(self) -> list[int]:
+        """The cards of the data dealt so far (its deck, by position)."""
         assert self.state is not None
-        dealt = set(self.state.deck)
-        left = [c for c in range(N_CARDS) if c not in dealt]
-        return [(c, 1.0 / len(left)) for c in left]
+        return self.state.deck
 
     # ----------------------------------------------------------------- moves
-    def apply_chance(self, outcome: int) -> None:
-        """Apply one chance outcome (``chance="explicit"``): the dealer, or the next card.
-
-        Parameters
-        ----------
-        outcome : int
-            A seat (first dealer) or a card id not dealt yet, from :meth:`chance_outcomes`.
-
-        Raises
-        ------
-        ValueError
-            Not at a chance node, or an outcome that is not possible there.
-        """
-        if outcome not in dict(self.chance_outcomes()):
-            accepted = [o for o, _ in self.chance_outcomes()]
-            raise ValueError(
-                f"chance outcome {outcome!r} is not possible here; accepted: {accepted}"
-            )
-        self.history.append(int(outcome))
-        if self.dealer is None:
-            self.dealer = int(outcome)
-        else:
-            assert self.state is not None
-            # The deck is dealt by position (contract section 2): the card joins the deck and
-            # the stock, and deal_next hands it out once the deal's 5 * n cards are drawn.
-            self.state.deck.append(int(outcome))
-            self.state.stock.append(int(outcome))
-        self._advance()
+    def add_card(self, card: int) -> None:
+        """An explicit chance card (``chance="explicit"``): the deck is dealt by position
+        (contract section 2), so the card joins the deck and the stock, and ``deal_next``
+        hands it out once the deal's ``5 * n`` cards are drawn (R3.2)."""
+        assert self.state is not None
+        self.state.deck.append(card)
+        self.state.stock.append(card)
 
     def apply_action(self, action: int) -> None:
         """Play a legal action for the seat to act, then run the game to the next decision.
@@ -266,18 +218,9 @@ class CuarentaGame:
             At a chance node or the end, or an action that is not legal; the message lists
             the legal ones.
         """
-        legal = self.legal_actions()
-        if self.current < 0:
-            what = "the episode is over" if self.terminal else "this is a chance node"
-            raise ValueError(f"no seat may act: {what}")
-        if action not in legal:
-            raise ValueError(
-                f"action {action!r} is not legal for seat {self.current}; legal actions: "
-                f"{list(legal)}"
-            )
+        seat = self.check_action(action)
         st = self.state
         assert st is not None
-        seat = self.current
         self.history.append(int(action))
         event = play_turn(
             st, self.board, self.data, seat, PLAYS[int(action)], self._claims, self._claim_order
@@ -291,10 +234,6 @@ class CuarentaGame:
             self.current = TERMINAL
             return
         self._advance()
-
-    def clear_gained(self) -> None:
-        """Reset :attr:`gained` (the environments read it once per step)."""
-        self.gained[0] = self.gained[1] = 0
 
     def clone(self) -> CuarentaGame:
         """Return an independent copy (OpenSpiel clones states at every node of a search).
@@ -321,9 +260,6 @@ class CuarentaGame:
         new._claims = list(self._claims)
         new._claim_order = list(self._claim_order)
         return new
-
-    def __deepcopy__(self, memo: dict[int, object]) -> CuarentaGame:
-        return self.clone()
 
     # ----------------------------------------------------------------- flow
     def _gain(self, points: tuple[int, int]) -> None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from ...core import CHANCE, TERMINAL, StepState
 from ...rng import shuffled_cards_py
 from ..cards import N_CARDS, format_card, suit_of
 from ..contracts import DECLARATIONS, NONE, legal_declarations
@@ -49,9 +50,6 @@ BID0 = N_CARDS
 N_ACTIONS = N_CARDS + len(DECLARATIONS)
 #: Episode units: one hand from 0-0 (dealer ``index % 4``), or one game to the target (C6).
 EPISODES = ("game", "hand")
-CHANCES = ("streams", "explicit")
-CHANCE = -1
-TERMINAL = -4
 PLAYERS = 4
 #: Cards per hand (C1.4).
 HAND_CARDS = 5
@@ -82,7 +80,7 @@ def action_name(action: int) -> str:
 
 
 @dataclass
-class CuatrolaGame:
+class CuatrolaGame(StepState):
     """One Cuatrola episode (a hand or a game), advanced one decision at a time.
 
     Parameters
@@ -125,6 +123,9 @@ class CuatrolaGame:
         Every chance outcome (``chance="explicit"`` only) and action applied, in order.
     """
 
+    #: Cards in the deck (C1.2), for :meth:`chance_outcomes`.
+    n_cards = N_CARDS
+
     rules: CuatrolaRules
     episode: str = "game"
     chance: str = "streams"
@@ -165,10 +166,7 @@ class CuatrolaGame:
     _legal: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
-        if self.episode not in EPISODES:
-            raise ValueError(f"unknown episode {self.episode!r}; accepted: {', '.join(EPISODES)}")
-        if self.chance not in CHANCES:
-            raise ValueError(f"unknown chance {self.chance!r}; accepted: {', '.join(CHANCES)}")
+        self.check_setup(EPISODES)
         if self.chance == "streams":
             self.dealer = (
                 self.game % PLAYERS
@@ -178,11 +176,6 @@ class CuatrolaGame:
         self._advance()
 
     # ----------------------------------------------------------------- queries
-    @property
-    def terminal(self) -> bool:
-        """True once the episode is over."""
-        return self.current == TERMINAL
-
     @property
     def winner(self) -> int | None:
         """The pair that reached the target (C6.1); at episode ``hand`` the pair that scored
@@ -213,43 +206,18 @@ class CuatrolaGame:
                 self._legal = tuple(legal_plays(self.hands[seat], self.trick, self.trump))
         return self._legal
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Return the chance node's outcomes: the first dealer (uniform over the 4 seats) or
-        the next card of the deck (uniform over the cards not dealt yet).
-
-        Raises
-        ------
-        ValueError
-            If the game is not at a chance node.
-        """
-        if self.current != CHANCE:
-            raise ValueError("not a chance node: chance_outcomes() is only for chance nodes")
-        if self.dealer is None:
-            return [(s, 1.0 / PLAYERS) for s in range(PLAYERS)]
-        dealt = set(self.deck)
-        left = [c for c in range(N_CARDS) if c not in dealt]
-        return [(c, 1.0 / len(left)) for c in left]
+    def dealt_cards(self) -> list[int]:
+        """The cards of the hand dealt so far (its deck, by position, C1.4)."""
+        return self.deck
 
     # ----------------------------------------------------------------- moves
-    def apply_chance(self, outcome: int) -> None:
-        """Apply one chance outcome (``chance="explicit"``): the first dealer or a card.
+    def add_card(self, card: int) -> None:
+        """An explicit chance card (``chance="explicit"``): the deck's next position."""
+        self.deck.append(card)
 
-        Raises
-        ------
-        ValueError
-            Not at a chance node, or an impossible outcome.
-        """
-        outcomes = [o for o, _ in self.chance_outcomes()]
-        if outcome not in outcomes:
-            raise ValueError(
-                f"chance outcome {outcome!r} is not possible here; accepted: {outcomes}"
-            )
-        self.history.append(int(outcome))
-        if self.dealer is None:
-            self.dealer = int(outcome)
-        else:
-            self.deck.append(int(outcome))
-        self._advance()
+    def legal_words(self, legal: tuple[int, ...]) -> str:
+        """The legal actions with their names, for an illegal-action error."""
+        return "legal: " + ", ".join(f"{a} ({action_name(a)})" for a in legal)
 
     def apply_action(self, action: int) -> None:
         """Apply a legal bid or card of the seat to act, then run to the next decision.
@@ -259,14 +227,7 @@ class CuatrolaGame:
         ValueError
             No seat may act, or the action is not legal (the message lists the legal ones).
         """
-        legal = self.legal_actions()
-        seat = self.current
-        if seat < 0:
-            what = "the episode is over" if self.terminal else "this is a chance node"
-            raise ValueError(f"no seat may act: {what}")
-        if action not in legal:
-            names = ", ".join(f"{a} ({action_name(a)})" for a in legal)
-            raise ValueError(f"action {action!r} is not legal for seat {seat}; legal: {names}")
+        seat = self.check_action(action)
         a = int(action)
         self.history.append(a)
         self.decisions += 1
@@ -276,10 +237,6 @@ class CuatrolaGame:
         else:
             self._play(seat, a)
         self._advance()
-
-    def clear_gained(self) -> None:
-        """Reset :attr:`gained`."""
-        self.gained[0] = self.gained[1] = 0
 
     def clone(self) -> CuatrolaGame:
         """Return an independent copy (the rules and the trace rows, immutable, are shared)."""
@@ -301,9 +258,6 @@ class CuatrolaGame:
         new.last_hand = list(self.last_hand)
         new.history = list(self.history)
         return new
-
-    def __deepcopy__(self, memo: dict[int, object]) -> CuatrolaGame:
-        return self.clone()
 
     # ----------------------------------------------------------------- flow
     def _emit(self, kind: int, seat: int, card: int, value: int, a: int, b: int) -> None:
