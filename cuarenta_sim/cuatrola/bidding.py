@@ -49,6 +49,13 @@ from ..stats import (
     mean,
     with_verdicts,
 )
+from .bidding_intervals import (
+    clip_gains,
+    gain_range,
+    outcome_values,
+    success_column,
+    two_valued_ev,
+)
 from .bidding_verdicts import apply_gain_verdicts, beats_pass, difference_verdicts, gain_p_values
 from .cards import N_CARDS, N_RANKS, N_SUITS
 from .contracts import DECLARATIONS
@@ -90,8 +97,9 @@ CLASS_LABELS = {
     "trump_rc": "holds the trump R and C (cante de 40)",
     "strength": "bidding strength (hand_strength)",
 }
-#: Interval method of each estimate of :func:`class_table`.
-METHODS = {"p_make": "wilson", "ev": "normal", "gain": "paired"}
+#: Interval method of each estimate of :func:`class_table` (an EV whose bid is not two-valued,
+#: e.g. synthetic outcomes, falls back to ``t`` / ``normal``: the ``ev_method`` column).
+METHODS = {"p_make": "wilson", "ev": "wilson", "gain": "paired"}
 _ACE, _THREE, _REY, _CABALLO = 0, 1, 2, 3
 
 Progress = Callable[[str], None]
@@ -369,14 +377,17 @@ def class_table(
         One row per class x bid (every class, also empty ones), bids in the order of
         :data:`BIDS`: the ``by`` columns, ``bid``, ``n`` (hands), ``p_make`` /
         ``p_make_lower`` / ``p_make_upper`` (``wilson``; the contract made, or for ``pass``
-        the seat's pair winning the hand), ``ev`` / ``ev_lower`` / ``ev_upper`` (``normal``,
-        game points), ``gain`` / ``gain_lower`` / ``gain_upper`` (``paired``: EV(bid) -
-        EV(pass) on the same deals; exactly 0 for ``pass``; the interval at the level Holm
-        tested the row over the whole table, marginal ones in ``gain_lower_marginal`` /
+        the seat's pair winning the hand), ``ev`` / ``ev_lower`` / ``ev_upper`` (game points:
+        ``wilson`` of P(make) mapped to the bid's two values,
+        :func:`.bidding_intervals.two_valued_ev`, so never outside them; ``t`` / ``normal``
+        if the bid is not two-valued), ``gain`` / ``gain_lower`` / ``gain_upper`` (``paired``:
+        EV(bid) - EV(pass) on the same deals; exactly 0 for ``pass``; the interval at the level
+        Holm tested the row over the whole table, clipped to the possible gains,
+        :func:`.bidding_intervals.gain_range`; marginal ones in ``gain_lower_marginal`` /
         ``gain_upper_marginal``), ``gain_verdict``, ``gain_p_adjusted``, ``gain_level``
         (:func:`.bidding_verdicts.apply_gain_verdicts`), ``p_make_method``, ``ev_method``,
-        ``gain_method`` and ``defined`` (``n >= 2``: the EV intervals exist). Empty classes
-        have NaN estimates.
+        ``gain_method`` and ``defined`` (the EV interval exists: ``n > 0`` for ``wilson``,
+        ``n >= 2`` and some variation otherwise). Empty classes have NaN estimates.
 
     Raises
     ------
@@ -388,14 +399,20 @@ def class_table(
 
 def _class_table(outcomes: pd.DataFrame, keys: list[str], confidence: float) -> pd.DataFrame:
     parts = []
+    values = {bid: outcome_values(outcomes, bid) for bid in BIDS}
     for bid in BIDS:
-        success = "won_pass" if bid == "pass" else f"made_{bid}"
         frame = outcomes[keys].copy()
-        frame["success"] = outcomes[success]
+        frame["success"] = outcomes[success_column(bid)]
         frame["value"] = outcomes[f"value_{bid}"].astype(np.float64)
         frame["gain"] = frame["value"] - outcomes["value_pass"].astype(np.float64)
         p = grouped_proportions(frame, keys, "success", confidence)
-        ev = grouped_means(frame, keys, "value", confidence)
+        # A two-valued bid: its EV is P(make) mapped to game points (bounded, never zero-width).
+        two = values[bid]
+        ev = (
+            two_valued_ev(p, two)
+            if two is not None
+            else grouped_means(frame, keys, "value", confidence)
+        )
         gain = grouped_means(frame, keys, "gain", confidence)
         part = p[keys].copy()
         part["bid"] = bid
@@ -412,8 +429,10 @@ def _class_table(outcomes: pd.DataFrame, keys: list[str], confidence: float) -> 
         part["gain_ci_method"] = gain["method"].to_numpy()
         for name, method in METHODS.items():
             part[f"{name}_method"] = method
+        part["ev_method"] = ev["method"].to_numpy()
         parts.append(part)
     table = apply_gain_verdicts(pd.concat(parts, ignore_index=True), confidence)
+    table = clip_gains(table, {b: gain_range(values[b], values["pass"]) for b in BIDS})
     table["bid"] = pd.Categorical(table["bid"], categories=list(BIDS), ordered=True)
     return table.sort_values([*keys, "bid"], kind="stable").reset_index(drop=True)
 

@@ -299,15 +299,47 @@ def _cell(
     return cell(est, lo, hi, defined, percent=percent, suffix=suffix)
 
 
-def gain_cell(row: pd.Series | dict[str, Any]) -> str:
-    """The gain over passing of a bidding-table row: ``estimate [interval]`` at its Holm level,
-    or, when every hand of the class gained the same, ``"+2 in every hand (no variation)"``
-    (no interval is built from no spread; the verdict rests on the exact sign test)."""
-    est, lo, hi = (float(row[k]) for k in ("gain", "gain_lower", "gain_upper"))
-    tested = str(row.get("gain_verdict", "undefined")) != "undefined"
-    if tested and np.isfinite(est) and not (np.isfinite(lo) and np.isfinite(hi)):
+def difference_cell(est: float, lo: float, hi: float, tested: bool, identical: bool) -> str:
+    """A paired difference between two bids: ``estimate [interval]``, or, when it is the same
+    in every hand, ``"+2 in every hand (no variation)"`` (no interval is built from no spread;
+    the verdict rests on the exact sign test) and ``"0 in every hand (identical)"``.
+
+    Parameters
+    ----------
+    est, lo, hi : float
+        Estimate and its interval (NaN bounds: no interval).
+    tested : bool
+        Whether the difference has a test (at least 2 hands).
+    identical : bool
+        Whether it is exactly 0 in every hand.
+
+    Returns
+    -------
+    str
+        ``"-"`` for an empty class.
+    """
+    if not np.isfinite(est):
+        return "-"
+    if identical:
+        return f"{format_number(est, 0)} in every hand (identical)"
+    if tested and not (np.isfinite(lo) and np.isfinite(hi)):
         return f"{format_number(est, 4)} in every hand (no variation)"
     return _cell(est, lo, hi, tested)
+
+
+def gain_cell(row: pd.Series | dict[str, Any]) -> str:
+    """The gain over passing of a class-table or bidding-table row (its own interval at the
+    Holm level, never the EV's: :func:`difference_cell`)."""
+    verdict = str(row.get("gain_verdict", "undefined"))
+    est, lo, hi = (float(row[k]) for k in ("gain", "gain_lower", "gain_upper"))
+    return difference_cell(est, lo, hi, verdict != "undefined", verdict == "identical")
+
+
+def margin_cell(row: pd.Series | dict[str, Any]) -> str:
+    """The margin of a bidding-table row's best bid over the runner-up (:func:`difference_cell`)."""
+    est, lo, hi = (float(row[k]) for k in ("margin", "margin_lower", "margin_upper"))
+    identical = str(row.get("margin_verdict", "")) == "identical"
+    return difference_cell(est, lo, hi, bool(row["margin_n"] >= 2), identical)
 
 
 def _estimate_cell(
@@ -325,6 +357,9 @@ def _estimate_cell(
 
 
 def _get(row: pd.Series | dict[str, Any], name: str, *, percent: bool = False) -> str:
+    """``p_make`` or ``ev`` of a class row as a cell (gains: :func:`gain_cell`)."""
+    if name not in ("p_make", "ev"):
+        raise ValueError(f"_get formats p_make or ev, not {name!r} (use gain_cell)")
     defined = bool(row.get("defined", True)) if name != "p_make" else row["n"] > 0
     return _cell(row[name], row[f"{name}_lower"], row[f"{name}_upper"], defined, percent=percent)
 
@@ -352,22 +387,27 @@ def _threshold_text(t: Sequence[int]) -> str:
 def _summary(
     exp: BiddingExperiment, tables: dict[str, pd.DataFrame], claims: list[Claim], s: StudySettings
 ) -> str:
-    overall = tables["overall"].set_index("bid")
-    table = markdown_table(
+    table = _summary_table(tables["overall"])
+    answers = [render_claim(c) for c in claims]
+    return _prose().summary(exp, s, table, _headline(tables["bidding_table"]), answers)
+
+
+def _summary_table(overall_rows: pd.DataFrame) -> str:
+    """The summary's table over all hands: P(make), EV and gain over passing of each bid."""
+    overall = overall_rows.set_index("bid")
+    return markdown_table(
         ["bid", "P(make)", "EV (game points)", "EV - pass (paired)"],
         [
             [
                 b,
                 _get(overall.loc[b], "p_make", percent=True),
                 _get(overall.loc[b], "ev"),
-                _get(overall.loc[b], "gain"),
+                "- (pass itself)" if b == "pass" else gain_cell(overall.loc[b]),
             ]
             for b in BIDS
         ],
         right=(1, 2, 3),
     )
-    answers = [render_claim(c) for c in claims]
-    return _prose().summary(exp, s, table, _headline(tables["bidding_table"]), answers)
 
 
 def _headline(bt: pd.DataFrame) -> str:
@@ -386,7 +426,7 @@ def _headline(bt: pd.DataFrame) -> str:
         [
             "trumps held",
             "hands",
-            "best bid by aces and threes held (* = beats passing, interval above 0)",
+            "best bid by aces and threes held (* = beats passing: gain resolved above 0)",
         ],
         rows,
         right=(0, 1),
@@ -401,7 +441,6 @@ def _bidding_section(bt: pd.DataFrame, confidence: float) -> str:
                 [_label(r["trumps"]), _label(r["aces_threes"]), 0, "-", "-", "-", "-", "-", "-"]
             )
             continue
-        margin = _cell(r["margin"], r["margin_lower"], r["margin_upper"], bool(r["margin_defined"]))
         rows.append(
             [
                 _label(r["trumps"]),
@@ -410,9 +449,9 @@ def _bidding_section(bt: pd.DataFrame, confidence: float) -> str:
                 f"**{r['best']}**",
                 _get(r, "ev"),
                 _get(r, "p_make", percent=True),
-                gain_cell(r),
+                "- (pass is the best bid)" if r["best"] == "pass" else gain_cell(r),
                 "yes" if r["beats_pass"] else "no",
-                f"{r['runner_up']} by {margin}",
+                f"{r['runner_up']} by {margin_cell(r)}",
             ]
         )
     return _prose().bidding(
@@ -486,11 +525,21 @@ def _ev_section(tables: dict[str, pd.DataFrame]) -> str:
     )
 
 
-def _threshold_section(
-    tables: dict[str, pd.DataFrame], derived: Thresholds, s: StudySettings
-) -> str:
+def strength_table(strength: pd.DataFrame) -> str:
+    """The per-strength table of the thresholds section (markdown): hands, EV(pass) and the
+    gain of each contract over passing (:func:`gain_cell`), and the best bid.
+
+    Parameters
+    ----------
+    strength : DataFrame
+        ``class_table(outcomes, "strength")``.
+
+    Returns
+    -------
+    str
+    """
     rows = []
-    for (st,), sub in _by_bid(tables["strength"], ["strength"]).items():
+    for (st,), sub in _by_bid(strength, ["strength"]).items():
         n = int(sub["n"].iloc[0])
         if n == 0:
             rows.append([st, 0, "-", "-", "-", "-", "-"])
@@ -501,22 +550,11 @@ def _threshold_section(
                 st,
                 f"{n:,}",
                 _get(sub.loc["pass"], "ev"),
-                *(_get(sub.loc[b], "gain") for b in CONTRACT_BIDS),
+                *(gain_cell(sub.loc[b]) for b in CONTRACT_BIDS),
                 str(ev.idxmax()),
             ]
         )
-    comp = tables["threshold_comparison"]
-    crow = [
-        [
-            r["label"],
-            _estimate_cell(r),
-            f"{int(r['n']):,}",
-            r["method"],
-            r["verdict"],
-        ]
-        for _, r in comp.iterrows()
-    ]
-    strength = markdown_table(
+    return markdown_table(
         [
             "strength",
             "hands",
@@ -529,6 +567,23 @@ def _threshold_section(
         rows,
         right=(0, 1, 2, 3, 4, 5),
     )
+
+
+def _threshold_section(
+    tables: dict[str, pd.DataFrame], derived: Thresholds, s: StudySettings
+) -> str:
+    strength = strength_table(tables["strength"])
+    comp = tables["threshold_comparison"]
+    crow = [
+        [
+            r["label"],
+            _estimate_cell(r),
+            f"{int(r['n']):,}",
+            r["method"],
+            r["verdict"],
+        ]
+        for _, r in comp.iterrows()
+    ]
     comparison = markdown_table(
         ["thresholds", "EV per hand [interval]", "hands", "method", "verdict"],
         crow,
@@ -810,19 +865,39 @@ def _fig_ev(tables: dict[str, pd.DataFrame]) -> Figure:
     return fig
 
 
-def _fig_thresholds(strength: pd.DataFrame, derived: Thresholds) -> Figure:
-    fig, axes = _figure(1, 1, (8.0, 4.8))
+def threshold_frame(strength: pd.DataFrame) -> pd.DataFrame:
+    """Points of the thresholds figure: the gain of each contract over passing by strength.
+
+    Parameters
+    ----------
+    strength : DataFrame
+        ``class_table(outcomes, "strength")``.
+
+    Returns
+    -------
+    DataFrame
+        ``strength``, ``contract``, ``estimate``, ``lower``, ``upper`` (the gain's interval at
+        its Holm level) and ``defined`` (the gain has an interval: whiskers are drawn), one row
+        per dealt strength and contract.
+    """
     sub = strength[strength["bid"].isin(CONTRACT_BIDS) & (strength["n"] > 0)]
-    frame = pd.DataFrame(
+    return pd.DataFrame(
         {
             "strength": sub["strength"].astype(int),
             "contract": sub["bid"].astype(str),
             "estimate": sub["gain"],
             "lower": sub["gain_lower"],
             "upper": sub["gain_upper"],
-            "defined": sub["defined"],
+            # The gain's own interval (Holm level), not the EV's: a bid whose EV is the same
+            # in every hand (solo failing at strength 0) still gains -1 or -3 over passing.
+            "defined": np.isfinite(sub["gain_lower"]) & np.isfinite(sub["gain_upper"]),
         }
     )
+
+
+def _fig_thresholds(strength: pd.DataFrame, derived: Thresholds) -> Figure:
+    fig, axes = _figure(1, 1, (8.0, 4.8))
+    frame = threshold_frame(strength)
     marks = {b: t for b, t in zip(CONTRACT_BIDS, derived, strict=True) if t != OFF}
     plotting.interval_lines(
         frame,
@@ -831,7 +906,8 @@ def _fig_thresholds(strength: pd.DataFrame, derived: Thresholds) -> Figure:
         ax=axes[0, 0],
         xlabel="hand_strength",
         ylabel="EV(bid) - EV(pass), game points",
-        title="Gain over passing by strength (paired); dashed: derived thresholds",
+        title="Gain over passing by strength (paired, Holm-level intervals); "
+        "dashed: derived thresholds",
         reference=0.0,
         marks=marks,
     )
