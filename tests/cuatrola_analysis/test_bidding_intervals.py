@@ -9,14 +9,14 @@ import pytest
 
 from cuarenta_sim.cuatrola.bidding import CLASS_VALUES, bidding_table, class_table, overall_table
 from cuarenta_sim.cuatrola.bidding_checks import mano_table
+from cuarenta_sim.cuatrola.bidding_figures import threshold_frame
 from cuarenta_sim.cuatrola.bidding_intervals import gain_range, outcome_values
-from cuarenta_sim.cuatrola.bidding_study import (
-    _bidding_section,
-    _summary_table,
+from cuarenta_sim.cuatrola.bidding_sections import (
+    bidding_section,
     gain_cell,
     margin_cell,
     strength_table,
-    threshold_frame,
+    summary_table,
 )
 
 
@@ -82,7 +82,7 @@ def test_a_gain_that_never_varies_says_so_instead_of_no_interval() -> None:
     best = bt[bt["n"] > 0].iloc[0]
     assert best["best"] == "solo" and best["runner_up"] == "pass"
     assert margin_cell(best) == "1.0000 in every hand (no variation)"
-    line = next(x for x in _bidding_section(bt.assign(trumps=2, aces_threes=1), 0.95).split("\n")
+    line = next(x for x in bidding_section(bt.assign(trumps=2, aces_threes=1), 0.95).split("\n")
                 if "**solo**" in x)  # fmt: skip
     assert "pass by 1.0000 in every hand (no variation)" in line and "no interval" not in line
 
@@ -143,6 +143,6 @@ def test_mano_points_are_the_wilson_interval_mapped_to_plus_minus_one() -> None:
 
 def test_overall_table_does_not_print_a_gain_of_pass_over_itself() -> None:
     o = _weak_hands()
-    text = _summary_table(overall_table(o))
+    text = summary_table(overall_table(o))
     pass_row = next(line for line in text.splitlines() if line.startswith("| pass |"))
     assert "- (pass itself)" in pass_row and "no interval" not in pass_row
