@@ -50,11 +50,13 @@ from ..stats import (
     with_verdicts,
 )
 from .bidding_intervals import (
+    clip_bounds,
     clip_gains,
-    gain_range,
+    difference_range,
     outcome_values,
     success_column,
     two_valued_ev,
+    value_range,
 )
 from .bidding_verdicts import apply_gain_verdicts, beats_pass, difference_verdicts, gain_p_values
 from .cards import N_CARDS, N_RANKS, N_SUITS
@@ -383,7 +385,7 @@ def class_table(
         if the bid is not two-valued), ``gain`` / ``gain_lower`` / ``gain_upper`` (``paired``:
         EV(bid) - EV(pass) on the same deals; exactly 0 for ``pass``; the interval at the level
         Holm tested the row over the whole table, clipped to the possible gains,
-        :func:`.bidding_intervals.gain_range`; marginal ones in ``gain_lower_marginal`` /
+        :func:`.bidding_intervals.difference_range`; marginal ones in ``gain_lower_marginal`` /
         ``gain_upper_marginal``), ``gain_verdict``, ``gain_p_adjusted``, ``gain_level``
         (:func:`.bidding_verdicts.apply_gain_verdicts`), ``p_make_method``, ``ev_method``,
         ``gain_method`` and ``defined`` (the EV interval exists: ``n > 0`` for ``wilson``,
@@ -432,7 +434,7 @@ def _class_table(outcomes: pd.DataFrame, keys: list[str], confidence: float) -> 
         part["ev_method"] = ev["method"].to_numpy()
         parts.append(part)
     table = apply_gain_verdicts(pd.concat(parts, ignore_index=True), confidence)
-    table = clip_gains(table, {b: gain_range(values[b], values["pass"]) for b in BIDS})
+    table = clip_gains(table, {b: difference_range(values[b], values["pass"]) for b in BIDS})
     table["bid"] = pd.Categorical(table["bid"], categories=list(BIDS), ordered=True)
     return table.sort_values([*keys, "bid"], kind="stable").reset_index(drop=True)
 
@@ -465,7 +467,8 @@ def bidding_table(
         :func:`.bidding_verdicts.beats_pass`: the gain is resolved above 0 after Holm over the
         class table, also when it is the same in every hand and so has no interval),
         ``runner_up`` and ``margin`` / ``margin_lower`` / ``margin_upper`` /
-        ``margin_verdict`` (EV(best) - EV(second best), ``paired``).
+        ``margin_verdict`` (EV(best) - EV(second best), ``paired``, Holm over the margins,
+        clipped to the possible margins: :func:`.bidding_intervals.difference_range`).
 
     Raises
     ------
@@ -544,7 +547,19 @@ def bidding_table(
     ).assign(method="paired")  # fmt: skip
     margin["no_variation"] = margin["no_variation"].astype(object).fillna(False).astype(bool)
     mv = with_verdicts(margin, confidence=confidence)
-    out["margin_lower"], out["margin_upper"] = mv["lower"], mv["upper"]
+    values = {b: outcome_values(outcomes, b) for b in BIDS}
+    lo, hi = (
+        np.array(
+            [
+                difference_range(values[b], values[r]) if isinstance(b, str) else (-np.inf, np.inf)
+                for b, r in zip(out["best"], out["runner_up"], strict=True)
+            ],
+            dtype=np.float64,
+        )
+        .reshape(-1, 2)
+        .T
+    )
+    out["margin_lower"], out["margin_upper"] = clip_bounds(mv["lower"], mv["upper"], lo, hi)
     out["margin_verdict"] = mv["verdict"]
     for k in keys:
         out[k] = pd.Categorical(out[k], categories=list(CLASS_VALUES[k]), ordered=True)
@@ -659,7 +674,8 @@ def threshold_comparison(
     DataFrame
         Rows ``ESTIMATE_COLUMNS`` plus ``label``: the EV per hand of each threshold set
         (``normal``) and the derived minus each other (``paired``), with ``verdict``
-        (:func:`cuarenta_sim.stats.verdicts` for the differences, ``"-"`` for the EVs).
+        (:func:`cuarenta_sim.stats.verdicts` for the differences, ``"-"`` for the EVs);
+        intervals clipped to the possible values (:func:`.bidding_intervals.value_range`).
     """
     others = others or {"first guess": FIRST_GUESS_THRESHOLDS, "never bid": (OFF, OFF, OFF)}
     mine = policy_values(outcomes, derived)
@@ -674,7 +690,13 @@ def threshold_comparison(
             }
         )
     out = pd.DataFrame(rows, columns=[*ESTIMATE_COLUMNS, "label"])
-    return difference_verdicts(out, (out["method"] == "paired").to_numpy(), confidence)
+    diffs = (out["method"] == "paired").to_numpy()
+    res = difference_verdicts(out, diffs, confidence)
+    lo, hi = value_range([outcome_values(outcomes, b) for b in BIDS])
+    res["lower"], res["upper"] = clip_bounds(
+        res["lower"], res["upper"], np.where(diffs, lo - hi, lo), np.where(diffs, hi - lo, hi)
+    )
+    return res
 
 
 # Re-exported: the value of mano and the exact trumps check live in .bidding_checks.

@@ -19,6 +19,7 @@ from ..stats import (
     proportion,
     wilson_interval,
 )
+from .bidding_intervals import clip_bounds, difference_range, outcome_values
 from .bidding_verdicts import difference_verdicts
 from .contracts import DECLARATIONS
 
@@ -33,7 +34,8 @@ def mano_table(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
     each bid the mano minus the dealer and the mano minus the other three positions pooled, of
     P(make) (``newcombe``) and of EV (``welch``; different deals, so unpaired). ``verdict``
     (Holm over the difference rows, intervals at their Holm level:
-    :func:`.bidding_verdicts.difference_verdicts`) says whether a difference's interval excludes 0
+    :func:`.bidding_verdicts.difference_verdicts`; EV differences clipped to the possible ones,
+    :func:`.bidding_intervals.difference_range`) says whether a difference's interval excludes 0
     (``"-"`` for the proportion, whose reference is 50%, not 0).
 
     Parameters
@@ -86,7 +88,15 @@ def mano_table(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
                 }
             )
     out = pd.DataFrame(rows, columns=[*ESTIMATE_COLUMNS, "bid"])
-    return difference_verdicts(out, (out["method"] != "wilson").to_numpy(), confidence)
+    res = difference_verdicts(out, (out["method"] != "wilson").to_numpy(), confidence)
+    # An EV difference between positions lies within +-(won - lost) of its bid.
+    ranges = {b: difference_range(outcome_values(outcomes, b), outcome_values(outcomes, b))
+              for b in DECLARATIONS}  # fmt: skip
+    ev = (res["method"] == "welch").to_numpy()
+    lo = np.array([ranges[b][0] if e else -np.inf for b, e in zip(res["bid"], ev, strict=True)])
+    hi = np.array([ranges[b][1] if e else np.inf for b, e in zip(res["bid"], ev, strict=True)])
+    res["lower"], res["upper"] = clip_bounds(res["lower"], res["upper"], lo, hi)
+    return res
 
 
 # --------------------------------------------------------------------------- exact check

@@ -7,10 +7,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from cuarenta_sim.cuatrola.bidding import CLASS_VALUES, bidding_table, class_table, overall_table
+from cuarenta_sim.cuatrola.bidding import (
+    CLASS_VALUES,
+    bidding_table,
+    class_table,
+    overall_table,
+    threshold_comparison,
+)
 from cuarenta_sim.cuatrola.bidding_checks import mano_table
 from cuarenta_sim.cuatrola.bidding_figures import threshold_frame
-from cuarenta_sim.cuatrola.bidding_intervals import gain_range, outcome_values
+from cuarenta_sim.cuatrola.bidding_intervals import difference_range, outcome_values
 from cuarenta_sim.cuatrola.bidding_sections import (
     bidding_section,
     gain_cell,
@@ -117,7 +123,7 @@ def test_every_ev_and_gain_interval_of_a_random_table_is_within_bounds() -> None
         for _, r in table[table["n"] > 0].iterrows():
             lo, hi = values[str(r["bid"])]
             assert lo <= r["ev_lower"] <= r["ev"] <= r["ev_upper"] <= hi
-            g_lo, g_hi = gain_range(values[str(r["bid"])], values["pass"])
+            g_lo, g_hi = difference_range(values[str(r["bid"])], values["pass"])
             if np.isfinite(r["gain_lower"]):
                 assert g_lo <= r["gain_lower"] <= r["gain_upper"] <= g_hi
 
@@ -146,3 +152,24 @@ def test_overall_table_does_not_print_a_gain_of_pass_over_itself() -> None:
     text = summary_table(overall_table(o))
     pass_row = next(line for line in text.splitlines() if line.startswith("| pass |"))
     assert "- (pass itself)" in pass_row and "no interval" not in pass_row
+
+
+def test_margins_differences_and_threshold_values_stay_within_possible_values() -> None:
+    """Three hands: a t interval of the margin pass - solo (per hand 3, -1, 1) is about
+    [-4.0, 6.0], past the +-3 two such bids can differ by; it is clipped to them."""
+    o = _outcomes(np.full(3, 20), np.array([1, 1, 0]), np.array([0, 1, 0]))
+    bt = bidding_table(o, by="strength")
+    row = bt[bt["n"] > 0].iloc[0]
+    assert row["best"] == "pass" and row["runner_up"] == "solo"
+    assert -3.0 <= row["margin_lower"] < row["margin"] < row["margin_upper"] <= 3.0
+    assert row["margin_upper"] == 3.0  # the clip acted
+    comp = threshold_comparison(o, (20, 99, 99), {"never": (99, 99, 99)})
+    assert (comp["lower"] >= -10.0).all() and (comp["upper"] <= 10.0).all()
+    assert (comp.loc[comp["method"] != "paired", "upper"] <= 5.0).all()
+    k = np.arange(12)
+    mano = mano_table(_outcomes(np.full(12, 20), (k % 5 < 2).astype(int), (k % 3 == 0)))
+    welch = mano[(mano["method"] == "welch") & np.isfinite(mano["lower"])]
+    assert len(welch) >= 4
+    for _, r in welch.iterrows():
+        v = {"pass": 1, "solo": 2, "cuatrola": 4, "quintola": 5}[r["bid"]]
+        assert -2 * v <= r["lower"] and r["upper"] <= 2 * v
