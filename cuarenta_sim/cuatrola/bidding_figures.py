@@ -43,19 +43,25 @@ def _figure(rows: int, cols: int, size: tuple[float, float]) -> tuple[Figure, np
     return fig, fig.subplots(rows, cols, squeeze=False)
 
 
-def _fig_p_make(by_trumps: pd.DataFrame) -> Figure:
-    fig, axes = _figure(1, 1, (7.0, 4.5))
-    sub = by_trumps[by_trumps["bid"].isin(CONTRACT_BIDS)]
-    frame = pd.DataFrame(
+def _p_make_frame(sub: pd.DataFrame, x: str, x_values: pd.Series, group: str) -> pd.DataFrame:
+    """P(make) in % of the contract rows ``sub`` of a class table, for a figure: ``x``,
+    ``group`` (the contract), ``estimate`` / ``lower`` / ``upper`` (Wilson) and ``defined``."""
+    return pd.DataFrame(
         {
-            "trumps": sub["trumps"].astype(int),
-            "contract": sub["bid"].astype(str),
+            x: x_values,
+            group: sub["bid"].astype(str),
             "estimate": 100 * sub["p_make"],
             "lower": 100 * sub["p_make_lower"],
             "upper": 100 * sub["p_make_upper"],
             "defined": sub["n"] > 0,
         }
     )
+
+
+def _fig_p_make(by_trumps: pd.DataFrame) -> Figure:
+    fig, axes = _figure(1, 1, (7.0, 4.5))
+    sub = by_trumps[by_trumps["bid"].isin(CONTRACT_BIDS)]
+    frame = _p_make_frame(sub, "trumps", sub["trumps"].astype(int), "contract")
     plotting.interval_lines(
         frame,
         "trumps",
@@ -151,16 +157,7 @@ def _fig_mano(tables: dict[str, pd.DataFrame]) -> Figure:
     fig, axes = _figure(1, 2, (6.5, 4.5))
     pos = tables["by_position"]
     sub = pos[pos["bid"].isin(CONTRACT_BIDS)]
-    frame = pd.DataFrame(
-        {
-            "position": sub["position"].astype(str),
-            "bid": sub["bid"].astype(str),
-            "estimate": 100 * sub["p_make"],
-            "lower": 100 * sub["p_make_lower"],
-            "upper": 100 * sub["p_make_upper"],
-            "defined": sub["n"] > 0,
-        }
-    )
+    frame = _p_make_frame(sub, "position", sub["position"].astype(str), "bid")
     plotting.grouped_bars(
         frame,
         "position",
