@@ -393,22 +393,22 @@ def threshold_section(
     )
 
 
+def all_pass_lines(mano: pd.DataFrame) -> list[tuple[str, str, str, int]]:
+    """``(metric, cell, method, hands)`` of the first two rows of :func:`.bidding.mano_table`:
+    P(the mano's pair wins an all-pass hand) in % and its game points per hand (+-1 each,
+    C5.2: ``2 P - 1``, the Wilson bounds mapped alike), which is not a percentage."""
+    out = []
+    for _, r in mano[mano["bid"] == "pass"].head(2).iterrows():
+        share = str(r["metric"]).startswith("P(")
+        method = str(r["method"]) if share else f"{r['method']}, 2 P - 1"
+        out.append((str(r["metric"]), estimate_cell(r, percent=share), method, int(r["n"])))
+    return out
+
+
 def mano_section(tables: dict[str, pd.DataFrame], trumps: str) -> str:
     """The value of being mano section; ``trumps`` is the rendered dealer-trumps claim."""
     mano = tables["mano"]
-    head = mano[mano["bid"] == "pass"].head(2)
-    passes = [
-        (
-            r["metric"],
-            estimate_cell(
-                r,
-                percent=r["method"] == "wilson",
-            ),
-            r["method"],
-            int(r["n"]),
-        )
-        for _, r in head.iterrows()
-    ]
+    passes = all_pass_lines(mano)
     rows = []
     for (p,), sub in by_bid(tables["by_position"], ["position"]).items():
         rows.append(

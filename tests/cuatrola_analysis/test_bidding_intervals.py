@@ -18,6 +18,7 @@ from cuarenta_sim.cuatrola.bidding_checks import mano_table
 from cuarenta_sim.cuatrola.bidding_figures import threshold_frame
 from cuarenta_sim.cuatrola.bidding_intervals import difference_range, outcome_values
 from cuarenta_sim.cuatrola.bidding_sections import (
+    all_pass_lines,
     bidding_section,
     gain_cell,
     margin_cell,
@@ -145,6 +146,10 @@ def test_mano_points_are_the_wilson_interval_mapped_to_plus_minus_one() -> None:
     assert points["method"] == "wilson" and points["upper"] <= 1.0
     assert points["lower"] == pytest.approx(2 * p["lower"] - 1)
     assert points["estimate"] == pytest.approx(2 * won.mean() - 1)
+    (_, share, _, _), (_, cell, method, hands) = all_pass_lines(table)
+    assert share.endswith("]") and "%" in share
+    assert "%" not in cell and cell.startswith("0.99") and method == "wilson, 2 P - 1"
+    assert hands == n
 
 
 def test_overall_table_does_not_print_a_gain_of_pass_over_itself() -> None:
