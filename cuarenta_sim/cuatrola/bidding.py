@@ -54,6 +54,7 @@ from .bidding_intervals import (
     clip_gains,
     difference_range,
     outcome_values,
+    pair_ranges,
     success_column,
     two_valued_ev,
     value_range,
@@ -547,18 +548,7 @@ def bidding_table(
     ).assign(method="paired")  # fmt: skip
     margin["no_variation"] = margin["no_variation"].astype(object).fillna(False).astype(bool)
     mv = with_verdicts(margin, confidence=confidence)
-    values = {b: outcome_values(outcomes, b) for b in BIDS}
-    lo, hi = (
-        np.array(
-            [
-                difference_range(values[b], values[r]) if isinstance(b, str) else (-np.inf, np.inf)
-                for b, r in zip(out["best"], out["runner_up"], strict=True)
-            ],
-            dtype=np.float64,
-        )
-        .reshape(-1, 2)
-        .T
-    )
+    lo, hi = pair_ranges(outcomes, out["best"], out["runner_up"])
     out["margin_lower"], out["margin_upper"] = clip_bounds(mv["lower"], mv["upper"], lo, hi)
     out["margin_verdict"] = mv["verdict"]
     for k in keys:

@@ -108,6 +108,21 @@ def value_range(values: Sequence[tuple[float, float] | None]) -> tuple[float, fl
     return (min(v[0] for v in values if v), max(v[1] for v in values if v))
 
 
+def pair_ranges(
+    outcomes: pd.DataFrame, first: Sequence[object], second: Sequence[object]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Lower and upper possible values of ``value(first[i]) - value(second[i])`` per row (e.g.
+    best bid minus runner-up, :func:`difference_range`); ``-inf`` / ``inf`` where a bid is
+    missing (an empty class) or not two-valued."""
+    values = {b: outcome_values(outcomes, b) for b in DECLARATIONS}
+    ranges = [
+        difference_range(values[a], values[b]) if isinstance(a, str) else (-np.inf, np.inf)
+        for a, b in zip(first, second, strict=True)
+    ]
+    out = np.array(ranges, dtype=np.float64).reshape(-1, 2)
+    return out[:, 0], out[:, 1]
+
+
 def clip_bounds(
     lower: ArrayLike, upper: ArrayLike, lo: ArrayLike, hi: ArrayLike
 ) -> tuple[np.ndarray, np.ndarray]:
