@@ -49,6 +49,16 @@ from ..stats import (
     mean,
     with_verdicts,
 )
+from .bidding_intervals import (
+    clip_bounds,
+    clip_gains,
+    difference_range,
+    outcome_values,
+    pair_ranges,
+    success_column,
+    two_valued_ev,
+    value_range,
+)
 from .bidding_verdicts import apply_gain_verdicts, beats_pass, difference_verdicts, gain_p_values
 from .cards import N_CARDS, N_RANKS, N_SUITS
 from .contracts import DECLARATIONS
@@ -90,8 +100,9 @@ CLASS_LABELS = {
     "trump_rc": "holds the trump R and C (cante de 40)",
     "strength": "bidding strength (hand_strength)",
 }
-#: Interval method of each estimate of :func:`class_table`.
-METHODS = {"p_make": "wilson", "ev": "normal", "gain": "paired"}
+#: Interval method of each estimate of :func:`class_table` (an EV whose bid is not two-valued,
+#: e.g. synthetic outcomes, falls back to ``t`` / ``normal``: the ``ev_method`` column).
+METHODS = {"p_make": "wilson", "ev": "wilson", "gain": "paired"}
 _ACE, _THREE, _REY, _CABALLO = 0, 1, 2, 3
 
 Progress = Callable[[str], None]
@@ -369,14 +380,17 @@ def class_table(
         One row per class x bid (every class, also empty ones), bids in the order of
         :data:`BIDS`: the ``by`` columns, ``bid``, ``n`` (hands), ``p_make`` /
         ``p_make_lower`` / ``p_make_upper`` (``wilson``; the contract made, or for ``pass``
-        the seat's pair winning the hand), ``ev`` / ``ev_lower`` / ``ev_upper`` (``normal``,
-        game points), ``gain`` / ``gain_lower`` / ``gain_upper`` (``paired``: EV(bid) -
-        EV(pass) on the same deals; exactly 0 for ``pass``; the interval at the level Holm
-        tested the row over the whole table, marginal ones in ``gain_lower_marginal`` /
+        the seat's pair winning the hand), ``ev`` / ``ev_lower`` / ``ev_upper`` (game points:
+        ``wilson`` of P(make) mapped to the bid's two values,
+        :func:`.bidding_intervals.two_valued_ev`, so never outside them; ``t`` / ``normal``
+        if the bid is not two-valued), ``gain`` / ``gain_lower`` / ``gain_upper`` (``paired``:
+        EV(bid) - EV(pass) on the same deals; exactly 0 for ``pass``; the interval at the level
+        Holm tested the row over the whole table, clipped to the possible gains,
+        :func:`.bidding_intervals.difference_range`; marginal ones in ``gain_lower_marginal`` /
         ``gain_upper_marginal``), ``gain_verdict``, ``gain_p_adjusted``, ``gain_level``
         (:func:`.bidding_verdicts.apply_gain_verdicts`), ``p_make_method``, ``ev_method``,
-        ``gain_method`` and ``defined`` (``n >= 2``: the EV intervals exist). Empty classes
-        have NaN estimates.
+        ``gain_method`` and ``defined`` (the EV interval exists: ``n > 0`` for ``wilson``,
+        ``n >= 2`` and some variation otherwise). Empty classes have NaN estimates.
 
     Raises
     ------
@@ -388,14 +402,20 @@ def class_table(
 
 def _class_table(outcomes: pd.DataFrame, keys: list[str], confidence: float) -> pd.DataFrame:
     parts = []
+    values = {bid: outcome_values(outcomes, bid) for bid in BIDS}
     for bid in BIDS:
-        success = "won_pass" if bid == "pass" else f"made_{bid}"
         frame = outcomes[keys].copy()
-        frame["success"] = outcomes[success]
+        frame["success"] = outcomes[success_column(bid)]
         frame["value"] = outcomes[f"value_{bid}"].astype(np.float64)
         frame["gain"] = frame["value"] - outcomes["value_pass"].astype(np.float64)
         p = grouped_proportions(frame, keys, "success", confidence)
-        ev = grouped_means(frame, keys, "value", confidence)
+        # A two-valued bid: its EV is P(make) mapped to game points (bounded, never zero-width).
+        two = values[bid]
+        ev = (
+            two_valued_ev(p, two)
+            if two is not None
+            else grouped_means(frame, keys, "value", confidence)
+        )
         gain = grouped_means(frame, keys, "gain", confidence)
         part = p[keys].copy()
         part["bid"] = bid
@@ -412,8 +432,10 @@ def _class_table(outcomes: pd.DataFrame, keys: list[str], confidence: float) -> 
         part["gain_ci_method"] = gain["method"].to_numpy()
         for name, method in METHODS.items():
             part[f"{name}_method"] = method
+        part["ev_method"] = ev["method"].to_numpy()
         parts.append(part)
     table = apply_gain_verdicts(pd.concat(parts, ignore_index=True), confidence)
+    table = clip_gains(table, {b: difference_range(values[b], values["pass"]) for b in BIDS})
     table["bid"] = pd.Categorical(table["bid"], categories=list(BIDS), ordered=True)
     return table.sort_values([*keys, "bid"], kind="stable").reset_index(drop=True)
 
@@ -446,7 +468,8 @@ def bidding_table(
         :func:`.bidding_verdicts.beats_pass`: the gain is resolved above 0 after Holm over the
         class table, also when it is the same in every hand and so has no interval),
         ``runner_up`` and ``margin`` / ``margin_lower`` / ``margin_upper`` /
-        ``margin_verdict`` (EV(best) - EV(second best), ``paired``).
+        ``margin_verdict`` (EV(best) - EV(second best), ``paired``, Holm over the margins,
+        clipped to the possible margins: :func:`.bidding_intervals.difference_range`).
 
     Raises
     ------
@@ -525,7 +548,8 @@ def bidding_table(
     ).assign(method="paired")  # fmt: skip
     margin["no_variation"] = margin["no_variation"].astype(object).fillna(False).astype(bool)
     mv = with_verdicts(margin, confidence=confidence)
-    out["margin_lower"], out["margin_upper"] = mv["lower"], mv["upper"]
+    lo, hi = pair_ranges(outcomes, out["best"], out["runner_up"])
+    out["margin_lower"], out["margin_upper"] = clip_bounds(mv["lower"], mv["upper"], lo, hi)
     out["margin_verdict"] = mv["verdict"]
     for k in keys:
         out[k] = pd.Categorical(out[k], categories=list(CLASS_VALUES[k]), ordered=True)
@@ -640,7 +664,8 @@ def threshold_comparison(
     DataFrame
         Rows ``ESTIMATE_COLUMNS`` plus ``label``: the EV per hand of each threshold set
         (``normal``) and the derived minus each other (``paired``), with ``verdict``
-        (:func:`cuarenta_sim.stats.verdicts` for the differences, ``"-"`` for the EVs).
+        (:func:`cuarenta_sim.stats.verdicts` for the differences, ``"-"`` for the EVs);
+        intervals clipped to the possible values (:func:`.bidding_intervals.value_range`).
     """
     others = others or {"first guess": FIRST_GUESS_THRESHOLDS, "never bid": (OFF, OFF, OFF)}
     mine = policy_values(outcomes, derived)
@@ -655,7 +680,13 @@ def threshold_comparison(
             }
         )
     out = pd.DataFrame(rows, columns=[*ESTIMATE_COLUMNS, "label"])
-    return difference_verdicts(out, (out["method"] == "paired").to_numpy(), confidence)
+    diffs = (out["method"] == "paired").to_numpy()
+    res = difference_verdicts(out, diffs, confidence)
+    lo, hi = value_range([outcome_values(outcomes, b) for b in BIDS])
+    res["lower"], res["upper"] = clip_bounds(
+        res["lower"], res["upper"], np.where(diffs, lo - hi, lo), np.where(diffs, hi - lo, hi)
+    )
+    return res
 
 
 # Re-exported: the value of mano and the exact trumps check live in .bidding_checks.

@@ -19,6 +19,7 @@ from ..stats import (
     proportion,
     wilson_interval,
 )
+from .bidding_intervals import clip_bounds, difference_range, outcome_values
 from .bidding_verdicts import difference_verdicts
 from .contracts import DECLARATIONS
 
@@ -28,11 +29,13 @@ def mano_table(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
     """The value of being mano, every row an estimate with its method.
 
     Rows (``ESTIMATE_COLUMNS`` plus ``bid``): P(the mano's pair wins an all-pass hand)
-    (``wilson``) and its game points per hand minus the other pair's (``normal``); then for
+    (``wilson``) and its game points per hand minus the other pair's (``wilson``: ``2 P - 1``
+    with the Wilson bounds mapped alike, since an all-pass hand is worth +-1, C5.2); then for
     each bid the mano minus the dealer and the mano minus the other three positions pooled, of
     P(make) (``newcombe``) and of EV (``welch``; different deals, so unpaired). ``verdict``
     (Holm over the difference rows, intervals at their Holm level:
-    :func:`.bidding_verdicts.difference_verdicts`) says whether a difference's interval excludes 0
+    :func:`.bidding_verdicts.difference_verdicts`; EV differences clipped to the possible ones,
+    :func:`.bidding_intervals.difference_range`) says whether a difference's interval excludes 0
     (``"-"`` for the proportion, whose reference is 50%, not 0).
 
     Parameters
@@ -47,25 +50,16 @@ def mano_table(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
     DataFrame
     """
     mano_won = outcomes["mano_won_pass"].to_numpy(np.int64)
-    rows = [
-        {
-            **proportion(
-                "P(the mano's pair wins an all-pass hand)",
-                int(mano_won.sum()),
-                len(mano_won),
-                confidence,
-            ),
-            "bid": "pass",
-        },
-        {
-            **mean(
-                "game points per all-pass hand, mano's pair minus the other",
-                2.0 * mano_won - 1.0,
-                confidence,
-            ),
-            "bid": "pass",
-        },
-    ]
+    won = proportion(
+        "P(the mano's pair wins an all-pass hand)", int(mano_won.sum()), len(mano_won), confidence
+    )
+    # +-1 per hand (C5.2): 2 P(win) - 1, the Wilson bounds mapped alike (never outside +-1).
+    points = {
+        **won,
+        "metric": "game points per all-pass hand, mano's pair minus the other",
+        **{k: 2.0 * won[k] - 1.0 for k in ("estimate", "lower", "upper")},
+    }
+    rows = [{**won, "bid": "pass"}, {**points, "bid": "pass"}]
     pos = outcomes["position"].astype(str).to_numpy()
     is_mano = pos == "mano"
     for bid in DECLARATIONS:  # the bids of bidding.BIDS, in that order
@@ -94,7 +88,15 @@ def mano_table(outcomes: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
                 }
             )
     out = pd.DataFrame(rows, columns=[*ESTIMATE_COLUMNS, "bid"])
-    return difference_verdicts(out, (out["method"] != "wilson").to_numpy(), confidence)
+    res = difference_verdicts(out, (out["method"] != "wilson").to_numpy(), confidence)
+    # An EV difference between positions lies within +-(won - lost) of its bid.
+    ranges = {b: difference_range(outcome_values(outcomes, b), outcome_values(outcomes, b))
+              for b in DECLARATIONS}  # fmt: skip
+    ev = (res["method"] == "welch").to_numpy()
+    lo = np.array([ranges[b][0] if e else -np.inf for b, e in zip(res["bid"], ev, strict=True)])
+    hi = np.array([ranges[b][1] if e else np.inf for b, e in zip(res["bid"], ev, strict=True)])
+    res["lower"], res["upper"] = clip_bounds(res["lower"], res["upper"], lo, hi)
+    return res
 
 
 # --------------------------------------------------------------------------- exact check

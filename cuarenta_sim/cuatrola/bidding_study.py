@@ -9,42 +9,37 @@ deal (trumps held by the dealer and by the others).
 
 ``settings.n`` is the hands per bid (four simulations of ``n`` hands), ``settings.policies`` the
 play policy (one name) and ``settings.rules`` the Cuatrola preset or slug. The study registers
-itself in :data:`cuarenta_sim.studies.STUDIES` at import; its sentences come from
-``templates/cuatrola_bidding.md.j2``.
+itself in :data:`cuarenta_sim.studies.STUDIES` at import. This module runs the study and
+records it; the report's text is built by :mod:`.bidding_sections` (sentences from
+``templates/cuatrola_bidding.md.j2``) and its figures by :mod:`.bidding_figures`.
 """
 
 from __future__ import annotations
 
 import datetime
 import importlib.metadata
-import shlex
 import time
-from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
 
-from .. import plotting
-from ..reports import Report, format_number, markdown_table, text_table
+from ..reports import Report
 from ..studies import (
     GeneratedReport,
     Progress,
     Study,
     StudySettings,
-    cell,
     get_study,
     register_study,
-    templates,
 )
-from ..studies.claims import Claim, render_claim
+from ..studies.claims import render_claim
+
+# bidding_intervals and bidding_verdicts make the numbers of bidding.py's tables; imported here
+# so that the report's code hash (studies/codehash.py reads direct imports) covers them.
+from . import bidding_intervals as bidding_intervals
+from . import bidding_verdicts as bidding_verdicts
 from .bidding import (
-    BIDS,
-    CLASS_LABELS,
-    CONTRACT_BIDS,
-    POSITIONS,
     BiddingExperiment,
     Thresholds,
     bidding_table,
@@ -58,13 +53,25 @@ from .bidding import (
 )
 from .bidding_checks import trumps_difference
 from .bidding_claims import bidding_claims, dealer_trumps_claim
-from .policies import DEFAULT_THRESHOLDS, FIRST_GUESS_THRESHOLDS, OFF
+from .bidding_figures import figures
+from .bidding_sections import (
+    EV_CLASSES,
+    bidding_section,
+    check_section,
+    console_text,
+    ev_section,
+    mano_section,
+    methods_section,
+    p_make_section,
+    prose,
+    summary_section,
+    threshold_section,
+    threshold_text,
+    value_cell,
+)
+from .policies import DEFAULT_THRESHOLDS, FIRST_GUESS_THRESHOLDS
 
 NAME = "cuatrola-bidding"
-#: Class columns with a table of EVs in the report, in order.
-EV_CLASSES = ("trumps", "aces_threes", "trump_aces_threes", "trump_rc", "position")
-#: Templates of the Cuatrola reports (package data).
-TEMPLATES = Path(__file__).with_name("templates")
 #: Default hands per bid.
 DEFAULT_N = 250_000
 
@@ -83,11 +90,6 @@ def held_out_seed(seed: int) -> int:
 def held_out_n(n: int) -> int:
     """Hands per bid of the held-out run: ``max(100, n // HELD_OUT_DIVISOR)``."""
     return max(100, int(n) // HELD_OUT_DIVISOR)
-
-
-def _prose() -> Any:
-    """The section macros of ``templates/cuatrola_bidding.md.j2``."""
-    return templates.macros("cuatrola_bidding.md.j2", directory=TEMPLATES)
 
 
 def cuatrola_bidding_study(
@@ -159,10 +161,15 @@ def cuatrola_bidding_study(
     wall = time.perf_counter() - t0
 
     report = Report(
-        title=_prose().title(),
+        title=prose().title(),
         provenance=_provenance(exp, settings, derived, wall, held),
         command=get_study(NAME).command(settings),
     )
+    held_out = {
+        "seed": settings.seed,
+        "held_seed": held_out_seed(settings.seed),
+        "held_n": held_out_n(settings.n),
+    }
     claims = bidding_claims(
         tables,
         {
@@ -170,41 +177,31 @@ def cuatrola_bidding_study(
             "defaults": tuple(DEFAULT_THRESHOLDS),
             "first guess": tuple(FIRST_GUESS_THRESHOLDS),
         },
-        _threshold_text,
-        _cell,
+        threshold_text,
+        value_cell,
         policy=exp.play_policy,
         rules=exp.rules,
-        held={
-            "seed": settings.seed,
-            "held_seed": held_out_seed(settings.seed),
-            "held_n": held_out_n(settings.n),
-        },
+        held=held_out,
     )
     trumps_claim = dealer_trumps_claim(
-        tables["trumps_difference"], _cell, policy=exp.play_policy, rules=exp.rules
+        tables["trumps_difference"], value_cell, policy=exp.play_policy, rules=exp.rules
     )
-    report.add("Summary", _summary(exp, tables, claims, settings))
-    report.add("Bidding table", _bidding_section(tables["bidding_table"], c))
-    report.add("P(make) by trumps held", _p_make_section(tables["by_trumps"]))
-    report.add("P(make) and expected value of each bid by hand class", _ev_section(tables))
+    report.add("Summary", summary_section(exp, tables, claims, settings))
+    report.add("Bidding table", bidding_section(tables["bidding_table"], c))
+    report.add("P(make) by trumps held", p_make_section(tables["by_trumps"]))
+    report.add("P(make) and expected value of each bid by hand class", ev_section(tables))
     report.add(
         "Thresholds of the threshold policy, from simulation",
-        _threshold_section(tables, derived, settings),
+        threshold_section(tables, derived, settings, held_out),
     )
-    report.add("The value of being mano", _mano_section(tables, render_claim(trumps_claim)))
-    report.add("Check: trumps held, exact vs simulated", _check_section(tables["trumps_check"]))
-    report.add("Methods", _methods(exp, held, settings))
-    figures = {
-        "p_make_by_trumps": _fig_p_make(tables["by_trumps"]),
-        "ev_by_class": _fig_ev(tables),
-        "thresholds": _fig_thresholds(tables["strength"], derived),
-        "value_of_mano": _fig_mano(tables),
-    }
+    report.add("The value of being mano", mano_section(tables, render_claim(trumps_claim)))
+    report.add("Check: trumps held, exact vs simulated", check_section(tables["trumps_check"]))
+    report.add("Methods", methods_section(exp, held, settings))
     return GeneratedReport(
         name=NAME,
         report=report,
-        figures=figures,
-        summary=_console(exp, tables, derived),
+        figures=figures(tables, derived),
+        summary=console_text(exp, tables, derived),
         tables=tables,
         claims=[*claims, trumps_claim],
         claim_tables={"trumps_difference": ("hand_of",)},
@@ -284,407 +281,6 @@ def _default_policy() -> str:
     return default_play_policy()
 
 
-# --------------------------------------------------------------------------- formatting
-def _cell(
-    est: float,
-    lo: float,
-    hi: float,
-    defined: bool = True,
-    *,
-    percent: bool = False,
-    suffix: str | None = None,
-) -> str:
-    if not np.isfinite(est):
-        return "-"
-    return cell(est, lo, hi, defined, percent=percent, suffix=suffix)
-
-
-def gain_cell(row: pd.Series | dict[str, Any]) -> str:
-    """The gain over passing of a bidding-table row: ``estimate [interval]`` at its Holm level,
-    or, when every hand of the class gained the same, ``"+2 in every hand (no variation)"``
-    (no interval is built from no spread; the verdict rests on the exact sign test)."""
-    est, lo, hi = (float(row[k]) for k in ("gain", "gain_lower", "gain_upper"))
-    tested = str(row.get("gain_verdict", "undefined")) != "undefined"
-    if tested and np.isfinite(est) and not (np.isfinite(lo) and np.isfinite(hi)):
-        return f"{format_number(est, 4)} in every hand (no variation)"
-    return _cell(est, lo, hi, tested)
-
-
-def _estimate_cell(
-    row: pd.Series | dict[str, Any], *, percent: bool = False, suffix: str | None = None
-) -> str:
-    """:func:`_cell` of an estimate row's ``estimate``, ``lower``, ``upper`` and ``defined``."""
-    return _cell(
-        row["estimate"],
-        row["lower"],
-        row["upper"],
-        bool(row["defined"]),
-        percent=percent,
-        suffix=suffix,
-    )
-
-
-def _get(row: pd.Series | dict[str, Any], name: str, *, percent: bool = False) -> str:
-    defined = bool(row.get("defined", True)) if name != "p_make" else row["n"] > 0
-    return _cell(row[name], row[f"{name}_lower"], row[f"{name}_upper"], defined, percent=percent)
-
-
-def _label(value: object) -> str:
-    if isinstance(value, bool | np.bool_):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def _by_bid(table: pd.DataFrame, keys: Sequence[str]) -> dict[tuple, pd.DataFrame]:
-    out = {}
-    for key, sub in table.groupby(list(keys), observed=False, sort=True):
-        out[key if isinstance(key, tuple) else (key,)] = sub.set_index("bid")
-    return out
-
-
-def _threshold_text(t: Sequence[int]) -> str:
-    return ", ".join(
-        f"{b} {'never' if v == OFF else v}" for b, v in zip(CONTRACT_BIDS, t, strict=True)
-    )
-
-
-# --------------------------------------------------------------------------- sections
-def _summary(
-    exp: BiddingExperiment, tables: dict[str, pd.DataFrame], claims: list[Claim], s: StudySettings
-) -> str:
-    overall = tables["overall"].set_index("bid")
-    table = markdown_table(
-        ["bid", "P(make)", "EV (game points)", "EV - pass (paired)"],
-        [
-            [
-                b,
-                _get(overall.loc[b], "p_make", percent=True),
-                _get(overall.loc[b], "ev"),
-                _get(overall.loc[b], "gain"),
-            ]
-            for b in BIDS
-        ],
-        right=(1, 2, 3),
-    )
-    answers = [render_claim(c) for c in claims]
-    return _prose().summary(exp, s, table, _headline(tables["bidding_table"]), answers)
-
-
-def _headline(bt: pd.DataFrame) -> str:
-    rows = []
-    for t in range(6):
-        sub = bt[(bt["trumps"] == t) & (bt["n"] > 0)]
-        if sub.empty:
-            continue
-        bids = [
-            f"{_label(r['aces_threes'])}: {r['best']}" + (" *" if r["beats_pass"] else "")
-            for _, r in sub.iterrows()
-        ]
-        share = int(sub["n"].sum())
-        rows.append([t, f"{share:,}", "; ".join(bids)])
-    return markdown_table(
-        [
-            "trumps held",
-            "hands",
-            "best bid by aces and threes held (* = beats passing, interval above 0)",
-        ],
-        rows,
-        right=(0, 1),
-    )
-
-
-def _bidding_section(bt: pd.DataFrame, confidence: float) -> str:
-    rows = []
-    for _, r in bt.iterrows():
-        if r["n"] == 0:
-            rows.append(
-                [_label(r["trumps"]), _label(r["aces_threes"]), 0, "-", "-", "-", "-", "-", "-"]
-            )
-            continue
-        margin = _cell(r["margin"], r["margin_lower"], r["margin_upper"], bool(r["margin_defined"]))
-        rows.append(
-            [
-                _label(r["trumps"]),
-                _label(r["aces_threes"]),
-                f"{int(r['n']):,}",
-                f"**{r['best']}**",
-                _get(r, "ev"),
-                _get(r, "p_make", percent=True),
-                gain_cell(r),
-                "yes" if r["beats_pass"] else "no",
-                f"{r['runner_up']} by {margin}",
-            ]
-        )
-    return _prose().bidding(
-        markdown_table(
-            [
-                "trumps",
-                "aces+threes",
-                "hands",
-                "best bid",
-                "EV",
-                "P(make)",
-                "EV - pass",
-                "beats pass",
-                "over the runner-up",
-            ],
-            rows,
-            right=(0, 1, 2, 4, 5, 6),
-        )
-    )
-
-
-def _p_make_section(by_trumps: pd.DataFrame) -> str:
-    groups = _by_bid(by_trumps, ["trumps"])
-    rows = []
-    for (t,), sub in groups.items():
-        rows.append(
-            [
-                t,
-                f"{int(sub['n'].iloc[0]):,}",
-                *(_get(sub.loc[b], "p_make", percent=True) for b in CONTRACT_BIDS),
-            ]
-        )
-    return _prose().p_make(
-        markdown_table(
-            ["trumps", "hands", *(f"P({b})" for b in CONTRACT_BIDS)], rows, right=(0, 1, 2, 3, 4)
-        )
-    )
-
-
-def _ev_table(table: pd.DataFrame, col: str) -> str:
-    rows = []
-    for (v,), sub in _by_bid(table, [col]).items():
-        best = sub["ev"].astype(float)
-        top = best.idxmax() if best.notna().any() else None
-        rows.append(
-            [
-                _label(v),
-                f"{int(sub['n'].iloc[0]):,}",
-                *(_get(sub.loc[b], "p_make", percent=True) for b in CONTRACT_BIDS),
-                *(
-                    (("**" + _get(sub.loc[b], "ev") + "**") if b == top else _get(sub.loc[b], "ev"))
-                    for b in BIDS
-                ),
-            ]
-        )
-    return markdown_table(
-        [
-            CLASS_LABELS[col],
-            "hands",
-            *(f"P({b})" for b in CONTRACT_BIDS),
-            *(f"EV {b}" for b in BIDS),
-        ],
-        rows,
-        right=tuple(range(1, 9)),
-    )
-
-
-def _ev_section(tables: dict[str, pd.DataFrame]) -> str:
-    return _prose().ev(
-        [(CLASS_LABELS[col], _ev_table(tables[f"by_{col}"], col)) for col in EV_CLASSES]
-    )
-
-
-def _threshold_section(
-    tables: dict[str, pd.DataFrame], derived: Thresholds, s: StudySettings
-) -> str:
-    rows = []
-    for (st,), sub in _by_bid(tables["strength"], ["strength"]).items():
-        n = int(sub["n"].iloc[0])
-        if n == 0:
-            rows.append([st, 0, "-", "-", "-", "-", "-"])
-            continue
-        ev = sub["ev"].astype(float)
-        rows.append(
-            [
-                st,
-                f"{n:,}",
-                _get(sub.loc["pass"], "ev"),
-                *(_get(sub.loc[b], "gain") for b in CONTRACT_BIDS),
-                str(ev.idxmax()),
-            ]
-        )
-    comp = tables["threshold_comparison"]
-    crow = [
-        [
-            r["label"],
-            _estimate_cell(r),
-            f"{int(r['n']):,}",
-            r["method"],
-            r["verdict"],
-        ]
-        for _, r in comp.iterrows()
-    ]
-    strength = markdown_table(
-        [
-            "strength",
-            "hands",
-            "EV pass",
-            "solo - pass",
-            "cuatrola - pass",
-            "quintola - pass",
-            "best",
-        ],
-        rows,
-        right=(0, 1, 2, 3, 4, 5),
-    )
-    comparison = markdown_table(
-        ["thresholds", "EV per hand [interval]", "hands", "method", "verdict"],
-        crow,
-        right=(1, 2),
-    )
-    command = shlex.join(
-        [
-            "python",
-            "benchmarks/cuatrola_thresholds.py",
-            "--n",
-            str(s.n),
-            "--seed",
-            str(s.seed),
-            "--policy",
-            s.policies[0],
-            "--rules",
-            s.rules,
-        ]
-    )
-    return _prose().thresholds(
-        strength,
-        comparison,
-        _threshold_text(derived),
-        derived.spec(),
-        Thresholds(*DEFAULT_THRESHOLDS).spec(),
-        command,
-        {"seed": s.seed, "held_seed": held_out_seed(s.seed), "held_n": held_out_n(s.n)},
-    )
-
-
-def _mano_section(tables: dict[str, pd.DataFrame], trumps: str) -> str:
-    mano = tables["mano"]
-    head = mano[mano["bid"] == "pass"].head(2)
-    passes = [
-        (
-            r["metric"],
-            _estimate_cell(
-                r,
-                percent=r["method"] == "wilson",
-            ),
-            r["method"],
-            int(r["n"]),
-        )
-        for _, r in head.iterrows()
-    ]
-    rows = []
-    for (p,), sub in _by_bid(tables["by_position"], ["position"]).items():
-        rows.append(
-            [
-                p,
-                f"{int(sub['n'].iloc[0]):,}",
-                *(_get(sub.loc[b], "p_make", percent=True) for b in CONTRACT_BIDS),
-                *(_get(sub.loc[b], "ev") for b in BIDS),
-            ]
-        )
-    positions = markdown_table(
-        ["position", "hands", *(f"P({b})" for b in CONTRACT_BIDS), *(f"EV {b}" for b in BIDS)],
-        rows,
-        right=tuple(range(1, 9)),
-    )
-    diffs = mano.iloc[2:]
-    drows = [
-        [
-            r["bid"],
-            r["metric"],
-            _estimate_cell(
-                r,
-                percent=r["metric"].startswith("P("),
-                suffix=" pp" if r["metric"].startswith("P(") else None,
-            ),
-            r["method"],
-            r["verdict"],
-        ]
-        for _, r in diffs.iterrows()
-    ]
-    differences = markdown_table(
-        ["bid", "difference", "estimate [interval]", "method", "verdict"], drows, right=(2,)
-    )
-    return _prose().mano(
-        passes,
-        positions,
-        differences,
-        _solo_by_position_trumps(tables["p_make_by_position_trumps"]),
-        trumps,
-    )
-
-
-def _solo_by_position_trumps(table: pd.DataFrame) -> str:
-    solo = table[table["bid"] == "solo"]
-    rows = []
-    for p in POSITIONS:
-        sub = solo[solo["position"] == p].set_index("trumps")
-        rows.append([p, *(_get(sub.loc[t], "p_make", percent=True) for t in range(1, 5))])
-    return markdown_table(
-        ["position", *(f"P(solo), {t} trump{'s' if t > 1 else ''}" for t in range(1, 5))],
-        rows,
-        right=(1, 2, 3, 4),
-    )
-
-
-def _check_section(check: pd.DataFrame) -> str:
-    rows = [
-        [
-            r["hand_of"],
-            r["trumps"],
-            f"{r['exact']:.6f}",
-            _estimate_cell(r),
-            f"{int(r['count']):,} / {int(r['n']):,}",
-            "yes" if r["within"] else "**no**",
-        ]
-        for _, r in check.iterrows()
-    ]
-    return _prose().check(
-        int(check["within"].sum()),
-        len(check),
-        markdown_table(
-            ["hand of", "trumps", "exact", "simulated [interval]", "count / hands", "exact inside"],
-            rows,
-            right=(1, 2, 3, 4),
-        ),
-    )
-
-
-def _methods(exp: BiddingExperiment, held: BiddingExperiment, s: StudySettings) -> str:
-    rows = [
-        [
-            use,
-            str(e.seed),
-            r["bid"],
-            ", ".join(r["bid_policies"]),
-            f"{r['n']:,}",
-            f"{r['wall_time_s']:.1f}",
-            f"{r['hands_per_s']:,}",
-        ]
-        for use, e in (("derive thresholds, every table", exp), ("held-out judgement", held))
-        for r in e.runs
-    ]
-    return _prose().methods(
-        exp,
-        held,
-        markdown_table(
-            [
-                "used for",
-                "seed",
-                "bid",
-                "bidding policies (seats 0..3)",
-                "hands",
-                "wall (s)",
-                "hands/s",
-            ],
-            rows,
-            right=(1, 4, 5, 6),
-        ),
-    )
-
-
 def _provenance(
     exp: BiddingExperiment,
     s: StudySettings,
@@ -722,166 +318,6 @@ def _provenance(
         "held_out_n_hands_per_bid": held.n,
         "held_out_runs": held.runs,
     }
-
-
-def _console(exp: BiddingExperiment, tables: dict[str, pd.DataFrame], derived: Thresholds) -> str:
-    bt = tables["bidding_table"]
-    rows = [
-        [
-            _label(r["trumps"]),
-            _label(r["aces_threes"]),
-            f"{int(r['n']):,}",
-            r["best"],
-            _get(r, "ev"),
-            _get(r, "p_make", percent=True),
-            "yes" if r["beats_pass"] else "no",
-        ]
-        for _, r in bt[bt["n"] > 0].iterrows()
-    ]
-    return _prose().console(
-        exp,
-        text_table(
-            ["trumps", "aces+threes", "hands", "best", "EV", "P(make)", "beats pass"],
-            rows,
-            right=(0, 1, 2, 4, 5),
-        ),
-        derived.spec(),
-    )
-
-
-# --------------------------------------------------------------------------- figures
-def _figure(rows: int, cols: int, size: tuple[float, float]) -> tuple[Figure, np.ndarray]:
-    fig = Figure(figsize=(size[0] * cols, size[1] * rows), layout="constrained")
-    return fig, fig.subplots(rows, cols, squeeze=False)
-
-
-def _fig_p_make(by_trumps: pd.DataFrame) -> Figure:
-    fig, axes = _figure(1, 1, (7.0, 4.5))
-    sub = by_trumps[by_trumps["bid"].isin(CONTRACT_BIDS)]
-    frame = pd.DataFrame(
-        {
-            "trumps": sub["trumps"].astype(int),
-            "contract": sub["bid"].astype(str),
-            "estimate": 100 * sub["p_make"],
-            "lower": 100 * sub["p_make_lower"],
-            "upper": 100 * sub["p_make_upper"],
-            "defined": sub["n"] > 0,
-        }
-    )
-    plotting.interval_lines(
-        frame,
-        "trumps",
-        "contract",
-        ax=axes[0, 0],
-        xlabel="trumps held",
-        ylabel="P(make) (%)",
-        title="P(make) by trumps held (Wilson)",
-        colors=BID_COLORS,
-    )
-    return fig
-
-
-#: One colour per bid in every figure of the report (value_of_mano's panels hold different
-#: bids: pass has no P(make)), so a bid's colour never changes between panels.
-BID_COLORS = {b: plotting.COLORS[i] for i, b in enumerate(BIDS)}
-
-
-def _ev_frame(table: pd.DataFrame, col: str) -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            col: table[col].map(_label),
-            "bid": table["bid"].astype(str),
-            "estimate": table["ev"],
-            "lower": table["ev_lower"],
-            "upper": table["ev_upper"],
-            "defined": table["defined"],
-        }
-    )
-
-
-def _fig_ev(tables: dict[str, pd.DataFrame]) -> Figure:
-    cols = ("trumps", "aces_threes", "trump_rc", "position")
-    fig, axes = _figure(2, 2, (6.5, 4.2))
-    for ax, col in zip(axes.ravel(), cols, strict=True):
-        frame = _ev_frame(tables[f"by_{col}"], col)
-        plotting.grouped_bars(
-            frame,
-            col,
-            "bid",
-            ax=ax,
-            ylabel="EV (game points)",
-            title=f"EV of each bid by {CLASS_LABELS[col]}",
-            colors=BID_COLORS,
-        )
-        ax.axhline(0.0, color="black", linewidth=0.8)
-    return fig
-
-
-def _fig_thresholds(strength: pd.DataFrame, derived: Thresholds) -> Figure:
-    fig, axes = _figure(1, 1, (8.0, 4.8))
-    sub = strength[strength["bid"].isin(CONTRACT_BIDS) & (strength["n"] > 0)]
-    frame = pd.DataFrame(
-        {
-            "strength": sub["strength"].astype(int),
-            "contract": sub["bid"].astype(str),
-            "estimate": sub["gain"],
-            "lower": sub["gain_lower"],
-            "upper": sub["gain_upper"],
-            "defined": sub["defined"],
-        }
-    )
-    marks = {b: t for b, t in zip(CONTRACT_BIDS, derived, strict=True) if t != OFF}
-    plotting.interval_lines(
-        frame,
-        "strength",
-        "contract",
-        ax=axes[0, 0],
-        xlabel="hand_strength",
-        ylabel="EV(bid) - EV(pass), game points",
-        title="Gain over passing by strength (paired); dashed: derived thresholds",
-        reference=0.0,
-        marks=marks,
-        colors=BID_COLORS,
-    )
-    return fig
-
-
-def _fig_mano(tables: dict[str, pd.DataFrame]) -> Figure:
-    fig, axes = _figure(1, 2, (6.5, 4.5))
-    pos = tables["by_position"]
-    sub = pos[pos["bid"].isin(CONTRACT_BIDS)]
-    frame = pd.DataFrame(
-        {
-            "position": sub["position"].astype(str),
-            "bid": sub["bid"].astype(str),
-            "estimate": 100 * sub["p_make"],
-            "lower": 100 * sub["p_make_lower"],
-            "upper": 100 * sub["p_make_upper"],
-            "defined": sub["n"] > 0,
-        }
-    )
-    plotting.grouped_bars(
-        frame,
-        "position",
-        "bid",
-        ax=axes[0, 0],
-        ylabel="P(make) (%)",
-        title="P(make) by position (Wilson)",
-        categories=POSITIONS,
-        colors=BID_COLORS,
-    )
-    plotting.grouped_bars(
-        _ev_frame(pos, "position"),
-        "position",
-        "bid",
-        ax=axes[0, 1],
-        ylabel="EV (game points)",
-        title="EV of each bid by position",
-        categories=POSITIONS,
-        colors=BID_COLORS,
-    )
-    axes[0, 1].axhline(0.0, color="black", linewidth=0.8)
-    return fig
 
 
 # --------------------------------------------------------------------------- registration

@@ -8,7 +8,7 @@ import pandas as pd
 from matplotlib.colors import to_hex
 from matplotlib.container import BarContainer
 
-from cuarenta_sim.cuatrola import bidding_study
+from cuarenta_sim.cuatrola import bidding_figures
 from cuarenta_sim.cuatrola.bidding import BIDS, POSITIONS
 
 
@@ -46,7 +46,7 @@ def _colours(ax) -> dict[str, str]:
 
 
 def test_value_of_mano_gives_each_bid_one_colour_in_both_panels() -> None:
-    fig = bidding_study._fig_mano({"by_position": _by_position()})
+    fig = bidding_figures._fig_mano({"by_position": _by_position()})
     make, ev = (_colours(ax) for ax in fig.axes[:2])
     assert "pass" not in make and set(ev) == set(BIDS)
     for bid, colour in make.items():
@@ -61,4 +61,4 @@ def test_value_of_mano_gives_each_bid_one_colour_in_both_panels() -> None:
         }
         assert shown == drawn
     assert len(set(ev.values())) == len(BIDS)
-    assert ev == {b: to_hex(bidding_study.BID_COLORS[b]) for b in BIDS}
+    assert ev == {b: to_hex(bidding_figures.BID_COLORS[b]) for b in BIDS}

@@ -15,7 +15,8 @@ from cuarenta_sim.cuatrola.bidding_checks import (
     trumps_difference,
 )
 from cuarenta_sim.cuatrola.bidding_claims import dealer_trumps_claim
-from cuarenta_sim.cuatrola.bidding_study import _cell, _prose
+from cuarenta_sim.cuatrola.bidding_sections import prose as _prose
+from cuarenta_sim.cuatrola.bidding_sections import value_cell as _cell
 from cuarenta_sim.studies.claims import check_claims, render_claim, table_rows
 
 
