@@ -32,11 +32,12 @@ card and base would give them.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
-from scipy import stats
 
+from ..distributions import t_ppf
 from ..rng import STREAM_SEARCH, PyRng, root_from_seed
 from .cards import N_CARDS, RANK_NAMES, check_rank_counts, format_ranks, ranks_to_counts
 from .reference.advice import AdvicePosition
@@ -56,7 +57,8 @@ from .scenario_fields import (
 )
 from .tables import pack_counts
 
-#: Worlds drawn by default (p95 about 30 ms for a 2-player mid-data position, one thread).
+#: Worlds drawn by default (p95 about 60-80 ms for a 2-player mid-data position on the shared
+#: 2-core machine: benchmarks/run.py advise-latency).
 DEFAULT_SAMPLES = 256
 #: Accepted ``samples``: at least 2 (an interval needs two), at most 10,000.
 MIN_SAMPLES, MAX_SAMPLES = 2, 10_000
@@ -175,16 +177,9 @@ def sampled_values(position: AdvicePosition, samples: int, seed: int) -> np.ndar
     ndarray of int64, shape (samples, n_legal)
         Points values, one row per world.
     """
-    from .engine.advice import (
-        A_CLAIM0,
-        A_CLAIM1,
-        A_EXACT,
-        A_FIRST_CLAIM,
-        A_SAMPLES,
-        N_SETUP,
-        advise_samples,
-    )
+    from .engine.advice import A_EXACT, A_SAMPLES, N_SETUP, advise_samples
     from .engine.batch import kernel_args
+    from .engine.solvertable import position_array
     from .engine.state import Position
     from .policies import parse_policy
 
@@ -218,10 +213,26 @@ def sampled_values(position: AdvicePosition, samples: int, seed: int) -> np.ndar
     setup = np.zeros(N_SETUP, dtype=np.int64)
     setup[A_SAMPLES] = samples
     setup[A_EXACT] = EXACT_PLAYS
-    setup[A_CLAIM0], setup[A_CLAIM1] = p.claims
-    setup[A_FIRST_CLAIM] = p.claim_order[0] if p.claim_order else -1
+    first_claim = p.claim_order[0] if p.claim_order else -1
+    hands = [[0] * 10 for _ in range(n)]  # each world's hands are written by the kernel
+    rondas = [list(r) for r in p.rondas]
+    posa = position_array(
+        n,
+        p.dealer,
+        p.deal,
+        p.turn,
+        hands,
+        rondas,
+        list(p.table),
+        pos.prev_rank,
+        p.scores,
+        p.piles,
+        pos.last_capturer,
+        p.claims,
+        first_claim,
+    )
     stream = tuple(np.uint64(v) for v in search_stream(seed, p.seat).s)
-    vals, _stream = advise_samples(spec.row(n), pos, public, stream, kr, sums, setup)
+    vals, _stream = advise_samples(spec.row(n), pos, public, stream, kr, sums, setup, posa)
     return vals
 
 
@@ -243,7 +254,7 @@ def summarise(rows: np.ndarray) -> tuple[list[float], list[float], list[float]]:
     k = arr.shape[0]
     mean = arr.mean(axis=0)
     sd = arr.std(axis=0, ddof=1) if k > 1 else np.zeros(arr.shape[1])
-    half = float(stats.t.ppf(0.975, k - 1)) * sd / math.sqrt(k) if k > 1 else sd
+    half = t_ppf(0.975, float(k - 1)) * sd / math.sqrt(k) if k > 1 else sd
     return (
         [round(float(v), 4) for v in mean],
         [round(float(v), 4) for v in mean - half],
@@ -338,25 +349,8 @@ def parse_advise(obj: dict[str, Any], c: _Common) -> tuple[AdvicePosition, int, 
     seed = int_field(obj, "seed", 0)
     if not 0 <= seed < 2**63:
         raise ScenarioError(f"seed must be a whole number 0..2**63-1, got {seed}")
-    position = AdvicePosition(
-        c.rules,
-        n,
-        c.dealer,
-        seat,
-        deal,
-        turn,
-        tuple(hand),
-        tuple(table),
-        tuple(unseen),
-        trail,
-        tuple(tuple(r) for r in rondas),
-        tuple(tuple(k) for k in known),
-        piles,
-        last,
-        (c.scores[0], c.scores[1]),
-        claims,
-        order,
-    )
+    known_t = tuple(tuple(k) for k in known)
+    position = replace(draft, known=known_t, claims=claims, claim_order=order)
     return position, samples, seed
 
 

@@ -74,25 +74,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
         "claims",
         "first_claim",
     ),
-    # docs/engine_contract.md section 10 (:mod:`.advise`): solve's fields from one seat.
-    "advise": (
-        *_COMMON,
-        "table",
-        "seat",
-        "deal",
-        "previous",
-        "rondas",
-        "hands",
-        "unseen",
-        "known",
-        "cards",
-        "last_capturer",
-        "claims",
-        "first_claim",
-        "samples",
-        "seed",
-    ),
 }
+# docs/engine_contract.md section 10 (:mod:`.advise`): solve's fields from one seat.
+FIELDS["advise"] = (*FIELDS["solve"], "unseen", "known", "samples", "seed")
 _PREVIOUS_FIELDS = ("seat", "trail", "deal")
 _FILE_FIELDS = ("name", "rule", "scenario", "expected", "note")
 

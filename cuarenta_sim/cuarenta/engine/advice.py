@@ -42,36 +42,14 @@ from .pimc import (
     playout,
     unseen_pool,
 )
-from .solver import (
-    MAX_MOVES,
-    N_POS,
-    POS_CLAIMS,
-    POS_DEAL,
-    POS_DEALER,
-    POS_FIRST_CLAIM,
-    POS_HANDS,
-    POS_LAST_CAPTURER,
-    POS_PILES,
-    POS_PLAYERS,
-    POS_PREV_RANK,
-    POS_RONDA,
-    POS_SCORES,
-    POS_TABLE,
-    POS_TABLE_CARDS,
-    POS_TURN,
-    SolveOptions,
-    solve_position,
-)
+from .solver import MAX_MOVES, POS_CLAIMS, POS_HANDS, SolveOptions, solve_position
 from .solverplay import MAX_REDRAWS, TABLE_BITS, contradicts_rondas, kernel_table
 from .state import Position
 
 #: Slots of the ``setup`` array of :func:`advise_samples` (int64).
 A_SAMPLES = 0  # worlds drawn
 A_EXACT = 1  # solve a world exactly in the data's last deal with at most this many plays left
-A_CLAIM0 = 2  # points side 0 claimed earlier in this deal (R6.4 end_of_deal)
-A_CLAIM1 = 3  # points side 1 claimed earlier in this deal
-A_FIRST_CLAIM = 4  # the side that claimed first in this deal, -1 if none
-N_SETUP = 5
+N_SETUP = 2
 
 
 @njit(cache=True)
@@ -83,6 +61,7 @@ def advise_samples(
     rules,
     sums: np.ndarray,
     setup: np.ndarray,
+    posa: np.ndarray,
 ) -> tuple[np.ndarray, tuple[np.uint64, np.uint64, np.uint64, np.uint64]]:
     """The value of every legal play of ``pos.seat`` in each sampled world (module docstring).
 
@@ -103,7 +82,11 @@ def advise_samples(
         The kernel rules (:meth:`RuleSet.to_kernel <cuarenta_sim.cuarenta.rules.RuleSet.to_kernel>`)
         and :func:`.moves.build_kernel_sums` of its ``max_sum_cards``.
     setup : ndarray of int64, shape (N_SETUP,)
-        ``A_SAMPLES`` (>= 1), ``A_EXACT``, ``A_CLAIM0``, ``A_CLAIM1``, ``A_FIRST_CLAIM``.
+        ``A_SAMPLES`` (>= 1) and ``A_EXACT``.
+    posa : ndarray of int64, shape (N_POS,)
+        The same position as the exact solver reads it
+        (:func:`.solvertable.position_array`), the claims of the deal so far included; each
+        world writes its hands at ``POS_HANDS`` (changed).
 
     Returns
     -------
@@ -124,29 +107,11 @@ def advise_samples(
     compulsory = rules.capture_compulsory
     n_legal = count_plays(hand, captures, compulsory)
     samples = setup[A_SAMPLES]
-    pending = setup[A_CLAIM0 + me] - setup[A_CLAIM0 + 1 - me]
+    pending = posa[POS_CLAIMS + me] - posa[POS_CLAIMS + 1 - me]
     pool, need = unseen_pool(hand, pos.played, public, seat, pos.dealer, turn, n_players)
     exact = pos.deal == 8 // n_players - 1 and 5 * n_players - turn <= setup[A_EXACT]
     hands = np.zeros(4, dtype=np.int64)
     buf = np.empty(pool.shape[0], dtype=np.int64)
-    posa = np.zeros(N_POS, dtype=np.int64)
-    posa[POS_PLAYERS] = n_players
-    posa[POS_DEALER] = pos.dealer
-    posa[POS_DEAL] = pos.deal
-    posa[POS_TURN] = turn
-    for o in range(n_players):
-        posa[POS_RONDA + o] = public[o]
-    posa[POS_TABLE] = table
-    posa[POS_TABLE_CARDS] = pos.table_cards
-    posa[POS_PREV_RANK] = pos.prev_rank
-    posa[POS_SCORES] = pos.score0
-    posa[POS_SCORES + 1] = pos.score1
-    posa[POS_PILES] = pos.pile0
-    posa[POS_PILES + 1] = pos.pile1
-    posa[POS_LAST_CAPTURER] = pos.last_capturer
-    posa[POS_CLAIMS] = setup[A_CLAIM0]
-    posa[POS_CLAIMS + 1] = setup[A_CLAIM1]
-    posa[POS_FIRST_CLAIM] = setup[A_FIRST_CLAIM]
     opts = SolveOptions(1, 1, 0, 0)
     values = np.zeros(MAX_MOVES, dtype=np.int64)
     template = np.zeros(N_ST, dtype=np.int64)
@@ -184,12 +149,4 @@ def advise_samples(
     return vals, stream
 
 
-__all__ = [
-    "A_CLAIM0",
-    "A_CLAIM1",
-    "A_EXACT",
-    "A_FIRST_CLAIM",
-    "A_SAMPLES",
-    "N_SETUP",
-    "advise_samples",
-]
+__all__ = ["A_EXACT", "A_SAMPLES", "N_SETUP", "advise_samples"]
