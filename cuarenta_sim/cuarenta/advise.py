@@ -57,8 +57,8 @@ from .scenario_fields import (
 )
 from .tables import pack_counts
 
-#: Worlds drawn by default (p95 about 60-80 ms for a 2-player mid-data position on the shared
-#: 2-core machine: benchmarks/run.py advise-latency).
+#: Worlds drawn by default (p95 54 ms for 2-player mid-data positions on the shared 2-core
+#: machine: ``python benchmarks/run.py advise-latency``).
 DEFAULT_SAMPLES = 256
 #: Accepted ``samples``: at least 2 (an interval needs two), at most 10,000.
 MIN_SAMPLES, MAX_SAMPLES = 2, 10_000
