@@ -441,7 +441,11 @@ def _known(value: object, p: AdvicePosition) -> list[list[int]]:
             continue
         made = p.plays_made(o)
         item = None if given is None else given[o]
-        if item is None:
+        alone = p.last_deal and all(sizes[s] == 0 for s in range(n) if s not in (seat, o))
+        if item is None and (alone or sizes[o] == 0):
+            # No stock and no other hidden hand: seat o holds every unseen card (or none).
+            counts = [p.unseen[q] if q in p.rondas[o] and sizes[o] else 0 for q in range(10)]
+        elif item is None:
             if p.rondas[o] and made > 0:
                 raise ScenarioError(
                     f"known[{o}] is needed: seat {o} announced a ronda of "

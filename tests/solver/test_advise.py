@@ -212,3 +212,18 @@ def test_known_needed_after_a_play() -> None:
     assert "error" not in evaluate({**second, "known": [["3", "3", "3"], None]})
     out = evaluate({**second, "known": [["3"], None]})
     assert out["error"].startswith("known[0] holds 1 3"), out
+
+
+def test_known_follows_when_one_hand_holds_every_unseen_card() -> None:
+    """In the last deal with 2 players the other hand is the unseen cards: its ronda cards
+    need no ``known``, and the result is the one with ``known`` given."""
+    for index in range(40):
+        p = random_advice_position("quito", 2, 41, index)
+        other = 1 - p.seat
+        if p.rondas[other] and p.plays_made(other) > 0:
+            scenario = advise_scenario_json(p)
+            assert scenario["known"][other]
+            out = evaluate({**scenario, "known": None})
+            assert out == evaluate(scenario) and out["exact"], out
+            return
+    pytest.fail("no last-deal position with a ronda of the other seat among 40")
