@@ -15,7 +15,7 @@ expected over what the seat cannot see.
   ``solve``'s and ``lower = upper = value``.
 * **Sampled** otherwise: ``samples`` worlds (default :data:`DEFAULT_SAMPLES`) are drawn
   uniformly from the hidden cards consistent with the announcements, the same worlds for every
-  play (common random numbers: the differences between plays are much sharper than each value),
+  play (common random numbers: the differences between plays are sharper than each value),
   and each world is valued by the **continuation** :data:`CONTINUATION`
   (:mod:`cuarenta_sim.cuarenta.engine.advice`): solved exactly in the data's last deal once at
   most :data:`EXACT_PLAYS` plays are left in it, otherwise played on to the end of the data by
@@ -23,6 +23,10 @@ expected over what the seat cannot see.
   mean over the worlds and ``lower`` / ``upper`` its 95% Student-t interval over them
   (:data:`INTERVAL`). The values are the expectation under that continuation, not under best
   play.
+
+Each play's ``loss`` is the advised play's value minus its own (0 for the advised play), with
+its 95% interval over the same worlds (``loss_lower``, ``loss_upper``): the expected points a
+play gives away, the figure a game review adds up (issue 21 item 2).
 
 The common output fields (``points``, ``scores``, ``winner``, ``zapateria``) are those of the
 advised play alone (``play``: the first legal play of largest value), as kind ``play`` with that
@@ -92,8 +96,10 @@ def advise_scenario(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
     dict
         The common fields of the advised play, ``play`` (its card and base), ``values``
         (per legal play, canonical order: ``card``, ``base``, ``value``, ``lower``,
-        ``upper``), ``best`` (the largest value), ``exact``, ``samples`` (worlds valued; 1
-        when exact), ``interval`` and ``continuation`` (how the values were computed).
+        ``upper``, and ``loss``, ``loss_lower``, ``loss_upper``: the advised play's value
+        minus this one's, its interval paired over the same worlds), ``best`` (the largest
+        value), ``exact``, ``samples`` (worlds valued; 1 when exact), ``interval`` and
+        ``continuation`` (how the values were computed).
 
     Raises
     ------
@@ -122,6 +128,12 @@ def advise_scenario(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
         values, lower, upper = summarise(rows)
         used, interval, continuation = samples, INTERVAL, CONTINUATION
     best_index = max(range(len(plays)), key=lambda k: (values[k], -k))
+    if position.determinate:
+        loss = [values[best_index] - v for v in values]
+        loss_lower, loss_upper = list(loss), list(loss)
+    else:
+        # Paired over the same worlds (common random numbers): tighter than the values'.
+        loss, loss_lower, loss_upper = summarise(rows[:, [best_index]] - rows)
     play = plays[best_index]
     before = list(c.scores)
     board = c.board()
@@ -143,8 +155,18 @@ def advise_scenario(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
         **_result(before, board),
         "play": _play_json(play),
         "values": [
-            {**_play_json(p), "value": v, "lower": lo, "upper": up}
-            for p, v, lo, up in zip(plays, values, lower, upper, strict=True)
+            {
+                **_play_json(p),
+                "value": v,
+                "lower": lo,
+                "upper": up,
+                "loss": ls,
+                "loss_lower": ll,
+                "loss_upper": lu,
+            }
+            for p, v, lo, up, ls, ll, lu in zip(
+                plays, values, lower, upper, loss, loss_lower, loss_upper, strict=True
+            )
         ],
         "best": values[best_index],
         "exact": position.determinate,

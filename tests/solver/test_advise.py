@@ -54,6 +54,10 @@ def test_mid_data_values_and_fields() -> None:
     assert cards[0] == ("A", []) and ("5", ["5"]) in cards and ("5", []) in cards
     for v in out["values"]:
         assert v["lower"] <= v["value"] <= v["upper"]
+        assert v["loss_lower"] <= v["loss"] <= v["loss_upper"]
+        assert v["loss"] == pytest.approx(out["best"] - v["value"], abs=2e-4)
+        # Paired over the same worlds, the loss is known more tightly than the value.
+        assert v["loss_upper"] - v["loss_lower"] < v["upper"] - v["lower"]
     assert out["best"] == max(v["value"] for v in out["values"])
     best = next(v for v in out["values"] if v["value"] == out["best"])
     assert out["play"] == {"card": best["card"], "base": best["base"]}
@@ -80,6 +84,9 @@ def test_last_deal_two_players_equals_solve(preset: str) -> None:
             (v["card"], v["base"]) for v in ref["values"]
         ]
         assert all(v["lower"] == v["value"] == v["upper"] for v in out["values"])
+        assert [v["loss"] for v in out["values"]] == [
+            ref["best"] - v["value"] for v in ref["values"]
+        ]
         assert out["best"] == ref["best"]
 
 
