@@ -61,7 +61,7 @@ from .scenario_fields import (
 )
 from .tables import pack_counts
 
-#: Worlds drawn by default (p95 54 ms for 2-player mid-data positions on the shared 2-core
+#: Worlds drawn by default (p95 46 ms for 2-player mid-data positions on the shared 2-core
 #: machine: ``python benchmarks/run.py advise-latency``).
 DEFAULT_SAMPLES = 256
 #: Accepted ``samples``: at least 2 (an interval needs two), at most 10,000.
