@@ -122,6 +122,13 @@ TARGETS: tuple[Target, ...] = (
     Target("solve-vs-brute-force", "solve_vs_brute_force",
            "the solve scenario against brute-force enumeration on random last-deal positions",
            "issue 12: 0 disagreements on 10,000 positions", resumable=True),
+    Target("advise-latency", "advise",
+           "latency of the advise scenario, 2-player mid-data positions, default samples",
+           "issue 21: p95 < 500 ms (aim 100 ms)", options="latency_options", run="run_latency"),
+    Target("advise-vs-solve", "advise",
+           "advise from the seat to move against solve in the last deal with 2 players",
+           "issue 21: 0 differences in 10,000 positions", options="equal_options",
+           run="run_equal", resumable=True),
     Target("tournament", "tournament",
            "round robin random, greedy, heuristic, pimc in duplicate chicas",
            "issue 5: each beats the one before, lower bound > 50%; <= 30 min at 20,000 chicas "

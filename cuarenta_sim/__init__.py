@@ -30,6 +30,7 @@ from .numba_cache import install as _install_numba_stamps  # noqa: E402
 
 _install_numba_stamps()
 
+from .advice import advise  # noqa: E402
 from .aggregates import Aggregates  # noqa: E402
 from .game import GAMES, Game, get_game, register  # noqa: E402
 from .results import Results  # noqa: E402
@@ -43,6 +44,7 @@ __all__ = [
     "Game",
     "Results",
     "__version__",
+    "advise",
     "aggregate",
     "check_simulation",
     "evaluate",

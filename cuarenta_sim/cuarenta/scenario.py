@@ -55,7 +55,7 @@ from .scenario_fields import scores_field as _scores
 if TYPE_CHECKING:
     from .engine.solver import SolverTable
 
-KINDS = ("play", "deal", "end", "solve")
+KINDS = ("play", "deal", "end", "solve", "advise")
 _COMMON = ("kind", "rules", "players", "dealer", "scores")
 FIELDS: dict[str, tuple[str, ...]] = {
     "play": (*_COMMON, "table", "seat", "deal", "previous", "rondas", "card", "base"),
@@ -75,6 +75,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
         "first_claim",
     ),
 }
+# docs/engine_contract.md section 10 (:mod:`.advise`): solve's fields from one seat.
+FIELDS["advise"] = (*FIELDS["solve"], "unseen", "known", "samples", "seed")
 _PREVIOUS_FIELDS = ("seat", "trail", "deal")
 _FILE_FIELDS = ("name", "rule", "scenario", "expected", "note")
 
@@ -99,6 +101,11 @@ def evaluate(obj: object) -> dict[str, Any]:
         * ``deal``: ``hands`` (per seat, the 5 ranks just dealt).
         * ``end``: ``cards`` ([side 0, side 1] captured before leftovers; with ``table``
           they total 40), ``table`` (leftover ranks), ``last_capturer`` (side or ``null``).
+        * ``advise``: the fields of ``solve`` from one seat (:mod:`.advise`,
+          docs/engine_contract.md section 10): ``hands`` holds only ``seat``'s ranks (the
+          others ``null``), plus ``unseen`` (ranks ``seat`` has not seen), optional ``known``
+          (per seat, the announced ronda cards it still holds), ``samples`` and ``seed``; any
+          deal of the data.
         * ``solve``: the fields of ``play`` but ``card`` and ``base`` (``deal`` defaults to,
           and must be, the data's last), plus ``hands`` (per seat, the ranks it holds now),
           ``cards`` ([side 0, side 1] captured in this data), ``last_capturer`` (side, or
@@ -133,6 +140,10 @@ def evaluate(obj: object) -> dict[str, Any]:
           section 9) and ``best`` (the
           largest value); the common fields are those of the principal line (every seat
           playing the first play of largest value to the end of the data).
+        * ``advise``: ``values`` (per legal play ``{"card", "base", "value", "lower",
+          "upper"}``: expected over what ``seat`` cannot see, with a 95% interval), ``best``,
+          ``exact``, ``play`` (the advised play, whose step the common fields are),
+          ``samples``, ``interval`` and ``continuation``.
 
         Rank lists are in rank order. On malformed input: ``{"error": message}``; this
         function never raises.
@@ -220,6 +231,10 @@ def _evaluate(obj: object) -> dict[str, Any]:
         return _deal(obj, common)
     if kind == "solve":
         return _solve(obj, common)
+    if kind == "advise":
+        from .advise import advise_scenario  # imports this module's helpers
+
+        return advise_scenario(obj, common)
     return _end(obj, common)
 
 

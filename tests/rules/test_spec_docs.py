@@ -62,7 +62,7 @@ def test_section_f_fields_are_the_judges() -> None:
     assert set(re.findall(r"`(play|deal|end)`", inputs)) == set(SPEC_KINDS)
     # Every other kind the judge answers is a project extension, documented in the engine
     # contract so that docs/cuarenta.md stays the shared spec verbatim.
-    assert set(cuarenta_judge.KINDS) - set(SPEC_KINDS) == {"solve"}
+    assert set(cuarenta_judge.KINDS) - set(SPEC_KINDS) == {"solve", "advise"}
 
 
 def test_solve_kind_is_documented_with_the_judges_fields() -> None:
@@ -73,6 +73,19 @@ def test_solve_kind_is_documented_with_the_judges_fields() -> None:
     extra = set(cuarenta_judge.FIELDS["solve"]) - set(cuarenta_judge.FIELDS["play"])
     assert extra <= named, extra - named
     assert {"values", "best"} <= set(re.findall(r"`([a-z_]+)`", text))
+
+
+def test_advise_kind_is_documented_with_the_judges_fields() -> None:
+    """``advise`` (issue 21) is documented in docs/engine_contract.md section 10: every field
+    it adds to ``solve``'s, and every output field."""
+    text = section((DOCS / "engine_contract.md").read_text(encoding="utf-8"), "10. ")
+    inputs, outputs = text.split("**Output**")
+    named = set(re.findall(r"`([a-z_]+)`", inputs))
+    extra = set(cuarenta_judge.FIELDS["advise"]) - set(cuarenta_judge.FIELDS["solve"])
+    assert extra and extra <= named, extra - named
+    fields = {"values", "best", "exact", "play", "samples", "interval", "continuation"}
+    named = set(re.findall(r"`([a-z_]+)`", outputs)) | set(re.findall(r'"([a-z_]+)"', outputs))
+    assert fields | {"card", "base", "value", "lower", "upper"} <= named
 
 
 def test_every_worked_example_has_scenario_files() -> None:

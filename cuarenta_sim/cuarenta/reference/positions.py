@@ -1,5 +1,6 @@
 """Random test positions for the exact solver: a seeded data of random play, stopped at a random
-turn of its last deal, with random scores.
+turn of its last deal, with random scores; and, for ``advise``, the same seen from the seat to
+move at a turn of any deal (:func:`random_advice_position`).
 
 Apart from :mod:`.solver` because it plays a data with the reference engine (:mod:`.game`), whose
 policies import the solver (``search.solver_index``): kept there it would close an import cycle.
@@ -9,11 +10,13 @@ from __future__ import annotations
 
 from ...rng import STREAM_POSITION, PyRng, root_from_seed
 from ..rules import RuleSet, resolve_rules
+from .advice import AdvicePosition
 from .events import PlayEvent
 from .game import play_game
+from .plays import caida_trail
 from .scoring import ScoreBoard
 from .solver import SolverPosition, from_state
-from .state import CARDS_PER_DEAL, DataState, deals_per_data
+from .state import CARDS_PER_DEAL, DataState, deals_per_data, rank_counts
 
 
 def random_position(
@@ -96,4 +99,73 @@ def random_position(
     return position
 
 
-__all__ = ["random_position"]
+def random_advice_position(
+    rules: RuleSet | str,
+    players: int,
+    seed: int,
+    index: int,
+    *,
+    deal: int | None = None,
+    max_remaining: int | None = None,
+) -> AdvicePosition:
+    """A random decision seen from the seat to move, in any deal of a data.
+
+    The full position is :func:`random_position`'s (same arguments: a data of random play
+    stopped at a random turn of ``deal``, random scores, the claims of the deal); the seat to
+    move sees its hand, the table, the cards played, the announced rondas and the ronda cards
+    still held by their seats (R4); the other hands and the stock are its ``unseen`` cards.
+
+    Returns
+    -------
+    AdvicePosition
+
+    Raises
+    ------
+    ValueError
+        Bad rules.
+    """
+    full = random_position(rules, players, seed, index, deal=deal, max_remaining=max_remaining)
+    last = full.deal
+    turns = CARDS_PER_DEAL * players
+    snapshot: list[AdvicePosition] = []
+
+    def hook(state: DataState, _board: ScoreBoard, _event: object) -> None:
+        if state.deal != last or state.turns - last * turns != full.turn or snapshot:
+            return
+        seat = full.seat
+        unseen = rank_counts(state.stock)
+        for o in range(players):
+            if o != seat:
+                unseen = [u + c for u, c in zip(unseen, state.hand_counts(o), strict=True)]
+        known = tuple(
+            tuple(c if q in state.rondas[o] else 0 for q, c in enumerate(state.hand_counts(o)))
+            for o in range(players)
+        )
+        trail, _ = caida_trail(state)
+        snapshot.append(
+            AdvicePosition(
+                full.rules,
+                players,
+                full.dealer,
+                seat,
+                full.deal,
+                full.turn,
+                full.hands[seat],
+                full.table,
+                tuple(unseen),
+                trail,
+                full.rondas,
+                known,
+                full.piles,
+                full.last_capturer,
+                full.scores,
+                full.claims,
+                full.claim_order,
+            )
+        )
+
+    play_game(full.rules, players, "random", seed, "data", index, on_step=hook)
+    return snapshot[0]
+
+
+__all__ = ["random_advice_position", "random_position"]
