@@ -516,51 +516,21 @@ def sample_loop(
     return _first(totals)
 
 
-def pimc_index(
-    params: Sequence[int],
-    rules: RuleSet,
-    players: int,
-    seat: int,
-    dealer: int,
-    deal: int,
-    turn: int,
-    hand: Sequence[int],
-    table: Sequence[int],
-    trail: int | None,
-    trail_seat: int | None,
-    played: Sequence[int],
-    rondas: Sequence[tuple[int, ...]],
-    known: Sequence[Sequence[int]],
-    hand_sizes: Sequence[int],
-    scores: Sequence[int],
-    piles: Sequence[int],
-    last_capturer: int | None,
-    stop_at_target: bool,
-    rng: PyRng,
-) -> int:
-    """Index of the pimc play among ``legal_plays(hand, table, rules)`` (twin of
-    :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`; ``rng`` is the seat's search stream):
-    :func:`sample_loop` over ``params[P_SAMPLES]`` deals from :func:`deal_sample`, valued by
-    playouts (:func:`playout_row`).
-
-    The arguments are the seat's observation (:class:`SeatInfo`): the kernel parameter row,
-    the rules, players, the seat, dealer, deal (0-based) and turns played in it, own hand,
-    table (rank counts), the previous trail and its seat, the cards played in the data, every
-    seat's ronda ranks of the deal, the cards each seat is known to hold, hand sizes, scores,
-    pile sizes, the last capturing side, whether the target ends the chica (R9.2).
-    """
-    info = SeatInfo(
-        params, rules, players, seat, dealer, deal, turn, hand, table, trail, trail_seat,
-        played, rondas, known, hand_sizes, scores, piles, last_capturer, stop_at_target,
-    )  # fmt: skip
-    plays = legal_plays(hand, table, rules)
+def pimc_search(info: SeatInfo, rng: PyRng) -> int:
+    """Index of the pimc play among ``legal_plays(hand, table, rules)`` of the seat ``info``
+    (twin of :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`; ``rng`` is the seat's search
+    stream): :func:`sample_loop` over ``params[P_SAMPLES]`` deals from :func:`deal_sample`,
+    valued by playouts (:func:`playout_row`)."""
+    plays = legal_plays(info.hand, info.table, info.rules)
     if len(plays) == 1:
         return 0
-    pool, need = unseen_pool(hand, played, known, hand_sizes, seat, players)
+    pool, need = unseen_pool(
+        info.hand, info.played, info.known, info.hand_sizes, info.seat, info.players
+    )
     return sample_loop(
         len(plays),
-        params[P_SAMPLES],
-        lambda: deal_sample(pool, need, known, hand, seat, players, rng),
+        info.params[P_SAMPLES],
+        lambda: deal_sample(pool, need, info.known, info.hand, info.seat, info.players, rng),
         lambda sample: playout_row(info, plays, sample),
     )
 
@@ -608,44 +578,21 @@ def clearly_best(vals: Sequence[Sequence[int]], best: int, z: int) -> bool:
     return True
 
 
-def solver_index(
-    params: Sequence[int],
-    rules: RuleSet,
-    players: int,
-    seat: int,
-    dealer: int,
-    deal: int,
-    turn: int,
-    hand: Sequence[int],
-    table: Sequence[int],
-    trail: int | None,
-    trail_seat: int | None,
-    played: Sequence[int],
-    rondas: Sequence[tuple[int, ...]],
-    known: Sequence[Sequence[int]],
-    hand_sizes: Sequence[int],
-    scores: Sequence[int],
-    piles: Sequence[int],
-    last_capturer: int | None,
-    stop_at_target: bool,
-    rng: PyRng,
-) -> int:
-    """Index of the solver play among ``legal_plays(hand, table, rules)`` (twin of
-    :func:`cuarenta_sim.cuarenta.engine.solverplay.solver_play`, whose docstring defines it;
-    arguments as :func:`pimc_index`, ``rng`` the seat's search stream): :func:`sample_loop`
-    over deals from :func:`deal_sample` redrawn while they contradict the rondas (or the one
-    deal the seat can infer), valued by exact solves (:func:`.solver.solve_values`, which
-    returns the kernel solver's values) or, with more than ``exact`` plays left, playouts."""
+def solver_search(info: SeatInfo, rng: PyRng) -> int:
+    """Index of the solver play among ``legal_plays(hand, table, rules)`` of the seat ``info``
+    (twin of :func:`cuarenta_sim.cuarenta.engine.solverplay.solver_play`, whose docstring
+    defines it; ``rng`` the seat's search stream): :func:`sample_loop` over deals from
+    :func:`deal_sample` redrawn while they contradict the rondas (or the one deal the seat can
+    infer), valued by exact solves (:func:`.solver.solve_values`, which returns the kernel
+    solver's values) or, with more than ``exact`` plays left, playouts."""
     from .solver import SolverPosition, solve_values
 
-    info = SeatInfo(
-        params, rules, players, seat, dealer, deal, turn, hand, table, trail, trail_seat,
-        played, rondas, known, hand_sizes, scores, piles, last_capturer, stop_at_target,
-    )  # fmt: skip
+    params, rules, players, seat, turn = info.params, info.rules, info.players, info.seat, info.turn
+    hand, table, known, rondas = info.hand, info.table, info.known, info.rondas
     plays = legal_plays(hand, table, rules)
     if len(plays) == 1:
         return 0
-    pool, need = unseen_pool(hand, played, known, hand_sizes, seat, players)
+    pool, need = unseen_pool(hand, info.played, known, info.hand_sizes, seat, players)
     holders = sum(1 for o in range(players) if need[o] > 0)
     determinate = holders <= 1 and sum(need) == len(pool)
     exact = determinate or 5 * players - turn <= params[P_EXACT]
@@ -673,17 +620,17 @@ def solver_index(
         position = SolverPosition(
             rules=rules,
             players=players,
-            dealer=dealer,
-            deal=deal,
+            dealer=info.dealer,
+            deal=info.deal,
             turn=turn,
             hands=tuple(tuple(h) for h in sample[0]),
             rondas=tuple(tuple(r) for r in rondas),
             table=tuple(table),
-            trail=trail,
-            piles=(piles[0], piles[1]),
-            last_capturer=last_capturer,
-            scores=(scores[0], scores[1]),
-            stop_at_target=stop_at_target,
+            trail=info.trail,
+            piles=(info.piles[0], info.piles[1]),
+            last_capturer=info.last_capturer,
+            scores=(info.scores[0], info.scores[1]),
+            stop_at_target=info.stop_at_target,
         )
         values = solve_values(
             position, unit=1000, win_bonus=1000 * WIN_POINTS, leaf_cards=params[P_LEAF_CARDS]
@@ -694,3 +641,51 @@ def solver_index(
         return playout_row(info, plays, sample)
 
     return sample_loop(len(plays), samples, draw, solve if exact else play_out, params[P_STOP])
+
+
+def on_fields(search: Callable[[SeatInfo, PyRng], int]) -> Callable[..., int]:
+    """``search`` called with the observation's fields, as :class:`.policies.SearchPolicy`
+    calls its valuation: ``index(params, rules, players, seat, dealer, deal, turn, hand,
+    table, trail, trail_seat, played, rondas, known, hand_sizes, scores, piles, last_capturer,
+    stop_at_target, rng)`` (the :class:`SeatInfo` fields in order, then the seat's search
+    stream) -> ``search(SeatInfo(...), rng)``."""
+
+    def index(
+        params: Sequence[int],
+        rules: RuleSet,
+        players: int,
+        seat: int,
+        dealer: int,
+        deal: int,
+        turn: int,
+        hand: Sequence[int],
+        table: Sequence[int],
+        trail: int | None,
+        trail_seat: int | None,
+        played: Sequence[int],
+        rondas: Sequence[tuple[int, ...]],
+        known: Sequence[Sequence[int]],
+        hand_sizes: Sequence[int],
+        scores: Sequence[int],
+        piles: Sequence[int],
+        last_capturer: int | None,
+        stop_at_target: bool,
+        rng: PyRng,
+    ) -> int:
+        return search(
+            SeatInfo(
+                params, rules, players, seat, dealer, deal, turn, hand, table, trail,
+                trail_seat, played, rondas, known, hand_sizes, scores, piles, last_capturer,
+                stop_at_target,
+            ),
+            rng,
+        )  # fmt: skip
+
+    index.__name__ = index.__qualname__ = search.__name__.replace("_search", "_index")
+    index.__doc__ = f"{search.__doc__}\n\n    On the observation's fields: :func:`on_fields`."
+    return index
+
+
+#: :func:`pimc_search` and :func:`solver_search` on the observation's fields (:func:`on_fields`).
+pimc_index = on_fields(pimc_search)
+solver_index = on_fields(solver_search)
