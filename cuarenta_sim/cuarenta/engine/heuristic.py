@@ -74,9 +74,6 @@ from .layout import (
     KIND_SUM,
     KIND_TRAIL,
     NO_SUM,
-    SUMS_COUNT,
-    SUMS_FIRST,
-    SUMS_HELD,
     SUMS_LARGEST,
     SUMS_PACKED,
     SUMS_SIZE,
@@ -85,10 +82,9 @@ from .moves import (
     NIBBLE_ONES,
     byte_sum,
     capture_points,
-    count_plays,
-    occupied,
+    legal,
+    nth_play,
     run_length,
-    select_play,
     sum_key,
 )
 from .state import View
@@ -212,17 +208,7 @@ def capture_terms(
     chance: np.ndarray,
     rules,
     sums: np.ndarray,
-) -> tuple[
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-]:
+) -> tuple[np.int64, ...]:
     """The terms of :func:`play_terms` that do not look at the table left's captures.
 
     Parameters as in :func:`play_terms`.
@@ -283,20 +269,7 @@ def play_terms(
     chance: np.ndarray,
     rules,
     sums: np.ndarray,
-) -> tuple[
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-]:
+) -> tuple[np.int64, ...]:
     """The unweighted observable terms of one legal play (module docstring), shared by the
     ``heuristic`` and ``learned`` policies (:mod:`.learned`).
 
@@ -388,17 +361,11 @@ def heuristic_play(
         ``(rank, kind, i)`` as :func:`cuarenta_sim.cuarenta.engine.moves.select_play`.
     """
     hand = view.hand
-    table = view.turn.table
     score = view.turn.score
     opp_score = view.opp_score
-    key = sum_key(table)
-    captures = sums[SUMS_COUNT + key] + occupied(table)
-    held = sums[SUMS_HELD + key]
-    firsts = sums[SUMS_FIRST]
-    compulsory = rules.capture_compulsory
-    n_legal = count_plays(hand, captures, compulsory)
-    if n_legal == 1:
-        return select_play(hand, table, captures, held, firsts, compulsory, 0)
+    plays = legal(hand, view.turn.table, rules, sums)
+    if plays.n == 1:
+        return nth_play(plays, 0)
     w_cards = params[P_CARDS]
     w_caida = params[P_CAIDA]
     w_limpia = params[P_LIMPIA]
@@ -419,8 +386,8 @@ def heuristic_play(
     best_r = np.int64(-1)
     best_kind = np.int64(KIND_TRAIL)
     best_i = np.int64(-1)
-    for k in range(n_legal):
-        r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
+    for k in range(plays.n):
+        r, kind, i = nth_play(plays, k)
         points, cards, caida, limpia, opening, pair, ace, run, keep, known, _c, _t = play_terms(
             view, r, kind, i, chance, rules, sums
         )

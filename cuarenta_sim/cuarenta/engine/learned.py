@@ -86,12 +86,15 @@ __all__ = [
     "NEAR_TARGET",
     "N_FEATURES",
     "WEIGHT_SCALE",
+    "PlayFeatures",
     "decision_context",
     "decision_features",
     "fill_features",
     "learned_play",
     "play_features",
 ]
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -103,17 +106,39 @@ from .layout import (
     AT38_ONLY_CAIDA,
     KIND_SUM,
     KIND_TRAIL,
-    SUMS_COUNT,
-    SUMS_FIRST,
-    SUMS_HELD,
 )
-from .moves import count_plays, occupied, select_play, sum_key
+from .moves import legal, nth_play
 from .state import View
 
 #: A score at or above ``target - NEAR_TARGET`` is near the target.
 NEAR_TARGET = 10
 #: A pile of at least this many cards is near the carton (20 cards, R8.2).
 CARTON_NEAR = 14
+
+
+class PlayFeatures(NamedTuple):
+    """The play-dependent terms of one play (:func:`play_features`), int64: ``points``,
+    ``cards``, ``caida``, ``limpia``, ``opening``, ``pair``, ``ace``, ``run`` (run start),
+    ``keep``, ``known`` and ``after`` (the cards left on the table) as
+    :func:`cuarenta_sim.cuarenta.engine.heuristic.play_terms`, then features 24, 25, 26
+    (``own_next``, ``own_limpia``, ``next_best``) and ``unseen_r``, the unseen count of rank
+    ``r`` (module docstring)."""
+
+    points: int
+    cards: int
+    caida: int
+    limpia: int
+    opening: int
+    pair: int
+    ace: int
+    run: int
+    keep: int
+    known: int
+    after: int
+    own_next: int
+    own_limpia: int
+    next_best: int
+    unseen_r: int
 
 
 @njit(cache=True, inline="always")
@@ -125,23 +150,7 @@ def play_features(
     chance: np.ndarray,
     rules,
     sums: np.ndarray,
-) -> tuple[
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-    np.int64,
-]:
+) -> PlayFeatures:
     """The play-dependent terms of play ``(r, kind, i)``, before the context of the decision.
 
     One implementation for :func:`fill_features` (the feature rows of the training script) and
@@ -153,11 +162,8 @@ def play_features(
 
     Returns
     -------
-    tuple of int64
-        ``(points, cards, caida, limpia, openings, pair, ace, run_start, keep, known,
-        table_left, own_next, own_limpia, next_best, unseen_r)``: the first ten and the
-        eleventh as :func:`cuarenta_sim.cuarenta.engine.heuristic.play_terms`, then features
-        24, 25, 26 and the unseen count of rank ``r`` (module docstring).
+    PlayFeatures
+        The terms by name (:class:`PlayFeatures`).
     """
     points, cards, caida, pair, ace, run, known, after, left = capture_terms(
         view, r, kind, i, chance, rules, sums
@@ -171,23 +177,10 @@ def play_features(
     )
     limpia = risk * 2
     unseen_r = 4 - ((hand >> (4 * r)) & 15) - ((view.played >> (4 * r)) & 15)
-    return (
-        points,
-        cards,
-        caida,
-        limpia,
-        opening,
-        pair,
-        ace,
-        run,
-        keep,
-        known,
-        after,
-        own_next,
-        own_limpia,
-        next_best,
-        unseen_r,
-    )
+    return PlayFeatures(
+        points, cards, caida, limpia, opening, pair, ace, run, keep, known, after, own_next,
+        own_limpia, next_best, unseen_r,
+    )  # fmt: skip
 
 
 @njit(cache=True, inline="always")
@@ -230,23 +223,13 @@ def fill_features(
     ``pile`` the acting side's pile size, ``deal`` the deal index); ``chance`` as in
     :func:`play_features`.
     """
-    (
-        points,
-        cards,
-        caida,
-        limpia,
-        opening,
-        pair,
-        ace,
-        run,
-        keep,
-        known,
-        after,
-        own_next,
-        own_limpia,
-        next_best,
-        unseen_r,
-    ) = play_features(view, r, kind, i, chance, rules, sums)
+    f = play_features(view, r, kind, i, chance, rules, sums)
+    points = f.points
+    cards = f.cards
+    caida = f.caida
+    limpia = f.limpia
+    opening = f.opening
+    after = f.after
     blocked, drop38, last_deal = decision_context(view, rules)
     score = view.turn.score
     opp_score = view.opp_score
@@ -260,11 +243,11 @@ def fill_features(
     out[row, 4] = 0 if drop38 else limpia
     out[row, 5] = limpia if drop38 else 0
     out[row, 6] = opening
-    out[row, 7] = pair
-    out[row, 8] = ace
-    out[row, 9] = run
-    out[row, 10] = keep
-    out[row, 11] = known
+    out[row, 7] = f.pair
+    out[row, 8] = f.ace
+    out[row, 9] = f.run
+    out[row, 10] = f.keep
+    out[row, 11] = f.known
     out[row, 12] = 1 if trail else 0
     out[row, 13] = r if trail else 0
     out[row, 14] = 1 if trail and r >= 7 else 0
@@ -277,12 +260,12 @@ def fill_features(
     out[row, 21] = cards * deal
     out[row, 22] = after if last_deal else 0
     out[row, 23] = opening * deal
-    out[row, 24] = own_next
-    out[row, 25] = own_limpia
-    out[row, 26] = next_best
+    out[row, 24] = f.own_next
+    out[row, 25] = f.own_limpia
+    out[row, 26] = f.next_best
     out[row, 27] = cards if pile >= CARTON_NEAR else 0
     out[row, 28] = points if opp_score >= rules.target - NEAR_TARGET else 0
-    out[row, 29] = unseen_r if trail else 0
+    out[row, 29] = f.unseen_r if trail else 0
     for q in range(1, 10):
         out[row, 29 + q] = 1 if trail and r == q else 0
         out[row, 38 + q] = 1 if not trail and r == q else 0
@@ -313,17 +296,11 @@ def decision_features(view: View, rules, sums: np.ndarray) -> np.ndarray:
         Used by :func:`learned_play` and by the training script (``benchmarks/train_learned.py``).
     """
     hand = view.hand
-    table = view.turn.table
-    key = sum_key(table)
-    captures = sums[SUMS_COUNT + key] + occupied(table)
-    held = sums[SUMS_HELD + key]
-    firsts = sums[SUMS_FIRST]
-    compulsory = rules.capture_compulsory
-    n_legal = count_plays(hand, captures, compulsory)
+    plays = legal(hand, view.turn.table, rules, sums)
     chance = next_chances(hand, view.played, view.next_hand)
-    out = np.empty((n_legal, N_FEATURES), dtype=np.int64)
-    for k in range(n_legal):
-        r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
+    out = np.empty((plays.n, N_FEATURES), dtype=np.int64)
+    for k in range(plays.n):
+        r, kind, i = nth_play(plays, k)
         fill_features(out, k, view, r, kind, i, chance, rules, sums)
     return out
 
@@ -347,15 +324,9 @@ def learned_play(
         ``(rank, kind, i)`` as :func:`cuarenta_sim.cuarenta.engine.moves.select_play`.
     """
     hand = view.hand
-    table = view.turn.table
-    key = sum_key(table)
-    captures = sums[SUMS_COUNT + key] + occupied(table)
-    held = sums[SUMS_HELD + key]
-    firsts = sums[SUMS_FIRST]
-    compulsory = rules.capture_compulsory
-    n_legal = count_plays(hand, captures, compulsory)
-    if n_legal == 1:
-        return select_play(hand, table, captures, held, firsts, compulsory, 0)
+    plays = legal(hand, view.turn.table, rules, sums)
+    if plays.n == 1:
+        return nth_play(plays, 0)
     # The context of the decision folds into per-term weights once (integer arithmetic, so
     # the score equals the dot product of the feature row and the weights exactly); no
     # feature row is built.
@@ -380,44 +351,28 @@ def learned_play(
     chance = next_chances(hand, view.played, view.next_hand)
     best = 0
     best_value = np.int64(0)
-    for k in range(n_legal):
-        r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
-        (
-            points,
-            cards,
-            caida,
-            limpia,
-            opening,
-            pair,
-            ace,
-            run,
-            keep,
-            known,
-            after,
-            own_next,
-            own_limpia,
-            next_best,
-            unseen_r,
-        ) = play_features(view, r, kind, i, chance, rules, sums)
+    for k in range(plays.n):
+        r, kind, i = nth_play(plays, k)
+        f = play_features(view, r, kind, i, chance, rules, sums)
         value = (
-            w_points * points
-            + w_cards * cards
-            + w_caida * caida
-            + w_limpia * limpia
-            + w_open * opening
-            + w[7] * pair
-            + w[8] * ace
-            + w[9] * run
-            + w[10] * keep
-            + w[11] * known
-            + w_after * after
+            w_points * f.points
+            + w_cards * f.cards
+            + w_caida * f.caida
+            + w_limpia * f.limpia
+            + w_open * f.opening
+            + w[7] * f.pair
+            + w[8] * f.ace
+            + w[9] * f.run
+            + w[10] * f.keep
+            + w[11] * f.known
+            + w_after * f.after
             + w[17] * (((hand >> (4 * r)) & 15) - 1)
-            + w[24] * own_next
-            + w[25] * own_limpia
-            + w[26] * next_best
+            + w[24] * f.own_next
+            + w[25] * f.own_limpia
+            + w[26] * f.next_best
         )
         if kind == KIND_TRAIL:
-            value += w[12] + w[13] * r + w[29] * unseen_r
+            value += w[12] + w[13] * r + w[29] * f.unseen_r
             if r >= 7:
                 value += w[14]
             if r >= 1:
@@ -430,4 +385,4 @@ def learned_play(
         if k == 0 or value > best_value:
             best = k
             best_value = value
-    return select_play(hand, table, captures, held, firsts, compulsory, best)
+    return nth_play(plays, best)

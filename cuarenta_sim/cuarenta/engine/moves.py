@@ -35,13 +35,15 @@ from .layout import (
     NO_SUM,
     SUM_KEY_CAPS,
     SUM_KEY_SHIFTS,
+    SUMS_COUNT,
+    SUMS_FIRST,
     SUMS_HELD,
     SUMS_LARGEST,
     SUMS_PACKED,
     SUMS_SIZE,
     SUMS_START,
 )
-from .state import Turn
+from .state import Legal, Turn
 
 
 @njit(cache=True, inline="always")
@@ -217,6 +219,34 @@ def select_play(
         bits >>= 1
         i += 1
     return r, KIND_SUM, i
+
+
+@njit(cache=True, inline="always")
+def legal(hand: np.int64, table: np.int64, rules, sums: np.ndarray) -> Legal:
+    """The legal plays of ``hand`` on ``table`` (:class:`.state.Legal`: the arguments of
+    :func:`select_play` and their number, :func:`count_plays`); ``rules`` the kernel rules,
+    ``sums`` the kernel sum tables."""
+    key = sum_key(table)
+    captures = sums[SUMS_COUNT + key] + occupied(table)
+    compulsory = rules.capture_compulsory
+    return Legal(
+        hand,
+        table,
+        captures,
+        sums[SUMS_HELD + key],
+        sums[SUMS_FIRST],
+        compulsory,
+        count_plays(hand, captures, compulsory),
+    )
+
+
+@njit(cache=True, inline="always")
+def nth_play(plays: Legal, k: np.int64) -> tuple[np.int64, np.int64, np.int64]:
+    """Play ``k`` (``0 <= k < plays.n``) of the canonical list: :func:`select_play` on
+    ``plays`` (:func:`legal`). Returns ``(rank, kind, i)``."""
+    return select_play(
+        plays.hand, plays.table, plays.captures, plays.held, plays.firsts, plays.compulsory, k
+    )
 
 
 @njit(cache=True)

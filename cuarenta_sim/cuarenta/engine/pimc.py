@@ -62,24 +62,20 @@ from ..policies.kernel import (
     draw_below,
 )
 from .heuristic import FOUR_EACH, heuristic_play, packed_total
-from .layout import (
-    SUMS_COUNT,
-    SUMS_FIRST,
-    SUMS_HELD,
-)
+from .layout import SUMS_COUNT
 from .moves import (
     NIBBLE_ONES,
     apply_play,
     best_play,
     claim_credit,
-    count_plays,
     end_credit,
     end_of_data_points,
+    legal,
+    nth_play,
     occupied,
-    select_play,
     sum_key,
 )
-from .state import Position, Turn, View
+from .state import Position, Stream, Turn, View
 
 #: Value of winning the chica inside a playout (levels chica and mesa), in points.
 WIN_POINTS = 100
@@ -343,8 +339,8 @@ def deal_sample(
     seat: np.int64,
     n_players: np.int64,
     hands: np.ndarray,
-    stream: tuple[np.uint64, np.uint64, np.uint64, np.uint64],
-) -> tuple[np.int64, tuple[np.uint64, np.uint64, np.uint64, np.uint64]]:
+    stream: Stream,
+) -> tuple[np.int64, Stream]:
     """Draw one deal of the unseen cards (module docstring, "Sampling").
 
     ``buf`` (int64, same length as ``pool``) receives the shuffled pool; ``hands`` (int64, 4)
@@ -376,13 +372,8 @@ def deal_sample(
 
 @njit(cache=True)
 def pimc_totals(
-    params: np.ndarray,
-    pos: Position,
-    public: np.ndarray,
-    stream: tuple[np.uint64, np.uint64, np.uint64, np.uint64],
-    rules,
-    sums: np.ndarray,
-) -> tuple[np.ndarray, tuple[np.uint64, np.uint64, np.uint64, np.uint64]]:
+    params: np.ndarray, pos: Position, public: np.ndarray, stream: Stream, rules, sums: np.ndarray
+) -> tuple[np.ndarray, Stream]:
     """The total playout value of every legal play of ``pos.seat`` (module docstring) and the
     advanced search stream: what :func:`pimc_play` decides on, also the teacher's values for
     training (``benchmarks/train_learned.py``).
@@ -414,15 +405,10 @@ def pimc_totals(
         drawn and the total is 0.
     """
     hand = pos.hand
-    table = pos.table
     n_players = pos.n_players
     seat = pos.seat
-    key = sum_key(table)
-    captures = sums[SUMS_COUNT + key] + occupied(table)
-    held = sums[SUMS_HELD + key]
-    firsts = sums[SUMS_FIRST]
-    compulsory = rules.capture_compulsory
-    n_legal = count_plays(hand, captures, compulsory)
+    plays = legal(hand, pos.table, rules, sums)
+    n_legal = plays.n
     if n_legal == 1:
         return np.zeros(1, dtype=np.int64), stream
     samples = params[P_SAMPLES]
@@ -441,7 +427,7 @@ def pimc_totals(
         for o in range(n_players):
             template[ST_HANDS + o] = hands[o]
         for k in range(n_legal):
-            r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
+            r, kind, i = nth_play(plays, k)
             for j in range(N_ST):
                 st[j] = template[j]
             totals[k] += playout(rules, sums, params, pos, (r, kind, i), st, buf, stock_at)
@@ -450,13 +436,8 @@ def pimc_totals(
 
 @njit(cache=True)
 def pimc_play(
-    params: np.ndarray,
-    pos: Position,
-    public: np.ndarray,
-    stream: tuple[np.uint64, np.uint64, np.uint64, np.uint64],
-    rules,
-    sums: np.ndarray,
-) -> tuple[np.int64, np.int64, np.int64, tuple[np.uint64, np.uint64, np.uint64, np.uint64]]:
+    params: np.ndarray, pos: Position, public: np.ndarray, stream: Stream, rules, sums: np.ndarray
+) -> tuple[np.int64, np.int64, np.int64, Stream]:
     """The pimc play of ``pos.seat`` (module docstring) and the advanced search stream: the
     first legal play of largest total in :func:`pimc_totals` (same parameters).
 
@@ -466,20 +447,20 @@ def pimc_play(
         ``(rank, kind, i)`` as :func:`cuarenta_sim.cuarenta.engine.moves.select_play`, then the
         stream state. With one legal play nothing is drawn.
     """
-    hand = pos.hand
-    table = pos.table
-    key = sum_key(table)
-    captures = sums[SUMS_COUNT + key] + occupied(table)
-    held = sums[SUMS_HELD + key]
-    firsts = sums[SUMS_FIRST]
-    compulsory = rules.capture_compulsory
     totals, stream = pimc_totals(params, pos, public, stream, rules, sums)
+    r, kind, i = nth_play(legal(pos.hand, pos.table, rules, sums), first_best(totals))
+    return r, kind, i, stream
+
+
+@njit(cache=True, inline="always")
+def first_best(totals: np.ndarray) -> np.int64:
+    """Index of the first largest of ``totals`` (int64, shape (n,), n >= 1): the play a
+    search chooses (ties to the canonical order, contract section 3)."""
     best = 0
     for k in range(1, len(totals)):
         if totals[k] > totals[best]:
             best = k
-    r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, best)
-    return r, kind, i, stream
+    return best
 
 
 @njit(cache=True, inline="always")

@@ -112,17 +112,14 @@ import numpy as np
 from numba import njit
 
 from ..rules import RuleSet
-from .layout import SUMS_COUNT, SUMS_FIRST, SUMS_HELD
 from .moves import (
     apply_play,
     build_kernel_sums,
     claim_credit,
-    count_plays,
     end_credit,
     end_of_data_points,
-    occupied,
-    select_play,
-    sum_key,
+    legal,
+    nth_play,
 )
 from .solvertable import (
     BOUND_EXACT,
@@ -174,6 +171,26 @@ def _slot(ka: np.int64, kb: np.int64, size: np.int64) -> np.int64:
     return np.int64(x & np.uint64(size - 1))
 
 
+@njit(cache=True, inline="always")
+def _credit(
+    side: np.int64,
+    pts: np.int64,
+    s0: np.int64,
+    s1: np.int64,
+    g0: np.int64,
+    g1: np.int64,
+    target: np.int64,
+) -> tuple[np.int64, np.int64, np.int64, np.int64, bool]:
+    """Credit ``pts`` points to ``side`` (scores ``s0, s1``, gains since the root ``g0, g1``);
+    returns them and whether the side reached ``target`` with them (a credit of 0 reaches
+    nothing: the target is only checked after points, R9.2)."""
+    if pts == 0:
+        return s0, s1, g0, g1, False
+    if side == 0:
+        return s0 + pts, s1, g0 + pts, g1, s0 + pts >= target
+    return s0, s1 + pts, g0, g1 + pts, s1 + pts >= target
+
+
 @njit(cache=True)
 def _deal_end(rules, opts, pos: np.ndarray, me: np.int64, node: Node) -> np.int64:
     """Value for side ``me`` of the end of the deal after ``node``'s last play: its claims,
@@ -195,16 +212,7 @@ def _deal_end(rules, opts, pos: np.ndarray, me: np.int64, node: Node) -> np.int6
     if c0 > 0 or c1 > 0:
         for k in range(2):
             side, pts = claim_credit(k, first_claim, c0, c1)
-            if pts == 0:
-                continue
-            if side == 0:
-                s0 += pts
-                g0 += pts
-                reached = s0 >= target
-            else:
-                s1 += pts
-                g1 += pts
-                reached = s1 >= target
+            s0, s1, g0, g1, reached = _credit(side, pts, s0, s1, g0, g1, target)
             if check and reached:
                 winner = side
                 break
@@ -215,16 +223,7 @@ def _deal_end(rules, opts, pos: np.ndarray, me: np.int64, node: Node) -> np.int6
         )
         for k in range(4):
             side, pts, _is_count = end_credit(k, pos[POS_DEALER], count0, count1, falla0, falla1)
-            if pts == 0:
-                continue
-            if side == 0:
-                s0 += pts
-                g0 += pts
-                reached = s0 >= target
-            else:
-                s1 += pts
-                g1 += pts
-                reached = s1 >= target
+            s0, s1, g0, g1, reached = _credit(side, pts, s0, s1, g0, g1, target)
             if check and reached:
                 winner = side
                 break
@@ -257,16 +256,11 @@ def _order(
     for none), then captures by points now plus claim, then cards captured, then trails; ties
     in canonical order. ``turn`` is the table side of the node (:class:`.state.Turn`).
     """
-    table = turn.table
-    key = sum_key(table)
-    captures = sums[SUMS_COUNT + key] + occupied(table)
-    held = sums[SUMS_HELD + key]
-    firsts = sums[SUMS_FIRST]
-    compulsory = rules.capture_compulsory
-    n = count_plays(hand, captures, compulsory)
+    plays = legal(hand, turn.table, rules, sums)
+    n = plays.n
     buf = tt.moves[row]
     for k in range(n):
-        r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
+        r, kind, i = nth_play(plays, k)
         _t, _tc, _b, taken, _r, _c, _e, _l, now, lim, claim = apply_play(
             rules, sums, r, kind, i, turn
         )
@@ -439,11 +433,6 @@ def _search(
     turn = Turn(table, node.table_cards, prev_rank, prev_in_ronda, s)
     next_hand = hands[seat + 1 if seat + 1 < n_players else 0]
     n = _order(rules, sums, tt, t, seat, hand, next_hand, turn, first)
-    key = sum_key(table)
-    captures = sums[SUMS_COUNT + key] + occupied(table)
-    held = sums[SUMS_HELD + key]
-    firsts = sums[SUMS_FIRST]
-    compulsory = rules.capture_compulsory
     last_turn = t + 1 == 5 * n_players
     alpha0 = alpha
     best = -_INF
@@ -480,7 +469,7 @@ def _search(
                 if alpha >= beta:
                     break
     if best > alpha0:  # the best play raised alpha or cut off: favour such plays (history)
-        br, bkind, _bi = select_play(hand, table, captures, held, firsts, compulsory, best_k)
+        br, bkind, _bi = nth_play(legal(hand, table, rules, sums), best_k)
         tt.history[40 * seat + 4 * br + bkind] += 5 * n_players - t
     if cacheable:
         if best <= alpha0:
@@ -541,13 +530,9 @@ def solve_position(rules, sums: np.ndarray, opts, pos: np.ndarray, tt, values: n
     prev_rank = pos[POS_PREV_RANK]
     prev_seat = seat - 1 if seat > 0 else n_players - 1
     prev_in_ronda = prev_rank >= 0 and (pos[POS_RONDA + prev_seat] >> (4 * prev_rank + 3)) & 1 != 0
-    key = sum_key(table)
-    captures = sums[SUMS_COUNT + key] + occupied(table)
-    held = sums[SUMS_HELD + key]
-    firsts = sums[SUMS_FIRST]
-    compulsory = rules.capture_compulsory
     hand = hands[seat]
-    n = count_plays(hand, captures, compulsory)
+    plays = legal(hand, table, rules, sums)
+    n = plays.n
     last_turn = t + 1 == 5 * n_players
     root = Node(
         code,
@@ -564,7 +549,7 @@ def solve_position(rules, sums: np.ndarray, opts, pos: np.ndarray, tt, values: n
         pos[POS_FIRST_CLAIM],
     )
     for k in range(n):
-        r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
+        r, kind, i = nth_play(plays, k)
         code1 = _code_after(tt, code, seat, hand, r)
         done, v, child = _advance(
             rules, sums, opts, pos, seat, prev_in_ronda, (r, kind, i), root, code1, last_turn

@@ -61,14 +61,20 @@ import numpy as np
 from numba import njit
 
 from ..policies.kernel import P_EXACT, P_LEAF_CARDS, P_SAMPLES, P_STOP, solver_samples
-from .layout import SUMS_COUNT, SUMS_FIRST, SUMS_HELD
-from .moves import count_plays, occupied, select_play, sum_key
-from .pimc import N_ST, ST_HANDS, WIN_POINTS, deal_sample, fill_template, playout, unseen_pool
+from .moves import legal, nth_play
+from .pimc import (
+    N_ST,
+    ST_HANDS,
+    WIN_POINTS,
+    deal_sample,
+    fill_template,
+    first_best,
+    playout,
+    unseen_pool,
+)
 from .solver import (
     MAX_MOVES,
-    MAX_TURNS,
     N_POS,
-    N_STATS,
     POS_CLAIMS,
     POS_DEAL,
     POS_DEALER,
@@ -84,10 +90,10 @@ from .solver import (
     POS_TABLE_CARDS,
     POS_TURN,
     SolveOptions,
-    SolverTable,
     solve_position,
 )
-from .state import Position
+from .solvertable import empty_table
+from .state import Position, Stream
 
 #: Samples before early stopping is tested.
 MIN_STOP = 4
@@ -95,23 +101,6 @@ MIN_STOP = 4
 MAX_REDRAWS = 64
 #: Transposition table entries per decision: ``2**TABLE_BITS``.
 TABLE_BITS = 14
-
-
-@njit(cache=True)
-def kernel_table(bits: np.int64) -> SolverTable:
-    """An empty :class:`.solver.SolverTable` of ``2**bits`` entries, built inside the kernel
-    (as :func:`.solver.new_table`)."""
-    size = np.int64(1) << bits
-    return SolverTable(
-        np.full(size, -1, dtype=np.int64),
-        np.full(size, -1, dtype=np.int64),
-        np.zeros(size, dtype=np.int64),
-        np.zeros(size, dtype=np.int64),
-        np.zeros((MAX_TURNS + 1, MAX_MOVES), dtype=np.int64),
-        np.zeros(40, dtype=np.int64),
-        np.zeros(160, dtype=np.int64),
-        np.zeros(N_STATS, dtype=np.int64),
-    )
 
 
 @njit(cache=True)
@@ -162,13 +151,8 @@ def clearly_best(vals: np.ndarray, k: np.int64, n_legal: np.int64, best: np.int6
 
 @njit(cache=True)
 def solver_play(
-    params: np.ndarray,
-    pos: Position,
-    public: np.ndarray,
-    stream: tuple[np.uint64, np.uint64, np.uint64, np.uint64],
-    rules,
-    sums: np.ndarray,
-) -> tuple[np.int64, np.int64, np.int64, tuple[np.uint64, np.uint64, np.uint64, np.uint64]]:
+    params: np.ndarray, pos: Position, public: np.ndarray, stream: Stream, rules, sums: np.ndarray
+) -> tuple[np.int64, np.int64, np.int64, Stream]:
     """The solver play of ``pos.seat`` (module docstring) and the advanced search stream.
 
     Arguments and returns as :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`; the parameter
@@ -180,14 +164,10 @@ def solver_play(
     seat = pos.seat
     n_players = pos.n_players
     turn = pos.turn
-    key = sum_key(table)
-    captures = sums[SUMS_COUNT + key] + occupied(table)
-    held = sums[SUMS_HELD + key]
-    firsts = sums[SUMS_FIRST]
-    compulsory = rules.capture_compulsory
-    n_legal = count_plays(hand, captures, compulsory)
+    plays = legal(hand, table, rules, sums)
+    n_legal = plays.n
     if n_legal == 1:
-        r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, 0)
+        r, kind, i = nth_play(plays, 0)
         return r, kind, i, stream
     pool, need = unseen_pool(hand, pos.played, public, seat, pos.dealer, turn, n_players)
     m = pool.shape[0]
@@ -228,9 +208,9 @@ def solver_play(
     template = np.zeros(N_ST, dtype=np.int64)
     st = np.empty(N_ST, dtype=np.int64)
     if exact:
-        tt = kernel_table(TABLE_BITS)
+        tt = empty_table(TABLE_BITS)
     else:
-        tt = kernel_table(0)
+        tt = empty_table(0)
         fill_template(template, pos, public)
     vals = np.zeros((samples, n_legal), dtype=np.int64)
     totals = np.zeros(n_legal, dtype=np.int64)
@@ -262,7 +242,7 @@ def solver_play(
             for o in range(n_players):
                 template[ST_HANDS + o] = hands[o]
             for k in range(n_legal):
-                r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, k)
+                r, kind, i = nth_play(plays, k)
                 for j in range(N_ST):
                     st[j] = template[j]
                 vals[s, k] = playout(rules, sums, params, pos, (r, kind, i), st, buf, stock_at)
@@ -273,9 +253,5 @@ def solver_play(
                 best = k
         if z > 0 and MIN_STOP <= s + 1 < samples and clearly_best(vals, s + 1, n_legal, best, z):
             break
-    best = 0
-    for k in range(1, n_legal):
-        if totals[k] > totals[best]:
-            best = k
-    r, kind, i = select_play(hand, table, captures, held, firsts, compulsory, best)
+    r, kind, i = nth_play(plays, first_best(totals))
     return r, kind, i, stream

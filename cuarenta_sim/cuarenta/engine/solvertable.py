@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from numba import njit
 
 # ----------------------------------------------------------------------- position layout
 #: Offsets in the position array (int64, :data:`N_POS`).
@@ -121,16 +122,24 @@ def new_table(bits: int = 18) -> SolverTable:
     """
     if isinstance(bits, bool) or not isinstance(bits, int) or not 0 <= bits <= 26:
         raise ValueError(f"bits must be a whole number from 0 to 26, got {bits!r}")
-    size = 1 << bits
+    return empty_table(bits)
+
+
+@njit(cache=True)
+def empty_table(bits: np.int64) -> SolverTable:
+    """An empty :class:`SolverTable` of ``2**bits`` entries, built in numba: what
+    :func:`new_table` returns after checking ``bits``, and the table a kernel allocates for
+    one decision (:func:`cuarenta_sim.cuarenta.engine.solverplay.solver_play`)."""
+    size = np.int64(1) << bits
     return SolverTable(
-        key_a=np.full(size, -1, dtype=np.int64),
-        key_b=np.full(size, -1, dtype=np.int64),
-        value=np.zeros(size, dtype=np.int64),
-        info=np.zeros(size, dtype=np.int64),
-        moves=np.zeros((MAX_TURNS + 1, MAX_MOVES), dtype=np.int64),
-        offsets=np.zeros(40, dtype=np.int64),
-        history=np.zeros(160, dtype=np.int64),
-        stats=np.zeros(N_STATS, dtype=np.int64),
+        np.full(size, -1, dtype=np.int64),
+        np.full(size, -1, dtype=np.int64),
+        np.zeros(size, dtype=np.int64),
+        np.zeros(size, dtype=np.int64),
+        np.zeros((MAX_TURNS + 1, MAX_MOVES), dtype=np.int64),
+        np.zeros(40, dtype=np.int64),
+        np.zeros(160, dtype=np.int64),
+        np.zeros(N_STATS, dtype=np.int64),
     )
 
 

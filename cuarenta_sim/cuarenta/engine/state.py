@@ -14,6 +14,7 @@ int64 (packed hands and tables as in :mod:`.moves`: 4 bits per rank) unless said
 * :class:`Setup`, :class:`Blocks`, :class:`Scratch`: the constants of a batch (beside the
   rules), its output blocks and one thread's scratch (:mod:`.play`, :mod:`.batch`).
 * :class:`Node`: one node of the exact solver's search (:mod:`.solver`).
+* :class:`Legal`: the legal plays of a hand on a table, not listed (:func:`.moves.legal`).
 
 A policy kernel has one short signature: ``(params, view or position[, public, stream],
 rules, sums)``, the seat's parameter row first (``P_*`` of
@@ -28,7 +29,40 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["Blocks", "Node", "Position", "Scratch", "Setup", "Turn", "View"]
+__all__ = ["Blocks", "Legal", "Node", "Position", "Scratch", "Setup", "Stream", "Turn", "View"]
+
+
+#: A search stream's state ``(s0, s1, s2, s3)`` (uint64, :mod:`cuarenta_sim.rng`).
+Stream = tuple[np.uint64, np.uint64, np.uint64, np.uint64]
+
+
+class Legal(NamedTuple):
+    """The legal plays of a hand on a table without the list (contract section 3; R5.1-R5.5):
+    what :func:`.moves.nth_play` needs to give play ``k`` of the canonical order.
+
+    Attributes
+    ----------
+    hand, table : int64
+        Packed hand and table.
+    captures : int64
+        Capture options of every rank on the table, packed (:func:`.moves.rank_options`).
+    held : int64
+        Bit mask of the allowed sum bases the table holds.
+    firsts : int64
+        ``sums[SUMS_FIRST]``: per rank the index of its first sum base.
+    compulsory : int64
+        The rules' ``capture_compulsory``.
+    n : int64
+        Number of legal plays (:func:`.moves.count_plays`).
+    """
+
+    hand: int
+    table: int
+    captures: int
+    held: int
+    firsts: int
+    compulsory: int
+    n: int
 
 
 class Turn(NamedTuple):

@@ -6,13 +6,14 @@ The executable form of :mod:`cuarenta_sim.cuarenta.engine.heuristic` and
 arithmetic, the same canonical legal plays (:func:`.plays.legal_plays`), outcomes from
 :func:`.plays.resolve_play`, and the same draws from the seat's search stream, so that the
 kernel's choices can be checked play for play (``tests/differential``). Everything is computed
-from what the seat observes (:class:`.policies.Observation`); sampled full states exist only
-inside :func:`pimc_index`.
+from what the seat observes (:class:`.policies.Observation`, here :class:`SeatInfo`); sampled
+full states exist only inside the one sample loop of ``pimc`` and ``solver``
+(:func:`sample_loop`: draw a deal of the unseen cards, value every play on it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...rng import PyRng
@@ -235,6 +236,32 @@ def greedy_index(
     return best
 
 
+@dataclass(frozen=True)
+class SeatInfo:
+    """What a searching seat knows at its decision (its :class:`.policies.Observation`'s
+    fields; see :func:`pimc_index`): the sample loop determinises from this alone."""
+
+    params: Sequence[int]
+    rules: RuleSet
+    players: int
+    seat: int
+    dealer: int
+    deal: int
+    turn: int
+    hand: Sequence[int]
+    table: Sequence[int]
+    trail: int | None
+    trail_seat: int | None
+    played: Sequence[int]
+    rondas: Sequence[tuple[int, ...]]
+    known: Sequence[Sequence[int]]
+    hand_sizes: Sequence[int]
+    scores: Sequence[int]
+    piles: Sequence[int]
+    last_capturer: int | None
+    stop_at_target: bool
+
+
 @dataclass
 class _World:
     """A sampled full state of a data, as a playout plays it (rank counts)."""
@@ -264,26 +291,17 @@ def _value(w: _World, me: int, winner: int | None, leaf: int) -> int:
     return v
 
 
-def playout(
-    params: Sequence[int],
-    rules: RuleSet,
-    players: int,
-    dealer: int,
-    deal: int,
-    turn: int,
-    first: Play,
-    w: _World,
-    me: int,
-    stop_at_target: bool,
-) -> int:
-    """Play a sampled world out from turn ``turn`` of deal ``deal``, ``first`` first; return
-    its value (twin of :func:`cuarenta_sim.cuarenta.engine.pimc.playout`)."""
+def playout(info: SeatInfo, first: Play, w: _World) -> int:
+    """Play a sampled world out from the decision of ``info`` (:class:`SeatInfo`), ``first``
+    first; return its value (twin of :func:`cuarenta_sim.cuarenta.engine.pimc.playout`)."""
+    params, rules, players, dealer = info.params, info.rules, info.players, info.dealer
+    me, stop_at_target = info.seat % 2, info.stop_at_target
     n_deals = 8 // players
     target = rules.target
     greedy = params[P_PLAYOUT] == PLAYOUT_GREEDY
     claims = [0, 0]
     claim_order: list[int] = []
-    d, t = deal, turn
+    d, t = info.deal, info.turn
     forced: Play | None = first
     while True:
         while t < 5 * players:
@@ -431,61 +449,90 @@ def deal_sample(
     return hands, buf, pos
 
 
-def pimc_index(
-    params: Sequence[int],
-    rules: RuleSet,
-    players: int,
-    seat: int,
-    dealer: int,
-    deal: int,
-    turn: int,
-    hand: Sequence[int],
-    table: Sequence[int],
-    trail: int | None,
-    trail_seat: int | None,
-    played: Sequence[int],
-    rondas: Sequence[tuple[int, ...]],
-    known: Sequence[Sequence[int]],
-    hand_sizes: Sequence[int],
-    scores: Sequence[int],
-    piles: Sequence[int],
-    last_capturer: int | None,
-    stop_at_target: bool,
-    rng: PyRng,
+#: A sampled deal of the unseen cards: every seat's hand (rank counts), the shuffled pool
+#: and where its stock starts (:func:`deal_sample`).
+Sample = tuple[list[list[int]], list[int], int]
+
+
+def playout_row(info: SeatInfo, plays: Sequence[Play], sample: Sample) -> list[int]:
+    """The playout value of every legal play on one sampled deal (pimc's valuation, and the
+    solver's before ``exact`` plays are left): each play played out from a fresh copy of the
+    sampled world (:func:`playout`)."""
+    hands, buf, pos = sample
+    row = []
+    for play in plays:
+        w = _World(
+            hands=[list(h) for h in hands],
+            rondas=list(info.rondas),
+            known=[list(x) for x in info.known],
+            stock=buf[pos:],
+            table=list(info.table),
+            trail=info.trail,
+            trail_seat=-1 if info.trail_seat is None else info.trail_seat,
+            played=list(info.played),
+            scores=list(info.scores),
+            gains=[0, 0],
+            piles=list(info.piles),
+            piles0=list(info.piles),
+            last_capturer=info.last_capturer,
+        )
+        row.append(playout(info, play, w))
+    return row
+
+
+def _first(totals: Sequence[int]) -> int:
+    """Index of the first largest total (ties to the canonical order)."""
+    return max(range(len(totals)), key=lambda k: (totals[k], -k))
+
+
+def sample_loop(
+    n_plays: int,
+    samples: int,
+    draw: Callable[[], Sample],
+    valuation: Callable[[Sample], list[int]],
+    stop: int = 0,
 ) -> int:
-    """Index of the pimc play among ``legal_plays(hand, table, rules)`` (twin of
-    :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`; ``rng`` is the seat's search stream)."""
-    plays = legal_plays(hand, table, rules)
+    """The one sample loop of the searching policies, pimc and solver (twin of the loops of
+    :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_totals` and
+    :func:`cuarenta_sim.cuarenta.engine.solverplay.solver_play`): up to ``samples`` times,
+    ``draw()`` one deal of the unseen cards (:data:`Sample`, from the seat's search stream)
+    and add ``valuation(sample)``, the value of each of the ``n_plays`` legal plays on it in
+    milli-points (playouts, :func:`playout_row`, or an exact solve), to its total; with
+    ``stop = z > 0`` end early once :func:`clearly_best` holds (from the :data:`MIN_STOP`-th
+    sample). Returns the index of the first play of largest total (canonical order, contract
+    section 3)."""
+    vals: list[list[int]] = []
+    totals = [0] * n_plays
+    for _ in range(samples):
+        row = valuation(draw())
+        vals.append(row)
+        totals = [t + v for t, v in zip(totals, row, strict=True)]
+        if (
+            stop > 0
+            and MIN_STOP <= len(vals) < samples
+            and clearly_best(vals, _first(totals), stop)
+        ):
+            break
+    return _first(totals)
+
+
+def pimc_search(info: SeatInfo, rng: PyRng) -> int:
+    """Index of the pimc play among ``legal_plays(hand, table, rules)`` of the seat ``info``
+    (twin of :func:`cuarenta_sim.cuarenta.engine.pimc.pimc_play`; ``rng`` is the seat's search
+    stream): :func:`sample_loop` over ``params[P_SAMPLES]`` deals from :func:`deal_sample`,
+    valued by playouts (:func:`playout_row`)."""
+    plays = legal_plays(info.hand, info.table, info.rules)
     if len(plays) == 1:
         return 0
-    pool, need = unseen_pool(hand, played, known, hand_sizes, seat, players)
-    totals = [0] * len(plays)
-    for _ in range(params[P_SAMPLES]):
-        hands, buf, pos = deal_sample(pool, need, known, hand, seat, players, rng)
-        for k, play in enumerate(plays):
-            w = _World(
-                hands=[list(h) for h in hands],
-                rondas=list(rondas),
-                known=[list(x) for x in known],
-                stock=buf[pos:],
-                table=list(table),
-                trail=trail,
-                trail_seat=-1 if trail_seat is None else trail_seat,
-                played=list(played),
-                scores=list(scores),
-                gains=[0, 0],
-                piles=list(piles),
-                piles0=list(piles),
-                last_capturer=last_capturer,
-            )
-            totals[k] += playout(
-                params, rules, players, dealer, deal, turn, play, w, seat % 2, stop_at_target
-            )
-    best = 0
-    for k in range(1, len(plays)):
-        if totals[k] > totals[best]:
-            best = k
-    return best
+    pool, need = unseen_pool(
+        info.hand, info.played, info.known, info.hand_sizes, info.seat, info.players
+    )
+    return sample_loop(
+        len(plays),
+        info.params[P_SAMPLES],
+        lambda: deal_sample(pool, need, info.known, info.hand, info.seat, info.players, rng),
+        lambda sample: playout_row(info, plays, sample),
+    )
 
 
 #: Twins of ``engine.solverplay.MIN_STOP`` and ``MAX_REDRAWS``.
@@ -531,119 +578,114 @@ def clearly_best(vals: Sequence[Sequence[int]], best: int, z: int) -> bool:
     return True
 
 
-def solver_index(
-    params: Sequence[int],
-    rules: RuleSet,
-    players: int,
-    seat: int,
-    dealer: int,
-    deal: int,
-    turn: int,
-    hand: Sequence[int],
-    table: Sequence[int],
-    trail: int | None,
-    trail_seat: int | None,
-    played: Sequence[int],
-    rondas: Sequence[tuple[int, ...]],
-    known: Sequence[Sequence[int]],
-    hand_sizes: Sequence[int],
-    scores: Sequence[int],
-    piles: Sequence[int],
-    last_capturer: int | None,
-    stop_at_target: bool,
-    rng: PyRng,
-) -> int:
-    """Index of the solver play among ``legal_plays(hand, table, rules)`` (twin of
-    :func:`cuarenta_sim.cuarenta.engine.solverplay.solver_play`, whose docstring defines it;
-    ``rng`` is the seat's search stream). Samples are solved with the brute-force
-    :func:`.solver.solve_values`, which returns the kernel solver's values."""
+def solver_search(info: SeatInfo, rng: PyRng) -> int:
+    """Index of the solver play among ``legal_plays(hand, table, rules)`` of the seat ``info``
+    (twin of :func:`cuarenta_sim.cuarenta.engine.solverplay.solver_play`, whose docstring
+    defines it; ``rng`` the seat's search stream): :func:`sample_loop` over deals from
+    :func:`deal_sample` redrawn while they contradict the rondas (or the one deal the seat can
+    infer), valued by exact solves (:func:`.solver.solve_values`, which returns the kernel
+    solver's values) or, with more than ``exact`` plays left, playouts."""
     from .solver import SolverPosition, solve_values
 
+    params, rules, players, seat, turn = info.params, info.rules, info.players, info.seat, info.turn
+    hand, table, known, rondas = info.hand, info.table, info.known, info.rondas
     plays = legal_plays(hand, table, rules)
     if len(plays) == 1:
         return 0
-    pool, need = unseen_pool(hand, played, known, hand_sizes, seat, players)
+    pool, need = unseen_pool(hand, info.played, known, info.hand_sizes, seat, players)
     holders = sum(1 for o in range(players) if need[o] > 0)
     determinate = holders <= 1 and sum(need) == len(pool)
     exact = determinate or 5 * players - turn <= params[P_EXACT]
     # samples=auto (0): by the player count (twin of ``policies.kernel.solver_samples``).
     auto = AUTO_SAMPLES_2 if players == 2 else AUTO_SAMPLES_4
     samples = 1 if determinate else (params[P_SAMPLES] or auto)
-    leaf = params[P_LEAF_CARDS]
-    vals: list[list[int]] = []
-    totals = [0] * len(plays)
-    for _ in range(samples):
+
+    def draw() -> Sample:
         if determinate:
+            # Every unseen card is in the one other hand that is not empty: nothing to draw.
             hands = [list(known[o]) for o in range(players)]
             hands[seat] = list(hand)
             for o in range(players):
                 if need[o] > 0:
                     for rank in pool:
                         hands[o][rank] += 1
-            buf, pos = list(pool), len(pool)
-        else:
-            for _t in range(MAX_REDRAWS + 1):
-                hands, buf, pos = deal_sample(pool, need, known, hand, seat, players, rng)
-                if not contradicts_rondas(hands, rondas, known, seat):
-                    break
-        if exact:
-            position = SolverPosition(
-                rules=rules,
-                players=players,
-                dealer=dealer,
-                deal=deal,
-                turn=turn,
-                hands=tuple(tuple(h) for h in hands),
-                rondas=tuple(tuple(r) for r in rondas),
-                table=tuple(table),
-                trail=trail,
-                piles=(piles[0], piles[1]),
-                last_capturer=last_capturer,
-                scores=(scores[0], scores[1]),
-                stop_at_target=stop_at_target,
-            )
-            row = [
-                v
-                for _play, v in solve_values(
-                    position, unit=1000, win_bonus=1000 * WIN_POINTS, leaf_cards=leaf
-                )
-            ]
-        else:
-            row = []
-            for play in plays:
-                w = _World(
-                    hands=[list(h) for h in hands],
-                    rondas=list(rondas),
-                    known=[list(x) for x in known],
-                    stock=buf[pos:],
-                    table=list(table),
-                    trail=trail,
-                    trail_seat=-1 if trail_seat is None else trail_seat,
-                    played=list(played),
-                    scores=list(scores),
-                    gains=[0, 0],
-                    piles=list(piles),
-                    piles0=list(piles),
-                    last_capturer=last_capturer,
-                )
-                row.append(
-                    playout(
-                        params,
-                        rules,
-                        players,
-                        dealer,
-                        deal,
-                        turn,
-                        play,
-                        w,
-                        seat % 2,
-                        stop_at_target,
-                    )
-                )
-        vals.append(row)
-        totals = [t + v for t, v in zip(totals, row, strict=True)]
-        best = max(range(len(plays)), key=lambda k: (totals[k], -k))
-        z = params[P_STOP]
-        if z > 0 and MIN_STOP <= len(vals) < samples and clearly_best(vals, best, z):
-            break
-    return max(range(len(plays)), key=lambda k: (totals[k], -k))
+            return hands, list(pool), len(pool)
+        for _t in range(MAX_REDRAWS + 1):
+            sample = deal_sample(pool, need, known, hand, seat, players, rng)
+            if not contradicts_rondas(sample[0], rondas, known, seat):
+                break
+        return sample
+
+    def solve(sample: Sample) -> list[int]:
+        position = SolverPosition(
+            rules=rules,
+            players=players,
+            dealer=info.dealer,
+            deal=info.deal,
+            turn=turn,
+            hands=tuple(tuple(h) for h in sample[0]),
+            rondas=tuple(tuple(r) for r in rondas),
+            table=tuple(table),
+            trail=info.trail,
+            piles=(info.piles[0], info.piles[1]),
+            last_capturer=info.last_capturer,
+            scores=(info.scores[0], info.scores[1]),
+            stop_at_target=info.stop_at_target,
+        )
+        values = solve_values(
+            position, unit=1000, win_bonus=1000 * WIN_POINTS, leaf_cards=params[P_LEAF_CARDS]
+        )
+        return [v for _play, v in values]
+
+    def play_out(sample: Sample) -> list[int]:
+        return playout_row(info, plays, sample)
+
+    return sample_loop(len(plays), samples, draw, solve if exact else play_out, params[P_STOP])
+
+
+def on_fields(search: Callable[[SeatInfo, PyRng], int]) -> Callable[..., int]:
+    """``search`` called with the observation's fields, as :class:`.policies.SearchPolicy`
+    calls its valuation: ``index(params, rules, players, seat, dealer, deal, turn, hand,
+    table, trail, trail_seat, played, rondas, known, hand_sizes, scores, piles, last_capturer,
+    stop_at_target, rng)`` (the :class:`SeatInfo` fields in order, then the seat's search
+    stream) -> ``search(SeatInfo(...), rng)``."""
+
+    def index(
+        params: Sequence[int],
+        rules: RuleSet,
+        players: int,
+        seat: int,
+        dealer: int,
+        deal: int,
+        turn: int,
+        hand: Sequence[int],
+        table: Sequence[int],
+        trail: int | None,
+        trail_seat: int | None,
+        played: Sequence[int],
+        rondas: Sequence[tuple[int, ...]],
+        known: Sequence[Sequence[int]],
+        hand_sizes: Sequence[int],
+        scores: Sequence[int],
+        piles: Sequence[int],
+        last_capturer: int | None,
+        stop_at_target: bool,
+        rng: PyRng,
+    ) -> int:
+        return search(
+            SeatInfo(
+                params, rules, players, seat, dealer, deal, turn, hand, table, trail,
+                trail_seat, played, rondas, known, hand_sizes, scores, piles, last_capturer,
+                stop_at_target,
+            ),
+            rng,
+        )  # fmt: skip
+
+    index.__name__ = index.__qualname__ = search.__name__.replace("_search", "_index")
+    index.__doc__ = f"{search.__doc__}\n\n    On the observation's fields: :func:`on_fields`."
+    return index
+
+
+#: :func:`pimc_search` and :func:`solver_search` on the observation's fields (:func:`on_fields`).
+pimc_index = on_fields(pimc_search)
+solver_index = on_fields(solver_search)
