@@ -43,7 +43,8 @@ from .pimc import (
     unseen_pool,
 )
 from .solver import MAX_MOVES, POS_CLAIMS, POS_HANDS, SolveOptions, solve_position
-from .solverplay import MAX_REDRAWS, TABLE_BITS, contradicts_rondas, kernel_table
+from .solverplay import MAX_REDRAWS, TABLE_BITS, contradicts_rondas
+from .solvertable import empty_table
 from .state import Position
 
 #: Slots of the ``setup`` array of :func:`advise_samples` (int64).
@@ -117,7 +118,7 @@ def advise_samples(
     template = np.zeros(N_ST, dtype=np.int64)
     fill_template(template, pos, public)
     st = np.empty(N_ST, dtype=np.int64)
-    tt = kernel_table(TABLE_BITS if exact else 0)
+    tt = empty_table(TABLE_BITS if exact else 0)
     target = rules.target
     vals = np.zeros((samples, n_legal), dtype=np.int64)
     for s in range(samples):

@@ -25,7 +25,15 @@ from ...rng import PyRng
 from ..cards import N_RANKS, RANK_NAMES, counts_to_ranks
 from ..rules import RuleSet
 from .plays import Play, legal_plays
-from .search import MAX_REDRAWS, _World, contradicts_rondas, deal_sample, playout, unseen_pool
+from .search import (
+    MAX_REDRAWS,
+    SeatInfo,
+    _World,
+    contradicts_rondas,
+    deal_sample,
+    playout,
+    unseen_pool,
+)
 from .solver import SolverPosition, solve_values
 from .state import CARDS_PER_DEAL, deals_per_data
 
@@ -192,6 +200,29 @@ def advise_samples(
     pool, need = p.pool()
     exact = p.last_deal and CARDS_PER_DEAL * n - p.turn <= exact_plays
     pending = p.claims[me] - p.claims[1 - me]
+    # What the playout reads of the seat (pimc's twin takes a SeatInfo): the rest of the
+    # position is in each sampled world.
+    info = SeatInfo(
+        params=params,
+        rules=p.rules,
+        players=n,
+        seat=seat,
+        dealer=p.dealer,
+        deal=p.deal,
+        turn=p.turn,
+        hand=p.hand,
+        table=p.table,
+        trail=p.trail,
+        trail_seat=None if p.trail is None else (seat - 1) % n,
+        played=p.played,
+        rondas=p.rondas,
+        known=p.known,
+        hand_sizes=p.hand_sizes,
+        scores=p.scores,
+        piles=p.piles,
+        last_capturer=p.last_capturer,
+        stop_at_target=True,
+    )
     rows = []
     for _ in range(samples):
         for _t in range(MAX_REDRAWS + 1):
@@ -235,7 +266,7 @@ def advise_samples(
                 piles0=list(p.piles),
                 last_capturer=p.last_capturer,
             )
-            playout(params, p.rules, n, p.dealer, p.deal, p.turn, play, w, me, True)
+            playout(info, play, w)
             v = w.gains[me] - w.gains[1 - me]
             if max(w.scores) < p.rules.target:
                 v += pending
