@@ -422,18 +422,8 @@ def apply_play(
     if kind == KIND_TRAIL:
         zero = np.int64(0)
         return (
-            table + bit,
-            table_cards + 1,
-            zero,
-            zero,
-            zero,
-            False,
-            False,
-            False,
-            zero,
-            zero,
-            zero,
-        )
+            table + bit, table_cards + 1, zero, zero, zero, False, False, False, zero, zero, zero
+        )  # fmt: skip
     if kind == KIND_SUM:
         base = sums[SUMS_PACKED + i]
         nbase = sums[SUMS_SIZE + i]
@@ -636,6 +626,23 @@ def claim_credit(
     """
     side = first_claim if k == 0 else 1 - first_claim
     return side, claims0 if side == 0 else claims1
+
+
+@njit(cache=True, inline="always")
+def add_claim(
+    side: np.int64, claim: np.int64, claims0: np.int64, claims1: np.int64, first_claim: np.int64
+) -> tuple[np.int64, np.int64, np.int64]:
+    """Record ``claim`` points claimed by ``side`` for the end of the deal (R6.4
+    ``end_of_deal``): returns the deal's claims per side and its first claimer (-1 if none)
+    after it; a claim of 0 changes nothing. :func:`claim_credit` credits them."""
+    if claim > 0:
+        if side == 0:
+            claims0 += claim
+        else:
+            claims1 += claim
+        if first_claim < 0:
+            first_claim = side
+    return claims0, claims1, first_claim
 
 
 @njit(cache=True, inline="always")

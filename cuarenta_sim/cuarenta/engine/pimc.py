@@ -65,6 +65,7 @@ from .heuristic import FOUR_EACH, heuristic_play, packed_total
 from .layout import SUMS_COUNT
 from .moves import (
     NIBBLE_ONES,
+    add_claim,
     apply_play,
     best_play,
     claim_credit,
@@ -75,7 +76,7 @@ from .moves import (
     occupied,
     sum_key,
 )
-from .state import Position, Stream, Turn, View
+from .state import Legal, Position, Stream, Turn, View
 
 #: Value of winning the chica inside a playout (levels chica and mesa), in points.
 WIN_POINTS = 100
@@ -246,13 +247,7 @@ def playout(
             st[ST_PILE + side] += taken
             last_capturer = side
             prev_rank = -1
-            if claim > 0:
-                if side == 0:
-                    claims0 += claim
-                else:
-                    claims1 += claim
-                if first_claim < 0:
-                    first_claim = side
+            claims0, claims1, first_claim = add_claim(side, claim, claims0, claims1, first_claim)
             pts = now + lim
             st[ST_SCORE + side] += pts
             st[ST_GAIN + side] += pts
@@ -371,6 +366,31 @@ def deal_sample(
 
 
 @njit(cache=True)
+def playout_values(
+    rules,
+    sums: np.ndarray,
+    params: np.ndarray,
+    pos: Position,
+    plays: Legal,
+    template: np.ndarray,
+    st: np.ndarray,
+    stock: np.ndarray,
+    stock_off: np.int64,
+    out: np.ndarray,
+) -> None:
+    """The playout value of every legal play (``plays``, :func:`.moves.legal`) on one sampled
+    deal: ``out[k]`` (int64, at least ``plays.n``) receives :func:`playout` of play ``k`` from
+    a fresh copy (in ``st``, int64 N_ST) of the sampled full state ``template`` (its hands
+    filled in); ``stock[stock_off:]`` is the sample's stock. pimc's valuation of a sample, and
+    the solver's before ``exact`` plays are left (:mod:`.solverplay`)."""
+    for k in range(plays.n):
+        r, kind, i = nth_play(plays, k)
+        for j in range(N_ST):
+            st[j] = template[j]
+        out[k] = playout(rules, sums, params, pos, (r, kind, i), st, stock, stock_off)
+
+
+@njit(cache=True)
 def pimc_totals(
     params: np.ndarray, pos: Position, public: np.ndarray, stream: Stream, rules, sums: np.ndarray
 ) -> tuple[np.ndarray, Stream]:
@@ -420,17 +440,16 @@ def pimc_totals(
     fill_template(template, pos, public)
     st = np.empty(N_ST, dtype=np.int64)
     totals = np.zeros(n_legal, dtype=np.int64)
+    row = np.empty(n_legal, dtype=np.int64)
     for _s in range(samples):
         stock_at, stream = deal_sample(
             pool, buf, need, public, hand, seat, n_players, hands, stream
         )
         for o in range(n_players):
             template[ST_HANDS + o] = hands[o]
+        playout_values(rules, sums, params, pos, plays, template, st, buf, stock_at, row)
         for k in range(n_legal):
-            r, kind, i = nth_play(plays, k)
-            for j in range(N_ST):
-                st[j] = template[j]
-            totals[k] += playout(rules, sums, params, pos, (r, kind, i), st, buf, stock_at)
+            totals[k] += row[k]
     return totals, stream
 
 

@@ -86,6 +86,7 @@ from .layout import (
 from .learned import learned_play
 from .moves import (
     NIBBLE_ONES,
+    add_claim,
     announcement,
     apply_play,
     best_play,
@@ -374,13 +375,9 @@ def play_data(
                     work[W_ACC + 2 * ACC_LIMPIAS + side] += 1
                     if caida:
                         work[W_ACC + 2 * ACC_CAIDAS_LIMPIAS + side] += 1
-                if claim > 0:
-                    if side == 0:
-                        claims0 += claim
-                    else:
-                        claims1 += claim
-                    if first_claim < 0:
-                        first_claim = side
+                claims0, claims1, first_claim = add_claim(
+                    side, claim, claims0, claims1, first_claim
+                )
                 pts = now + lim
                 work[W_SCORES + side] += pts
                 work[W_ACC + 2 * ACC_POINTS + side] += pts

@@ -113,6 +113,7 @@ from numba import njit
 
 from ..rules import RuleSet
 from .moves import (
+    add_claim,
     apply_play,
     build_kernel_sums,
     claim_credit,
@@ -350,13 +351,7 @@ def _advance(
             p0 += taken
         else:
             p1 += taken
-    if claim > 0:
-        if side == 0:
-            c0 += claim
-        else:
-            c1 += claim
-        if first_claim < 0:
-            first_claim = side
+    c0, c1, first_claim = add_claim(side, claim, c0, c1, first_claim)
     nxt = Node(
         code, table, table_cards, prev_rank, s0, s1, p0, p1, last_capturer, c0, c1, first_claim
     )

@@ -69,7 +69,7 @@ from .pimc import (
     deal_sample,
     fill_template,
     first_best,
-    playout,
+    playout_values,
     unseen_pool,
 )
 from .solver import (
@@ -241,11 +241,7 @@ def solver_play(
         else:
             for o in range(n_players):
                 template[ST_HANDS + o] = hands[o]
-            for k in range(n_legal):
-                r, kind, i = nth_play(plays, k)
-                for j in range(N_ST):
-                    st[j] = template[j]
-                vals[s, k] = playout(rules, sums, params, pos, (r, kind, i), st, buf, stock_at)
+            playout_values(rules, sums, params, pos, plays, template, st, buf, stock_at, vals[s])
         best = 0
         for k in range(n_legal):
             totals[k] += vals[s, k]
