@@ -36,8 +36,9 @@ card and base would give them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -47,7 +48,6 @@ from .cards import N_CARDS, RANK_NAMES, check_rank_counts, format_ranks, ranks_t
 from .reference.advice import AdvicePosition
 from .reference.plays import Play, resolve_play
 from .reference.state import CARDS_PER_DEAL, deals_per_data
-from .scenario import _Common, _previous, _result
 from .scenario_fields import (
     ScenarioError,
     check_rondas_held,
@@ -59,6 +59,9 @@ from .scenario_fields import (
     ranks_field,
     rondas_field,
 )
+
+if TYPE_CHECKING:  # the judge passes its helpers in: no import cycle with .scenario
+    from .scenario import _Common
 from .tables import pack_counts
 
 #: Worlds drawn by default (p95 46 ms for 2-player mid-data positions on the shared 2-core
@@ -81,7 +84,12 @@ INTERVAL = "95% Student-t interval of the mean over the sampled worlds"
 PLAYOUT_POLICY = "pimc(depth=data)"
 
 
-def advise_scenario(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
+def advise_scenario(
+    obj: dict[str, Any],
+    c: _Common,
+    previous: Callable[..., Any],
+    result: Callable[..., dict[str, Any]],
+) -> dict[str, Any]:
     """Evaluate an ``advise`` scenario whose common fields are checked (module docstring).
 
     Parameters
@@ -90,6 +98,9 @@ def advise_scenario(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
         The scenario (fields ``FIELDS['advise']`` of :mod:`.scenario`).
     c : _Common
         Its rules, players, dealer and scores.
+    previous, result : callable
+        The judge's ``_previous`` (the trail of the previous play) and ``_result`` (the common
+        fields of a step), passed in by :mod:`.scenario` so this module does not import it.
 
     Returns
     -------
@@ -106,7 +117,7 @@ def advise_scenario(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
     ScenarioError
         Naming the field that is wrong.
     """
-    position, samples, seed = parse_advise(obj, c)
+    position, samples, seed = parse_advise(obj, c, previous)
     plays = position.plays()
     if position.determinate:
         world = position.world()
@@ -152,7 +163,7 @@ def advise_scenario(obj: dict[str, Any], c: _Common) -> dict[str, Any]:
     )
     board.credit(side, outcome.points)
     return {
-        **_result(before, board),
+        **result(before, board),
         "play": _play_json(play),
         "values": [
             {
@@ -285,7 +296,9 @@ def summarise(rows: np.ndarray) -> tuple[list[float], list[float], list[float]]:
 
 
 # --------------------------------------------------------------------------- input
-def parse_advise(obj: dict[str, Any], c: _Common) -> tuple[AdvicePosition, int, int]:
+def parse_advise(
+    obj: dict[str, Any], c: _Common, previous: Callable[..., Any]
+) -> tuple[AdvicePosition, int, int]:
     """Check an ``advise`` scenario's own fields: ``(position, samples, seed)``.
 
     Raises
@@ -334,7 +347,7 @@ def parse_advise(obj: dict[str, Any], c: _Common) -> tuple[AdvicePosition, int, 
     if last is not None and piles[last] == 0:
         raise ScenarioError(f"last_capturer {last} cannot be a side that captured no card")
     rondas = rondas_field(obj.get("rondas"), n)
-    trail, _ = _previous(obj.get("previous"), seat, deal + 1, list(table), rondas, c)
+    trail, _ = previous(obj.get("previous"), seat, deal + 1, list(table), rondas, c)
     if turn == 0 and obj.get("previous") is not None and trail is not None:
         raise ScenarioError(
             "previous: the first play of a deal follows no trail of this deal (R6.1); give "

@@ -232,9 +232,9 @@ def _evaluate(obj: object) -> dict[str, Any]:
     if kind == "solve":
         return _solve(obj, common)
     if kind == "advise":
-        from .advise import advise_scenario  # imports this module's helpers
+        from .advise import advise_scenario  # loaded when asked: it compiles kernels
 
-        return advise_scenario(obj, common)
+        return advise_scenario(obj, common, _previous, _result)
     return _end(obj, common)
 
 
