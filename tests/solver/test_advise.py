@@ -135,11 +135,11 @@ def test_common_worlds_make_differences_sharp() -> None:
     """The same worlds for every play: the plays' per-world values move together, so a
     difference between two plays varies less than it would over independent worlds."""
     from cuarenta_sim.cuarenta.advise import parse_advise
-    from cuarenta_sim.cuarenta.scenario import _Common
+    from cuarenta_sim.cuarenta.scenario import _Common, _previous
     from cuarenta_sim.cuarenta.scenario_fields import rules_field
 
     c = _Common(rules_field("quito"), 2, 1, [10, 4])
-    position, _samples, _seed = parse_advise(MID, c)
+    position, _samples, _seed = parse_advise(MID, c, _previous)
     rows = sampled_values(position, 200, 0)
     var = rows.var(axis=0)
     for a in range(rows.shape[1]):
