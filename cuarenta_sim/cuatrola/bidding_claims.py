@@ -1,6 +1,7 @@
 """The summary sentences of reports/cuatrola-bidding as claims (issue 18 items 1 and 2).
 
-The value of being mano and the worth of the derived bidding thresholds are
+The value of being mano and the expected value of the derived bidding thresholds (with their
+paired gains over never bidding and over the first guess) are
 :class:`~cuarenta_sim.studies.claims.Claim` objects whose evidence rows are rows of the
 report's tables (``mano``: ``bid``; ``thresholds``: ``derived`` / ``defaults`` /
 ``first guess``; ``threshold_comparison``: ``label``). Each names the play policy and the
@@ -48,12 +49,15 @@ def bidding_claims(
     rules: str,
     held: dict[str, int] | None = None,
 ) -> list[Claim]:
-    """The summary claims: the value of being mano and the derived thresholds' worth.
+    """The summary claims: the value of being mano and the derived thresholds' expected value
+    per hand, with its paired gains over never bidding and over the first guess (an EV is not
+    a gain over passing: the sentence says which number is which).
 
     Parameters
     ----------
     tables : dict of DataFrame
-        The study's tables (``mano``, ``threshold_comparison``).
+        The study's tables (``mano``, ``threshold_comparison`` with rows ``derived``,
+        ``derived - first guess`` and ``derived - never bid``).
     thresholds : dict
         ``derived``, ``defaults``, ``first guess`` -> (solo, cuatrola, quintola).
     threshold_text : callable
@@ -77,6 +81,7 @@ def bidding_claims(
     comp = tables["threshold_comparison"].set_index("label", drop=False)
     derived = comp.loc["derived"]
     d = comp.loc["derived - first guess"]
+    never = comp.loc["derived - never bid"]
     out = [
         Claim(
             id="bidding.mano",
@@ -103,6 +108,8 @@ def bidding_claims(
         for name, t in thresholds.items()
     )
     verdict = str(d["verdict"])
+    never_verdict = str(never["verdict"])
+    both = {verdict.split(":")[0], never_verdict.split(":")[0]}
     out.append(
         Claim(
             id="bidding.thresholds",
@@ -112,12 +119,15 @@ def bidding_claims(
                 "hand-set first guess: {first}). "
                 + (
                     "Judged on {held_n} held-out hands per bid of seed {held_seed} (they were "
-                    "derived on seed {seed}), bidding by the derived thresholds is worth "
+                    "derived on seed {seed}), bidding by the derived thresholds has an expected "
+                    "value of "
                     if held
-                    else "Bidding by the derived thresholds is worth "
+                    else "Bidding by the derived thresholds has an expected value of "
                 )
-                + "{worth} game points per hand to the seat's pair (alone in bidding), {gain} "
-                "more than the first guess (`paired`, {verdict})."
+                # The EV is not a gain: the gains are the paired differences (cold read).
+                + "{worth} game points per hand to the seat's pair (alone in bidding); its gain "
+                "over never bidding is {never} (`paired`, {never_verdict}) and over the first "
+                "guess {gain} (`paired`, {verdict})."
             ),
             values={
                 "policy": policy,
@@ -129,6 +139,10 @@ def bidding_claims(
                 "worth": cell(derived["estimate"], derived["lower"], derived["upper"]),
                 "gain": cell(d["estimate"], d["lower"], d["upper"], bool(d["defined"])),
                 "verdict": verdict,
+                "never": cell(
+                    never["estimate"], never["lower"], never["upper"], bool(never["defined"])
+                ),
+                "never_verdict": never_verdict,
                 **(
                     {
                         "held_n": f"{int(held['held_n']):,}",
@@ -142,10 +156,11 @@ def bidding_claims(
             evidence=(
                 _est(derived, "threshold_comparison", "derived", policy, False),
                 _est(d, "threshold_comparison", "derived - first guess", policy, False),
+                _est(never, "threshold_comparison", "derived - never bid", policy, False),
                 *t_rows,
             ),
-            test="paired difference of EV per hand on the same deals",
-            verdict=verdict.split(":")[0],
+            test="paired differences of EV per hand on the same deals, Holm over the table",
+            verdict=both.pop() if len(both) == 1 else "mixed",
             scope=scope,
             constants={
                 "hand_strength minimum": STRENGTH_RANGE[0],

@@ -18,9 +18,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..reports import format_number, markdown_table, text_table
+from ..reports import MAX_DECIMALS, estimate_decimals, format_number, markdown_table, text_table
 from ..studies import StudySettings, cell, templates
 from ..studies.claims import Claim, render_claim
+from ..studies.framework import prints_zero_bound
 from .bidding import (
     BIDS,
     CLASS_LABELS,
@@ -35,6 +36,8 @@ from .policies import DEFAULT_THRESHOLDS, OFF
 EV_CLASSES = ("trumps", "aces_threes", "trump_aces_threes", "trump_rc", "position")
 #: Templates of the Cuatrola reports (package data).
 TEMPLATES = Path(__file__).with_name("templates")
+#: File beside report.md holding the full cross of classes (the study's ``classes`` table).
+CLASSES_CSV = "classes.csv"
 
 
 def prose() -> Any:
@@ -84,7 +87,38 @@ def difference_cell(est: float, lo: float, hi: float, tested: bool, identical: b
         return f"{format_number(est, 0)} in every hand (identical)"
     if tested and not (np.isfinite(lo) and np.isfinite(hi)):
         return f"{format_number(est, 4)} in every hand (no variation)"
-    return value_cell(est, lo, hi, tested)
+    text = value_cell(est, lo, hi, tested)
+    if not (tested and prints_zero_bound(text)):
+        return text
+    dec = signed_decimals(lo, hi, estimate_decimals(lo, hi))
+    return f"{format_number(est, dec)} [{format_number(lo, dec)}, {format_number(hi, dec)}]"
+
+
+def signed_decimals(lo: float, hi: float, dec: int) -> int:
+    """Decimals at which no non-zero bound of ``[lo, hi]`` prints as ``0.00`` or ``-0.00``.
+
+    A margin of ``[-0.003, 0.79]`` printed with the decimals of its half-width reads
+    ``[-0.00, 0.79]``, which hides on which side of 0 the bound lies (issue 18, cold read of
+    cuatrola-bidding); decimals are added until every non-zero bound shows a non-zero digit,
+    up to :data:`cuarenta_sim.reports.MAX_DECIMALS`. A bound that is exactly 0 prints as 0.
+
+    Parameters
+    ----------
+    lo, hi : float
+        Bounds in printed units (finite).
+    dec : int
+        Decimals chosen from the half-width (:func:`cuarenta_sim.reports.estimate_decimals`).
+
+    Returns
+    -------
+    int
+        The smallest ``d >= dec`` (at most ``MAX_DECIMALS``) at which neither non-zero bound
+        prints as zero.
+    """
+    nonzero = [abs(b) for b in (lo, hi) if np.isfinite(b) and b != 0.0]
+    while dec < MAX_DECIMALS and any(float(format_number(b, dec)) == 0.0 for b in nonzero):
+        dec += 1
+    return dec
 
 
 def gain_cell(row: pd.Series | dict[str, Any]) -> str:
@@ -100,6 +134,30 @@ def margin_cell(row: pd.Series | dict[str, Any]) -> str:
     est, lo, hi = (float(row[k]) for k in ("margin", "margin_lower", "margin_upper"))
     identical = str(row.get("margin_verdict", "")) == "identical"
     return difference_cell(est, lo, hi, bool(row["margin_n"] >= 2), identical)
+
+
+def margin_resolved(row: pd.Series | dict[str, Any]) -> bool:
+    """Whether a bidding-table row's best bid is resolved above its runner-up: its margin's
+    Holm verdict (``margin_verdict``) is resolved (interval above 0, or, with no variation, the
+    exact sign test survives Holm). An empty class, an identical pair of bids or a margin that
+    is not resolved (or too small to tell) is not."""
+    return str(row.get("margin_verdict", "")).startswith("resolved")
+
+
+def runner_up_cell(row: pd.Series | dict[str, Any]) -> str:
+    """``"solo by 0.39 [-0.003, 0.79] (not resolved)"``: the best bid's margin over the
+    runner-up (:func:`margin_cell`), flagged when the margin is not resolved
+    (:func:`margin_resolved`): ``"(not tested: 1 hand)"`` below 2 hands, ``"(tie)"`` when the
+    two bids score the same in every hand, else ``"(not resolved)"``."""
+    text = f"{row['runner_up']} by {margin_cell(row)}"
+    if margin_resolved(row):
+        return text
+    verdict = str(row.get("margin_verdict", ""))
+    if verdict == "identical":
+        return f"{text} (tie)"
+    if int(row.get("margin_n", 0)) < 2:
+        return f"{text} (not tested: 1 hand)"
+    return f"{text} (not resolved)"
 
 
 def estimate_cell(
@@ -184,7 +242,9 @@ def headline_table(bt: pd.DataFrame) -> str:
         if sub.empty:
             continue
         bids = [
-            f"{label(r['aces_threes'])}: {r['best']}" + (" *" if r["beats_pass"] else "")
+            f"{label(r['aces_threes'])}: {r['best']}"
+            + (" *" if r["beats_pass"] else "")
+            + ("" if margin_resolved(r) else f" (not resolved over {r['runner_up']})")
             for _, r in sub.iterrows()
         ]
         share = int(sub["n"].sum())
@@ -193,7 +253,8 @@ def headline_table(bt: pd.DataFrame) -> str:
         [
             "trumps held",
             "hands",
-            "best bid by aces and threes held (* = beats passing: gain resolved above 0)",
+            "best bid by aces and threes held (* = beats passing: gain resolved above 0; "
+            "not resolved over X = its margin over the runner-up X is not resolved)",
         ],
         rows,
         right=(0, 1),
@@ -219,7 +280,7 @@ def bidding_section(bt: pd.DataFrame, confidence: float) -> str:
                 class_cell(r, "p_make", percent=True),
                 "- (pass is the best bid)" if r["best"] == "pass" else gain_cell(r),
                 "yes" if r["beats_pass"] else "no",
-                f"{r['runner_up']} by {margin_cell(r)}",
+                runner_up_cell(r),
             ]
         )
     return prose().bidding(
@@ -294,9 +355,13 @@ def ev_table(table: pd.DataFrame, col: str) -> str:
 
 
 def ev_section(tables: dict[str, pd.DataFrame]) -> str:
-    """The P(make) and EV by hand class section (one table per :data:`EV_CLASSES`)."""
+    """The P(make) and EV by hand class section (one table per :data:`EV_CLASSES`); the
+    full cross of classes (``tables["classes"]``) is named as :data:`CLASSES_CSV`, the file
+    the study writes beside report.md."""
     return prose().ev(
-        [(CLASS_LABELS[col], ev_table(tables[f"by_{col}"], col)) for col in EV_CLASSES]
+        [(CLASS_LABELS[col], ev_table(tables[f"by_{col}"], col)) for col in EV_CLASSES],
+        CLASSES_CSV,
+        len(tables["classes"]),
     )
 
 
@@ -452,12 +517,27 @@ def mano_section(tables: dict[str, pd.DataFrame], trumps: str) -> str:
 
 
 def solo_by_position_trumps(table: pd.DataFrame) -> str:
-    """P(solo) by position within each number of trumps held (markdown)."""
+    """P(solo) by position within each number of trumps held (markdown); every cell prints
+    its hands (``"9.96% [9.62, 10.31], n = 27,573"``), since the cells' sizes differ by two
+    orders of magnitude (a non-dealer rarely holds 4 trumps)."""
     solo = table[table["bid"] == "solo"]
     rows = []
     for p in POSITIONS:
         sub = solo[solo["position"] == p].set_index("trumps")
-        rows.append([p, *(class_cell(sub.loc[t], "p_make", percent=True) for t in range(1, 5))])
+        rows.append(
+            [
+                p,
+                *(
+                    (
+                        f"{class_cell(sub.loc[t], 'p_make', percent=True)}, "
+                        f"n = {int(sub.loc[t, 'n']):,}"
+                        if int(sub.loc[t, "n"]) > 0
+                        else "- (no hands)"
+                    )
+                    for t in range(1, 5)
+                ),
+            ]
+        )
     return markdown_table(
         ["position", *(f"P(solo), {t} trump{'s' if t > 1 else ''}" for t in range(1, 5))],
         rows,
@@ -465,8 +545,33 @@ def solo_by_position_trumps(table: pd.DataFrame) -> str:
     )
 
 
-def check_section(check: pd.DataFrame) -> str:
-    """The exact check of trumps held."""
+def check_counts(check: pd.DataFrame) -> tuple[int, int, list[str], int]:
+    """What the check's sentence counts, from the rows of :func:`.bidding.trumps_check`.
+
+    A cell of exact probability 0 (the dealer with 0 trumps, another seat with 5: C1.4) tests
+    nothing beyond "never dealt", so it is not counted among the cells whose exact value lies in
+    the interval.
+
+    Returns
+    -------
+    tuple
+        ``(inside, possible, impossible, dealt)``: possible cells (exact > 0) with the exact
+        value inside the interval, possible cells, names of the impossible cells
+        (``"dealer with 0 trumps"``) and hands dealt into them (0 when the deal is right).
+    """
+    possible = check["exact"].to_numpy(np.float64) > 0.0
+    inside = int(check.loc[possible, "within"].astype(bool).sum())
+    zero = check[~possible]
+    names = [
+        f"{r['hand_of']} with {int(r['trumps'])} trump{'' if int(r['trumps']) == 1 else 's'}"
+        for _, r in zero.iterrows()
+    ]
+    return inside, int(possible.sum()), names, int(zero["count"].sum())
+
+
+def check_section(check: pd.DataFrame, confidence: float = 0.95) -> str:
+    """The exact check of trumps held (counts: :func:`check_counts`); ``confidence`` is the
+    level of the table's ``wilson`` intervals."""
     rows = [
         [
             r["hand_of"],
@@ -478,9 +583,13 @@ def check_section(check: pd.DataFrame) -> str:
         ]
         for _, r in check.iterrows()
     ]
+    inside, possible, impossible, dealt = check_counts(check)
     return prose().check(
-        int(check["within"].sum()),
-        len(check),
+        inside,
+        possible,
+        impossible,
+        dealt,
+        confidence,
         markdown_table(
             ["hand of", "trumps", "exact", "simulated [interval]", "count / hands", "exact inside"],
             rows,

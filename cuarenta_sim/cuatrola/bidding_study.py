@@ -19,11 +19,14 @@ from __future__ import annotations
 import datetime
 import importlib.metadata
 import time
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from ..io import atomic_path
 from ..reports import Report
 from ..studies import (
     GeneratedReport,
@@ -55,6 +58,7 @@ from .bidding_checks import trumps_difference
 from .bidding_claims import bidding_claims, dealer_trumps_claim
 from .bidding_figures import figures
 from .bidding_sections import (
+    CLASSES_CSV,
     EV_CLASSES,
     bidding_section,
     check_section,
@@ -92,6 +96,38 @@ def held_out_n(n: int) -> int:
     return max(100, int(n) // HELD_OUT_DIVISOR)
 
 
+@dataclass
+class BiddingReport(GeneratedReport):
+    """The bidding report, which also writes CSV tables beside report.md (``csv``: file
+    name -> frame; the full cross of classes as :data:`.bidding_sections.CLASSES_CSV`, so that
+    the table the report names can be opened)."""
+
+    csv: dict[str, pd.DataFrame] = field(default_factory=dict)
+
+    def write(self, directory: str | Path) -> list[Path]:
+        """Write the report (:meth:`GeneratedReport.write`), then each CSV atomically.
+
+        Returns
+        -------
+        list of Path
+            The files written, the CSV files last.
+
+        Raises
+        ------
+        ClaimError
+            If the claims fail their check (nothing is written).
+        OSError
+            If a file cannot be written (no partial file is left).
+        """
+        written = super().write(directory)
+        for name, frame in self.csv.items():
+            path = Path(directory) / name
+            with atomic_path(path) as tmp:
+                frame.to_csv(tmp, index=False, float_format="%.17g")
+            written.append(path)
+        return written
+
+
 def cuatrola_bidding_study(
     settings: StudySettings, progress: Progress | None = None
 ) -> GeneratedReport:
@@ -107,8 +143,9 @@ def cuatrola_bidding_study(
 
     Returns
     -------
-    GeneratedReport
-        Figures ``p_make_by_trumps``, ``ev_by_class``, ``thresholds``, ``value_of_mano``;
+    BiddingReport
+        Written with ``classes.csv`` (the ``classes`` table). Figures ``p_make_by_trumps``,
+        ``ev_by_class``, ``thresholds``, ``value_of_mano``;
         tables ``outcomes`` (one row per hand), ``overall``, ``bidding_table``,
         ``classes`` (every class column crossed: position x trumps x aces and threes x trump
         R+C, per bid), one ``by_<class>`` table per class column, ``strength``,
@@ -195,9 +232,9 @@ def cuatrola_bidding_study(
         threshold_section(tables, derived, settings, held_out),
     )
     report.add("The value of being mano", mano_section(tables, render_claim(trumps_claim)))
-    report.add("Check: trumps held, exact vs simulated", check_section(tables["trumps_check"]))
+    report.add("Check: trumps held, exact vs simulated", check_section(tables["trumps_check"], c))
     report.add("Methods", methods_section(exp, held, settings))
-    return GeneratedReport(
+    return BiddingReport(
         name=NAME,
         report=report,
         figures=figures(tables, derived),
@@ -205,6 +242,7 @@ def cuatrola_bidding_study(
         tables=tables,
         claims=[*claims, trumps_claim],
         claim_tables={"trumps_difference": ("hand_of",)},
+        csv={CLASSES_CSV: tables["classes"]},
     )
 
 
