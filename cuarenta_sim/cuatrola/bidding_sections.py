@@ -21,7 +21,7 @@ import pandas as pd
 from ..reports import MAX_DECIMALS, estimate_decimals, format_number, markdown_table, text_table
 from ..studies import StudySettings, cell, templates
 from ..studies.claims import Claim, render_claim
-from ..studies.framework import prints_zero_bound
+from ..studies.framework import excluding_decimals
 from .bidding import (
     BIDS,
     CLASS_LABELS,
@@ -56,10 +56,28 @@ def value_cell(
     suffix: str | None = None,
 ) -> str:
     """``estimate [interval]`` (:func:`cuarenta_sim.studies.cell`); ``"-"`` for an empty
-    class (NaN estimate)."""
+    class (NaN estimate). A non-zero bound never prints as ``0.00`` or ``-0.00``: decimals are
+    added until its sign shows (:func:`signed_decimals`; ``[-0.003, 0.790]``, not
+    ``[-0.00, 0.79]``), also when the interval contains 0."""
     if not np.isfinite(est):
         return "-"
-    return cell(est, lo, hi, defined, percent=percent, suffix=suffix)
+    text = cell(est, lo, hi, defined, percent=percent, suffix=suffix)
+    if not (defined and np.isfinite(lo) and np.isfinite(hi)):
+        return text
+    k, sfx = (100.0, "%") if percent else (1.0, "")
+    sfx = sfx if suffix is None else suffix
+    # The decimals cell() chose, then as many more as the signs of the bounds need.
+    dec = estimate_decimals(lo * k, hi * k)
+    if lo == hi == est:
+        dec = 0 if est == 0 else dec
+    dec = excluding_decimals(lo * k, hi * k, dec)
+    more = signed_decimals(lo * k, hi * k, dec)
+    if more == dec:
+        return text
+    return (
+        f"{format_number(est * k, more)}{sfx} [{format_number(lo * k, more)}, "
+        f"{format_number(hi * k, more)}]"
+    )
 
 
 def difference_cell(est: float, lo: float, hi: float, tested: bool, identical: bool) -> str:
@@ -87,11 +105,7 @@ def difference_cell(est: float, lo: float, hi: float, tested: bool, identical: b
         return f"{format_number(est, 0)} in every hand (identical)"
     if tested and not (np.isfinite(lo) and np.isfinite(hi)):
         return f"{format_number(est, 4)} in every hand (no variation)"
-    text = value_cell(est, lo, hi, tested)
-    if not (tested and prints_zero_bound(text)):
-        return text
-    dec = signed_decimals(lo, hi, estimate_decimals(lo, hi))
-    return f"{format_number(est, dec)} [{format_number(lo, dec)}, {format_number(hi, dec)}]"
+    return value_cell(est, lo, hi, tested)
 
 
 def signed_decimals(lo: float, hi: float, dec: int) -> int:

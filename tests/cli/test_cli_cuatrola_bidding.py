@@ -61,6 +61,7 @@ def test_report_writes_the_directory(run_cli, tmp_path: Path) -> None:
     out = tmp_path / "cuatrola-bidding"
     assert sorted(p.name for p in out.iterdir()) == [
         "claims.json",
+        "classes.csv",  # the full cross of classes the report names (issue 18 cold read)
         "figures",
         "provenance.json",
         "report.md",

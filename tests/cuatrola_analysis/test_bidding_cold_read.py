@@ -20,6 +20,7 @@ from cuarenta_sim.cuatrola.bidding_sections import (
     headline_table,
     runner_up_cell,
     solo_by_position_trumps,
+    value_cell,
 )
 from cuarenta_sim.studies import GeneratedReport, StudySettings, run_study
 from cuarenta_sim.studies.claims import check_claims, render_claim, table_rows
@@ -100,6 +101,11 @@ def test_a_bound_near_zero_shows_its_sign() -> None:
     assert "-0.00," not in text and "[-0.003, 0.790]" in text
     # A bound that is far from 0 keeps the decimals of the half-width.
     assert difference_cell(0.39, 0.03, 0.79, True, False) == "0.39 [0.03, 0.79]"
+    # The summary's claims format with value_cell: same rule (the old summary printed a
+    # not-resolved gain as "0.13 [0.00, 0.24]"), percentages too; an exact 0 stays 0.
+    assert value_cell(0.13, -0.001, 0.24) == "0.130 [-0.001, 0.240]"
+    assert value_cell(0.05, -0.00002, 0.1, percent=True) == "5.000% [-0.002, 10.000]"
+    assert value_cell(0.0, 0.0, 0.00008, percent=True) == "0.0000% [0.0000, 0.0080]"
 
 
 def test_best_bids_with_an_unresolved_margin_are_flagged() -> None:
