@@ -36,7 +36,7 @@ def analyse(
     ] = None,
     samples: Annotated[
         int, _opt("--samples", "Worlds per decision the seat cannot see fully (2..10,000).")
-    ] = 128,
+    ] = 256,
     seed: Annotated[int, _opt("--seed", "Seed of the sampled worlds (0..2**62).")] = 0,
 ) -> None:
     """Check a game record, value every decision and print (and write) the review.

@@ -23,12 +23,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from .advise import DEFAULT_SAMPLES as ADVISE_SAMPLES
 from .cards import N_CARDS, RANK_NAMES, card_rank, format_ranks
 from .game_record import CheckedRecord, Decision, play_json
 from .reference.state import deals_per_data
 
-#: Worlds per sampled decision by default (``advise``'s 256 would take about twice as long).
-DEFAULT_SAMPLES = 128
+#: Worlds per sampled decision by default: ``advise``'s (a 70-decision chica is reviewed in
+#: about 1 s: ``python benchmarks/run.py review-time``).
+DEFAULT_SAMPLES = ADVISE_SAMPLES
 #: Mistakes listed by default, largest first.
 TOP = 10
 
