@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -168,12 +169,33 @@ def record_from_log(log: GameLog, names: list[str] | None = None) -> dict[str, A
     return out
 
 
+def dumps_record(record: dict[str, Any]) -> str:
+    """``record`` as JSON text, indented, with each hand and each play on one line."""
+
+    def flat(m: re.Match[str]) -> str:
+        # Only the indentation JSON adds is collapsed: a newline inside a string is escaped.
+        text = re.sub(r"\n\s*", " ", m.group())
+        return text[0] + text[1:-1].strip() + text[-1]
+
+    plain = json.dumps(record, indent=1, ensure_ascii=False)
+    text = _PLAY.sub(flat, _LEAF.sub(flat, plain))
+    return (text if json.loads(text) == record else plain) + "\n"
+
+
+#: A JSON list or object holding no list or object (a hand, a play, a base).
+_LEAF = re.compile(r"[\[{][^\[\]{}\"]*(?:\"(?:[^\"\\]|\\.)*\"[^\[\]{}\"]*)*[\]}]")
+
+#: A JSON object holding only one-line lists (a play, once its base is on one line).
+_PLAY = re.compile(r"\{[^{}\[\]]*(?:\[[^\[\]{}\n]*\][^{}\[\]]*)*\}")
+
+
 def write_record(record: dict[str, Any], path: str | Path) -> None:
-    """Write ``record`` as indented JSON at ``path``, atomically (:mod:`cuarenta_sim.outputs`)."""
+    """Write ``record`` (:func:`dumps_record`) at ``path``, atomically
+    (:func:`cuarenta_sim.outputs.staged`)."""
     from ..outputs import staged
 
     with staged([path]) as (tmp,):
-        tmp.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        tmp.write_text(dumps_record(record), encoding="utf-8")
 
 
 # --------------------------------------------------------------------------- reader
@@ -423,6 +445,7 @@ __all__ = [
     "CheckedRecord",
     "Decision",
     "RecordError",
+    "dumps_record",
     "load_record",
     "play_json",
     "read_record",
