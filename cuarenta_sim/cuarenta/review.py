@@ -183,7 +183,10 @@ def review_decision(decision: Decision, samples: int, seed: int) -> dict[str, An
     solve = solve_fields(decision)
     if solve is not None:
         if advice["exact"]:  # advise solved this very position: solve's values already
-            hind = {"values": row["values"], "best": advice["best"]}
+            hind = {
+                "values": [{k: v[k] for k in ("card", "base", "value")} for v in row["values"]],
+                "best": advice["best"],
+            }
         else:
             res = _judge(solve, decision)
             hind = {
