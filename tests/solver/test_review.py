@@ -219,7 +219,7 @@ def test_review_totals_and_mistakes(chica: dict[str, Any]) -> None:
 
 def test_four_players_hindsight_uses_solve() -> None:
     checked = read_record(_chica(players=4, seed=5))
-    last = [d for d in checked.decisions if d.deal == 1][:3]
+    last = [d for d in checked.decisions if d.deal == 1][-4:]
     for decision in last:
         row = review_decision(decision, samples=8, seed=1)
         solved = _solve(decision)
