@@ -13,7 +13,7 @@ from typing import Any
 
 def _play(p: dict[str, Any]) -> str:
     base = "+".join(p["base"])
-    return p["card"] if not base else f"{p['card']} on {base}"
+    return f"{p['card']} trail" if not base else f"{p['card']} on {base}"
 
 
 def _num(x: float | int) -> str:
@@ -69,10 +69,10 @@ def mistake_rows(review: dict[str, Any]) -> list[list[str]]:
 
 def _table(head: list[str], rows: list[list[str]]) -> list[str]:
     widths = [max(len(r[j]) for r in [head, *rows]) for j in range(len(head))]
-    line = "  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True))
-    out = [line, "  ".join("-" * w for w in widths)]
-    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
-    return out
+    return [
+        "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+        for r in [head, ["-" * w for w in widths], *rows]
+    ]
 
 
 def _header(review: dict[str, Any]) -> str:
@@ -113,7 +113,7 @@ def figure_png(review: dict[str, Any]) -> bytes:
 
     from ..plot_axes import COLORS
 
-    fig, ax = plt.subplots(figsize=(9, 3.2))
+    fig, ax = plt.subplots(figsize=(10, 3.4))
     rows = review["decisions"]
     for s in range(review["players"]):
         mine = [r for r in rows if r["seat"] == s]
@@ -121,13 +121,20 @@ def figure_png(review: dict[str, Any]) -> bytes:
             [r["index"] for r in mine],
             [r["lost"] for r in mine],
             color=COLORS[s % len(COLORS)],
-            label=f"seat {s} {review['names'][s][:20]}",
+            label=f"seat {s} {review['names'][s].split('(')[0][:20]}",
             width=0.8,
         )
-    ax.set_xlabel("decision (play index in the game)")
+    starts = [
+        r["index"]
+        for a, r in zip([None, *rows], rows, strict=False)
+        if a is None or a["deal"] != r["deal"]
+    ]
+    for x in starts[1:]:  # a dotted line where each deal begins
+        ax.axvline(x - 0.5, color="0.7", linestyle=":", linewidth=0.8)
+    ax.set_xlabel("decision (play index in the game; dotted: a new deal)")
     ax.set_ylabel("points lost")
     ax.set_title("Expected points lost per decision (from the seat's information)")
-    ax.legend(loc="upper right", fontsize=8)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=100, metadata={"Software": None})
