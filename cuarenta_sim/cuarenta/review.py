@@ -228,12 +228,22 @@ def review_record(
     Raises
     ------
     ValueError
-        ``samples`` or ``seed`` out of range.
+        ``samples`` or ``seed`` out of range; a decision at scores that reached the target
+        (an episode ``data`` plays on past it; the scenario judge values chica positions).
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or not 2 <= samples <= 10_000:
         raise ValueError(f"samples must be 2..10,000 (worlds per decision), got {samples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= 2**62:
         raise ValueError(f"seed must be a whole number 0..2**62, got {seed!r}")
+    target = record.rules.target
+    for d in record.decisions:
+        scores = d.state.board.scores
+        if max(scores) >= target:  # only an episode "data" plays on past the target
+            raise ValueError(
+                f"play {d.index}: the scores {scores[0]}-{scores[1]} have reached the target "
+                f"{target} in this data; the review values chica positions (scores below the "
+                "target, R9.2), so a data played on past the target cannot be reviewed"
+            )
     rows = [review_decision(d, samples, seed + d.index) for d in record.decisions]
     final = record.final
     assert final is not None

@@ -236,3 +236,10 @@ def test_review_refuses_bad_samples_and_seeds(samples: int, seed: int) -> None:
     checked = read_record(json.loads(EXAMPLE.read_text(encoding="utf-8")))
     with pytest.raises(ValueError, match=r"samples|seed"):
         review_record(checked, samples=samples, seed=seed)
+
+
+def test_review_refuses_a_data_played_on_past_the_target() -> None:
+    checked = read_record(json.loads(EXAMPLE.read_text(encoding="utf-8")))
+    checked.decisions[5].state.board.scores = [40, 2]  # as an episode "data" may go on
+    with pytest.raises(ValueError, match=r"play 5: the scores 40-2 have reached the target 40"):
+        review_record(checked, samples=8)
