@@ -129,6 +129,9 @@ TARGETS: tuple[Target, ...] = (
            "advise from the seat to move against solve in the last deal with 2 players",
            "issue 21: 0 differences in 10,000 positions", options="equal_options",
            run="run_equal", resumable=True),
+    Target("review-time", "review",
+           "review (analyse) of a 2-player Quito chica of about 70 decisions",
+           "issue 21: < 15 s (aim 3 s)"),
     Target("tournament", "tournament",
            "round robin random, greedy, heuristic, pimc in duplicate chicas",
            "issue 5: each beats the one before, lower bound > 50%; <= 30 min at 20,000 chicas "

@@ -5,12 +5,14 @@ The same seed, index and settings deal the same cards as record ``index`` of ``s
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+from typing import Annotated, Any
 
 import typer
 
 from .games import game_options, split_list, with_game_options
 from .options import (
+    OUTPUT,
     GameOpt,
     IndexOpt,
     LevelOpt,
@@ -30,6 +32,15 @@ def replay(
     seed: SeedOpt = 0,
     level: LevelOpt = None,
     index: IndexOpt = 0,
+    record: Annotated[
+        str | None,
+        typer.Option(
+            "--record",
+            help="Also write the game record (JSON, docs/game_record.md) of the data or chica "
+            "replayed to this file; 'cuarenta-sim analyse FILE' reviews it.",
+            rich_help_panel=OUTPUT,
+        ),
+    ] = None,
     **options: Any,
 ) -> None:
     """Print ``Game.replay`` of one hand or game of a seeded run.
@@ -45,6 +56,9 @@ def replay(
     index : int
         Hand (hand level) or game index within the run, 0 to ``2**63 - 1``
         (:mod:`cuarenta_sim.limits`).
+    record : str, optional
+        Path of the game record to write (games whose replay takes ``record``; levels data
+        and chica).
     **options
         The game's extra options (e.g. Cuatrola's ``bid_policies``).
 
@@ -59,6 +73,10 @@ def replay(
     spec = get_game(game)
     index = game_index(index, "--index")
     extra = game_options(spec, options)
+    if record is not None:
+        if "record" not in inspect.signature(spec.replay).parameters:
+            raise ValueError(f"--record: {spec.title} replays cannot be written as game records")
+        extra["record"] = record
     if seed < 0:
         # The reference engines take any integer; a negative seed would replay nothing
         # simulate can produce.

@@ -89,15 +89,19 @@ def replay(
     seed: int,
     level: str,
     index: int,
+    record: str | None = None,
 ) -> str:
     """Play data, chica or mesa ``index`` of a seeded run with the reference engine and return
     its play-by-play text (:func:`cuarenta_sim.cuarenta.reference.replay.format_game`): the
     same cards and plays as record ``index`` of ``simulate`` with the same arguments.
 
+    ``record``, when given, is a path where the game record of this data or chica is written
+    atomically (``docs/game_record.md``; :func:`.game_record.record_from_log`).
+
     Raises
     ------
     ValueError
-        Bad rules, players, policies, seed, level or index.
+        Bad rules, players, policies, seed, level or index; a ``record`` of a mesa.
     """
     from .reference import play_game
     from .reference.replay import format_game
@@ -107,7 +111,12 @@ def replay(
         from .policies import split_policy_list
 
         policies = split_policy_list(policies)
-    return format_game(play_game(resolve_rules(rules), players, list(policies), seed, level, index))
+    log = play_game(resolve_rules(rules), players, list(policies), seed, level, index)
+    if record is not None:
+        from .game_record import record_from_log, write_record
+
+        write_record(record_from_log(log), record)
+    return format_game(log)
 
 
 GAME = Game(
