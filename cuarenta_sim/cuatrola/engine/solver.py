@@ -203,7 +203,9 @@ def _root_values(st: np.ndarray, tt: np.ndarray, gen: np.int64, out: np.ndarray)
         nxt = _next_seat(st, seat) if nt + 1 < players else seat
         st[S_NT] = nt + 1
         st[S_SEAT] = nxt
-        v = _search(st, -INF, INF, tt, gen)
+        # int64 bounds, not the int literals: a second signature of the recursive _search
+        # would be loaded broken from numba's cache (numba issue 6713: a segfault).
+        v = _search(st, np.int64(-INF), np.int64(INF), tt, gen)
         if nxt % 2 != side:
             v = -v
         st[S_NT] = nt

@@ -209,27 +209,27 @@ def position_of_game(g: CuatrolaGame) -> SolvePosition:
     )  # fmt: skip
 
 
-def random_position(
+def random_game(
     preset: str, seed: int, index: int, max_remaining: int = 9, min_remaining: int = 1
-) -> SolvePosition:
-    """A position from seeded random play: random bids (any open declaration, so every
-    contract occurs), then random legal cards, stopped at a random play with between
-    ``min_remaining`` and ``max_remaining`` plays left in the hand (this one included).
+) -> CuatrolaGame:
+    """A hand of seeded random play stopped at a card play: random bids (any open
+    declaration, so every contract occurs), then random legal cards, stopped with between
+    ``min_remaining`` and ``max_remaining`` plays left in the hand (the next one included).
 
     Parameters
     ----------
     preset : str
         Cuatrola rules preset (``ro``, ``online``).
     seed, index : int
-        The deal is hand ``index`` of root ``seed`` (dealer ``index % 4``); the choices draw
-        from ``random.Random`` seeded by both.
+        The deal is hand ``index`` of root ``seed`` (dealer ``index % 4``, episode ``hand``);
+        the choices draw from ``random.Random`` seeded by both.
     max_remaining, min_remaining : int
         Bounds of the plays left, ``1 <= min_remaining <= max_remaining``.
 
     Raises
     ------
     ValueError
-        Bounds out of order or below 1.
+        Bounds out of order or below 1, or an unknown preset.
     """
     if not 1 <= min_remaining <= max_remaining:
         raise ValueError(
@@ -240,11 +240,17 @@ def random_position(
     while g.bidding:
         g.apply_action(rng.choice(g.legal_actions()))
     total = TRICKS * (PLAYERS if g.contract == NONE else PLAYERS - 1)
-    low = max(1, min_remaining)
-    left = rng.randint(low, max(low, min(max_remaining, total)))
+    left = rng.randint(min(min_remaining, total), min(max_remaining, total))
     for _ in range(total - left):
         g.apply_action(rng.choice(g.legal_actions()))
-    return position_of_game(g)
+    return g
+
+
+def random_position(
+    preset: str, seed: int, index: int, max_remaining: int = 9, min_remaining: int = 1
+) -> SolvePosition:
+    """The position of :func:`random_game` (same parameters and errors)."""
+    return position_of_game(random_game(preset, seed, index, max_remaining, min_remaining))
 
 
 def check_cards(p: SolvePosition) -> None:
@@ -266,6 +272,7 @@ __all__ = [
     "next_seat",
     "play",
     "position_of_game",
+    "random_game",
     "random_position",
     "value_of_play",
 ]
