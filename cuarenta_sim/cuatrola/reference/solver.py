@@ -34,7 +34,7 @@ from ..cards import N_CARDS, format_card, format_cards
 from ..contracts import CONTRACTS, NONE
 from ..rules import resolve_rules
 from .scoring import finish_trick
-from .step import CuatrolaGame
+from .step import BID0, CuatrolaGame
 from .tricks import legal_plays, seating
 
 PLAYERS = 4
@@ -212,9 +212,11 @@ def position_of_game(g: CuatrolaGame) -> SolvePosition:
 def random_game(
     preset: str, seed: int, index: int, max_remaining: int = 9, min_remaining: int = 1
 ) -> CuatrolaGame:
-    """A hand of seeded random play stopped at a card play: random bids (any open
-    declaration, so every contract occurs), then random legal cards, stopped with between
-    ``min_remaining`` and ``max_remaining`` plays left in the hand (the next one included).
+    """A hand of seeded random play stopped at a card play: at an even ``index`` every seat
+    passes (all four play, C2.4), at an odd one random bids (any open declaration, so every
+    contract occurs; almost always one, three players), then random legal cards, stopped with
+    between ``min_remaining`` and ``max_remaining`` plays left in the hand (the next one
+    included).
 
     Parameters
     ----------
@@ -238,7 +240,7 @@ def random_game(
     rng = random.Random(seed * 1_000_003 + index)
     g = CuatrolaGame(resolve_rules(preset), "hand", "streams", seed, index)
     while g.bidding:
-        g.apply_action(rng.choice(g.legal_actions()))
+        g.apply_action(BID0 if index % 2 == 0 else rng.choice(g.legal_actions()))
     total = TRICKS * (PLAYERS if g.contract == NONE else PLAYERS - 1)
     left = rng.randint(min(min_remaining, total), min(max_remaining, total))
     for _ in range(total - left):
