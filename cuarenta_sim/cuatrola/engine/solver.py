@@ -18,7 +18,13 @@ allocation in the hot loop) and keeps a transposition table at trick starts (an 
 array of :data:`TT_SIZE` x 4: two key words, value, bound), whose entries are tagged with a
 generation so that a new solve needs no clearing.
 
-Public API: :func:`state_of`, :func:`solve_values`, :func:`solve_batch`, :func:`warmup`.
+Speed (one thread, shared 2-core machine, ``solve_batch`` from the first play of a hand, every
+legal card valued): about 140 positions/s with four players and 460/s with three; the table
+makes that 2.5 times faster than with a single entry (58/s and 174/s). Late in a hand (at most
+12 plays left) thousands per second: ``python benchmarks/run.py cuatrola-solve``.
+
+Public API: :class:`Solver`, :func:`state_of`, :func:`new_table`, :func:`solve_values`,
+:func:`solve_batch`, :func:`warmup`.
 """
 
 from __future__ import annotations
