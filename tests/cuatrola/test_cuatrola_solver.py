@@ -125,7 +125,7 @@ def test_a_cante_counts_and_not_in_a_cuatrola() -> None:
     assert solo["cantes"] and solo["cantes"][0][2] == 40
 
 
-def test_full_hand_solves_quickly_and_consistently() -> None:
+def test_full_hand_fresh_and_shared_solvers_agree() -> None:
     """From the first play of a hand (no brute force: too slow) a fresh solver and the shared
     one agree."""
     for i in range(6):
