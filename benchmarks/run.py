@@ -136,6 +136,9 @@ TARGETS: tuple[Target, ...] = (
            "round robin random, greedy, heuristic, pimc in duplicate chicas",
            "issue 5: each beats the one before, lower bound > 50%; <= 30 min at 20,000 chicas "
            "per pair", resumable=True),
+    Target("cuatrola-solve", "cuatrola_solve",
+           "Cuatrola's solve scenario against brute force; positions/s of the numba solver",
+           "issue 22: cuatrola solve vs brute force: 0 differences on 10,000 positions"),
     Target("cuatrola-thresholds", "cuatrola_thresholds",
            "Cuatrola bidding thresholds derived from the forced-declarer experiment",
            "no bound (the thresholds of the threshold bidding policy)"),

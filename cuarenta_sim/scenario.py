@@ -31,7 +31,7 @@ def evaluate(obj: object) -> dict[str, Any]:
         picks the judge (``Game.evaluate``): for Cuarenta the fields of
         :func:`cuarenta_sim.cuarenta.scenario.evaluate` (kinds ``play``, ``deal``, ``end``),
         for Cuatrola those of :func:`cuarenta_sim.cuatrola.scenario.evaluate` (kinds
-        ``trick``, ``bids``, ``hand``).
+        ``trick``, ``bids``, ``hand``, ``solve``).
 
     Returns
     -------

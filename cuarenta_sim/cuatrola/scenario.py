@@ -33,6 +33,11 @@ wrong and what is accepted. Kinds (``docs/cuatrola_contract.md`` section 8):
     without contract or outside :data:`CONTRACT_POINTS` (76..119) in one, a pair's points
     outside what its tricks' cards can hold, cantes that the tricks won cannot give (C4.2,
     C4.3; see :func:`_check_points`, :func:`_check_cantes`).
+``solve``
+    Every hand known (``trump``, ``contract``, ``declarer``, ``hands``, ``trick``, ``seat``,
+    ``sung``) -> the exact value of each legal play of ``seat`` in card points for its pair
+    (``values``), ``best`` and the principal line; see
+    :mod:`cuarenta_sim.cuatrola.scenario_solve`.
 
 Every kind also takes ``rules`` (a preset name or slug, or ``{"preset": ..., switch: ...}``,
 default ``"ro"``). A scenario file (``{"name", "rule", "scenario", "expected", "note"}``) is
@@ -60,13 +65,15 @@ from .contracts import (
 from .reference.scoring import CANTE_PLAIN, CANTE_TRUMP, score_hand
 from .reference.tricks import LAST_TRICK, legal_plays, obligation, trick_points, trick_winner
 from .rules import PRESETS, CuatrolaRules, resolve_rules
+from .scenario_solve import SOLVE_FIELDS, solve
 
-KINDS = ("trick", "bids", "hand")
+KINDS = ("trick", "bids", "hand", "solve")
 _COMMON = ("game", "kind", "rules")
 FIELDS: dict[str, tuple[str, ...]] = {
     "trick": (*_COMMON, "trump", "trick", "hand", "leader", "sits_out", "last"),
     "bids": (*_COMMON, "scores", "dealer", "seat", "bids"),
     "hand": (*_COMMON, "scores", "dealer", "contract", "declarer", "tricks", "points", "cantes"),
+    "solve": (*_COMMON, *SOLVE_FIELDS),
 }
 _FILE_FIELDS = ("name", "rule", "scenario", "expected", "note")
 #: Tricks in a hand = cards per player (C1.4: all 20 cards dealt, 5 each).
@@ -144,6 +151,8 @@ def _evaluate(obj: object) -> dict[str, Any]:
         return _trick(obj)
     if kind == "bids":
         return _bids(obj, rules)
+    if kind == "solve":
+        return solve(obj)
     return _hand(obj, rules)
 
 

@@ -103,8 +103,8 @@ def test_every_worked_example_has_scenario_files() -> None:
 def test_cuatrola_contract_names_the_judges_kinds() -> None:
     contract = (DOCS / "cuatrola_contract.md").read_text(encoding="utf-8")
     judge = section(contract, "8. Judge")
-    assert '"trick" | "bids" | "hand"' in judge
-    assert tuple(re.findall(r'"(trick|bids|hand)"', judge)[:3]) == cuatrola_judge.KINDS
+    assert '"trick" | "bids" | "hand" | "solve"' in judge
+    assert tuple(re.findall(r'"(trick|bids|hand|solve)"', judge)[:4]) == cuatrola_judge.KINDS
 
 
 def test_readme_scenario_examples_evaluate() -> None:

@@ -14,6 +14,9 @@ play
     (C6); the play and bidding policies, signature ``(state, seat, rng, params)``.
 pimc
     The ``pimc`` lookahead (perfect-information Monte Carlo with greedy playouts).
+solver
+    The exact perfect-information solver of a hand's play (alpha-beta with a transposition
+    table; issue 22), behind the judge's ``solve`` kind.
 batch
     The parallel batch driver :func:`run_batch`, :func:`trace_game`, :func:`level_code`,
     :func:`kernel_policies` and :func:`warmup`.

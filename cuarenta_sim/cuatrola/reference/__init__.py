@@ -3,7 +3,8 @@
 Modules: :mod:`.tricks` (legal plays, obligations, trick winner and points, C3),
 :mod:`.scoring` (cantes C4, hand scoring C5), :mod:`.policies` and :mod:`.pimc` (the play and
 bidding policies' reference twins), :mod:`.game` (deal, one hand, one game, traces) and
-:mod:`.replay` (a play-by-play text of one simulated hand or game).
+:mod:`.replay` (a play-by-play text of one simulated hand or game) and :mod:`.solver` (the
+brute-force value of a hand's play with every hand known, twin of the numba solver).
 
 Public API: :class:`HandRecord`, :class:`GameRecord`, :func:`deal`, :func:`play_hand`,
 :func:`play_game`, :func:`reference_trace`, :func:`replay`, :func:`choose_cante`,
