@@ -273,6 +273,18 @@ def arm_direction(row: pd.Series, arm: str) -> str | None:
     return _direction(probe, float(row["own_weight"]))
 
 
+def _tuned_side(switch: pd.Series) -> str:
+    """What the tuned heuristic's switch row is expected to say **by construction**: the
+    tuner chose the heuristic's default weight, so the arm at the tuned value is expected to
+    win. A tactic the tuner switched off (``tuned_weight`` 0) is expected to "hurt" when
+    switched on; one it kept on is expected to "help". ``""`` when the row does not say
+    which weight the tuner chose (no ``tuned_weight`` column)."""
+    tuned = switch.get("tuned_weight") if hasattr(switch, "get") else None
+    if tuned is None or not np.isfinite(float(tuned)):
+        return ""
+    return "hurts" if float(tuned) == 0.0 else "helps"
+
+
 def tactic_verdicts(
     ablation: pd.DataFrame,
     doses: pd.DataFrame | None = None,
@@ -299,8 +311,11 @@ def tactic_verdicts(
     switches : DataFrame, optional
         :func:`cuarenta_sim.cuarenta.strategy_play.tactic_experiments` output (the tuned
         heuristic with the tactic on against off: ``tactic``, ``effect``,
-        ``effect_lower_adj``, ``effect_upper_adj``, ``verdict``); a resolved switch that
-        says the other way from the resolved arms makes the verdict ``"mixed"``.
+        ``effect_lower_adj``, ``effect_upper_adj``, ``verdict``, ``tuned_weight``); a resolved
+        switch that says the other way from the resolved arms makes the verdict ``"mixed"``,
+        unless it only says what the tuner's choice predicts by construction
+        (:func:`_tuned_side`: a weight tuned to 0 "hurts" when switched on, a weight tuned
+        on "helps"), which is recorded as ``switch_expected`` and never counts.
 
     Returns
     -------
@@ -313,7 +328,8 @@ def tactic_verdicts(
         ``shown_by`` (the arms that resolved, ``"removal"``, ``"reversal"``, ``"both"`` or
         ``""``), with ``switches`` the switch's ``switch_effect`` / ``switch_lower`` /
         ``switch_upper`` / ``switch_verdict`` / ``switch_says`` (``"helps"``, ``"hurts"`` or
-        ``""``), and ``verdict``: ``"helps"``, ``"hurts"``, ``"mixed"``, ``"never binds"``,
+        ``""``) / ``switch_expected`` (True when ``switch_says`` is what the tuning predicts,
+        so it does not count), and ``verdict``: ``"helps"``, ``"hurts"``, ``"mixed"``, ``"never binds"``,
         ``"barely weighted"``, ``"no difference"`` or ``"not resolved"``.
     """
     out = []
@@ -333,13 +349,24 @@ def tactic_verdicts(
             hit = switches[switches["tactic"] == tactic]
             switch = hit.iloc[0] if not hit.empty else None
         switch_says = ""
+        switch_expected = False
         if switch is not None:
             base = str(switch["verdict"]).split(" (")[0]
             switch_says = base if base in ("helps", "hurts") else ""
+            switch_expected = switch_says != "" and switch_says == _tuned_side(switch)
         within = all(w in ("no difference", NO_PAIR_CHANGED) for w in words)
         if discordant == 0:
             verdict = "never binds"
-        elif resolved and len({*resolved.values(), *([switch_says] if switch_says else [])}) > 1:
+        elif (
+            resolved
+            and len(
+                {
+                    *resolved.values(),
+                    *([switch_says] if switch_says and not switch_expected else []),
+                }
+            )
+            > 1
+        ):
             verdict = "mixed"
         elif resolved:
             verdict = next(iter(resolved.values()))
@@ -368,6 +395,7 @@ def tactic_verdicts(
                 "switch_upper": float(switch["effect_upper_adj"]),
                 "switch_verdict": str(switch["verdict"]),
                 "switch_says": switch_says,
+                "switch_expected": switch_expected,
             }
         row |= {
             "pairs": int(removed["pairs"]),
@@ -570,6 +598,43 @@ def check_rows(check: pd.DataFrame, labels: dict[str, str]) -> list[list[str]]:
     ]
 
 
+def switch_counts(row: pd.Series) -> bool:
+    """Whether the tuned heuristic's switch enters a :func:`tactic_verdicts` row's verdict:
+    it resolved and says more than its tuning predicts (not ``switch_expected``)."""
+    says = row.get("switch_says")
+    expected = row.get("switch_expected")
+    return (
+        isinstance(says, str)
+        and says != ""
+        and not (isinstance(expected, bool | np.bool_) and bool(expected))
+    )
+
+
+def mixed_sources(row: pd.Series) -> str:
+    """The evidence that disagrees on a ``"mixed"`` :func:`tactic_verdicts` row, named from
+    the row itself: the resolved arms and the counted switch (:func:`switch_counts`), e.g.
+    ``"the reversal arm and the tuned-heuristic switch"`` or ``"the removal and reversal
+    arms"``; never "the arms" when only one arm resolved.
+
+    Raises
+    ------
+    ValueError
+        A row with fewer than two resolved sources (it cannot be mixed).
+    """
+    said = [a for a in ("removal", "reversal") if arm_direction(row, a) is not None]
+    names = [f"the {a} arm" for a in said]
+    if len(said) == 2:
+        names = ["the removal and reversal arms"]
+    if switch_counts(row):
+        names.append("the tuned-heuristic switch")
+    if len(said) + int(switch_counts(row)) < 2:
+        raise ValueError(
+            f"tactic {row.get('tactic')!r} has fewer than two resolved sources; a mixed "
+            "verdict needs two that disagree"
+        )
+    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> str:
     """The answer sentence on the folk tactics, resting on both ablation arms.
 
@@ -586,8 +651,8 @@ def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> st
         ("hurts", "hurt", "hurts"),
         (
             "mixed",
-            "have mixed evidence (the arms disagree)",
-            "has mixed evidence (the arms disagree)",
+            "have mixed evidence",
+            "has mixed evidence",
         ),
         ("no difference", "make no difference", "makes no difference"),
         (
@@ -611,7 +676,7 @@ def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> st
                 if mixed and said is not None:
                     text += f", so the tactic {said}"
                 out.append(text)
-        if mixed and r.get("switch_says"):
+        if mixed and switch_counts(r):
             pp = _pp(r["switch_effect"], r["switch_lower"], r["switch_upper"])
             out.append(f"tuned-heuristic switch {pp} pp, the tactic {r['switch_says']}")
         return "; ".join(out)
@@ -622,7 +687,9 @@ def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> st
             return f"{name} (no duplicate pair's result changed, removed, reversed or at any dose)"
         if word == "barely weighted":
             return f"{name} (own weight {r['own_weight']:+.2f} points; {arms(r, False)})"
-        return f"{name} ({arms(r, word == 'mixed')})"
+        if word == "mixed":
+            return f"{name} ({mixed_sources(r)} disagree: {arms(r, True)})"
+        return f"{name} ({arms(r, False)})"
 
     for word, plural, singular in groups:
         rows = verdicts[verdicts["verdict"] == word]
