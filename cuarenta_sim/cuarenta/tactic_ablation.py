@@ -63,10 +63,44 @@ ABLATIONS: tuple[tuple[str, float], ...] = (("removed", 0.0), ("reversed", -1.0)
 
 #: What the shipped ``learned_v2`` was tuned on (from its weights' provenance and
 #: ``benchmarks/tune_learned.py``), disclosed wherever its results appear.
+def tuning_seeds(base: str = DEFAULT_WEIGHTS, players: int = 2) -> str:
+    """The seeds of every evolution-strategies run behind ``base``'s ``players`` model, oldest
+    first, read from the weights' provenance (each run's ``start`` chain), e.g. ``"2 runs:
+    iteration seeds 12..181 (170 iterations, run seed 11), then 501..530 (30 iterations, run
+    seed 500)"``: explicit inclusive ranges, never a bare pair of numbers.
+
+    Raises
+    ------
+    ValueError
+        Weights that do not load, or no tuning run recorded for ``players`` (R2.1: 2 or 4).
+    """
+    from .policies.learned import load_weights
+
+    runs = []
+    record: object = load_weights(base).provenance
+    while isinstance(record, dict):
+        tuning = record.get("models", {}).get(str(players), {}).get("tuning")
+        if isinstance(tuning, dict) and "iteration_seeds" in tuning:
+            lo, hi = (int(x) for x in tuning["iteration_seeds"])
+            run = (
+                f"{lo}..{hi} ({int(tuning['iterations'])} iterations, run seed "
+                f"{int(tuning['seed'])})"
+            )
+            if run not in runs:  # a later run that kept this model copies its record
+                runs.append(run)
+        start = record.get("start")
+        record = start.get("provenance") if isinstance(start, dict) else None
+    if not runs:
+        raise ValueError(f"weights {base!r} record no tuning run for {players} players (R2.1)")
+    runs.reverse()
+    head = f"{len(runs)} runs: iteration seeds " if len(runs) > 1 else "iteration seeds "
+    return head + ", then ".join(runs)
+
+
 TUNING = (
     "`learned` (weights `learned_v2`) was fitted by imitation of `pimc`, then tuned by "
-    "evolution strategies on its duplicate chica win rate against `heuristic` (Quito; "
-    "iteration seeds from 11 and 500, the tuning run picked on seeds 555/777/999), on all "
+    "evolution strategies on its duplicate chica win rate against `heuristic` (Quito, 2 "
+    f"players; {tuning_seeds()}; the tuning run picked on seeds 555, 777 and 999), on all "
     "its weights, the tactic weights included"
 )
 #: What the tuned ``heuristic`` was tuned on (``benchmarks/tune_heuristic.py``).

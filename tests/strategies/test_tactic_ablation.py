@@ -256,3 +256,21 @@ def test_the_ablation_claim_with_mixed_and_barely_weighted_passes_the_checker() 
     check_claims([claim])
     text = render_claim(claim)
     assert "helps" in text and "mixed evidence" in text and "barely weighted" in text
+
+
+def test_tuning_seeds_are_explicit_ranges_from_the_weights_provenance() -> None:
+    """Cold read: "iteration seeds from 11 and 500" could mean two seeds, a range or a start
+    and a count. The disclosure now reads each run's inclusive seed range from the weights'
+    provenance."""
+    from cuarenta_sim.cuarenta.tactic_ablation import TUNING, tuning_seeds
+
+    two = tuning_seeds("learned_v2", 2)
+    assert two == (
+        "2 runs: iteration seeds 12..181 (170 iterations, run seed 11), then 501..530 "
+        "(30 iterations, run seed 500)"
+    )
+    assert two in TUNING and "from 11 and 500" not in TUNING
+    # The 4-player model was tuned once (the second run kept it): one run, not a duplicate.
+    assert tuning_seeds("learned_v2", 4) == "iteration seeds 12..41 (30 iterations, run seed 11)"
+    with pytest.raises(ValueError, match="no tuning run"):
+        tuning_seeds("learned_v2", 3)
