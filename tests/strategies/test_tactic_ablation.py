@@ -274,3 +274,21 @@ def test_tuning_seeds_are_explicit_ranges_from_the_weights_provenance() -> None:
     assert tuning_seeds("learned_v2", 4) == "iteration seeds 12..41 (30 iterations, run seed 11)"
     with pytest.raises(ValueError, match="no tuning run"):
         tuning_seeds("learned_v2", 3)
+
+
+def test_points_per_data_never_prints_a_zero_width_interval_that_is_not() -> None:
+    """Cold read: the heuristic switch of "hold a card the next player is known to hold" (2
+    discordant pairs) printed points/data "+0.00 [+0.00, +0.00]", a zero-width interval on a
+    row that did vary. More decimals are printed until the interval's ends differ; a row
+    where nothing varied says "no variation"."""
+    from cuarenta_sim.cuarenta.strategy_tables import _ppd
+
+    narrow = pd.Series(
+        {"points_per_data": 0.0004, "ppd_lower": -0.0002, "ppd_upper": 0.0011, "pairs": 5000}
+    )
+    assert _ppd(narrow) == "+0.0004 [-0.0002, +0.0011]"
+    assert "[+0.00, +0.00]" not in _ppd(narrow)
+    wide = pd.Series({"points_per_data": 0.34, "ppd_lower": 0.28, "ppd_upper": 0.40, "pairs": 9})
+    assert _ppd(wide) == "+0.34 [+0.28, +0.40]"
+    flat = pd.Series({"points_per_data": 0.0, "ppd_lower": 0.0, "ppd_upper": 0.0, "pairs": 5000})
+    assert _ppd(flat) == "+0.00 (no variation)"
