@@ -299,19 +299,26 @@ def _ppd(r: pd.Series) -> str:
         return f"{r['points_per_data']:+.2f} ({why})"
     if lo == hi:
         return f"{r['points_per_data']:+.2f} (no variation)"
-    return _num(r["points_per_data"], lo, hi, _decimals(lo, hi))
+    est = float(r["points_per_data"])
+    return _num(est, lo, hi, _decimals(lo, hi, est))
 
 
 #: Most decimals :func:`_decimals` prints before giving up on separating an interval's ends.
 MAX_DECIMALS = 6
 
 
-def _decimals(lo: float, hi: float, least: int = 2) -> int:
-    """Decimals that print an interval with ``lo < hi`` as two different numbers (at least
-    ``least``, at most :data:`MAX_DECIMALS`), so a narrow but non-zero interval never prints as
-    the zero-width ``[+0.00, +0.00]``."""
+def _decimals(lo: float, hi: float, *others: float, least: int = 2) -> int:
+    """Decimals that print an interval with ``lo < hi`` as two different numbers, and every
+    non-zero value among ``lo``, ``hi`` and ``others`` as non-zero (at least ``least``, at most
+    :data:`MAX_DECIMALS`), so a narrow interval never prints as the zero-width
+    ``[+0.00, +0.00]`` nor an end as ``-0.00``."""
+
+    def blurred(d: int) -> bool:
+        vals = (lo, hi, *others)
+        return round(lo, d) == round(hi, d) or any(x != 0 and round(x, d) == 0 for x in vals)
+
     d = least
-    while d < MAX_DECIMALS and f"{lo:+.{d}f}" == f"{hi:+.{d}f}":
+    while d < MAX_DECIMALS and blurred(d):
         d += 1
     return d
 

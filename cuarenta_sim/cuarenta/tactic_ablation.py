@@ -61,6 +61,7 @@ from .tactics import (
 #: Ablation arms: name and the factor the tactic's feature weight is multiplied by.
 ABLATIONS: tuple[tuple[str, float], ...] = (("removed", 0.0), ("reversed", -1.0))
 
+
 #: What the shipped ``learned_v2`` was tuned on (from its weights' provenance and
 #: ``benchmarks/tune_learned.py``), disclosed wherever its results appear.
 def tuning_seeds(base: str = DEFAULT_WEIGHTS, players: int = 2) -> str:
@@ -363,8 +364,8 @@ def tactic_verdicts(
         ``""``), with ``switches`` the switch's ``switch_effect`` / ``switch_lower`` /
         ``switch_upper`` / ``switch_verdict`` / ``switch_says`` (``"helps"``, ``"hurts"`` or
         ``""``) / ``switch_expected`` (True when ``switch_says`` is what the tuning predicts,
-        so it does not count), and ``verdict``: ``"helps"``, ``"hurts"``, ``"mixed"``, ``"never binds"``,
-        ``"barely weighted"``, ``"no difference"`` or ``"not resolved"``.
+        so it does not count), and ``verdict``: ``"helps"``, ``"hurts"``, ``"mixed"``,
+        ``"never binds"``, ``"barely weighted"``, ``"no difference"`` or ``"not resolved"``.
     """
     out = []
     for tactic, rows in ablation.groupby("tactic", sort=False):
