@@ -255,6 +255,45 @@ def _ratio_by(
     return frame
 
 
+def clustered_means(
+    frame: pd.DataFrame, by: Sequence[str], value: str, confidence: float, metric: str
+) -> pd.DataFrame:
+    """Mean of ``value`` per group with its interval **clustered by chica** (column ``game``):
+    the ratio of the per-chica sums to the per-chica counts (:func:`cuarenta_sim.stats.ratio`,
+    delta method, Student t below 1,000 chicas), since the decisions of one chica are not
+    independent (an interval over decisions would treat them so and be too narrow).
+
+    Returns
+    -------
+    DataFrame
+        The ``by`` columns, ``n`` (rows: decisions), ``chicas``, ``estimate``, ``lower``,
+        ``upper``, ``method`` (``"ratio"``), ``defined``, ``no_variation``. Groups with no
+        finite value are left out.
+    """
+    data = frame[np.isfinite(frame[value].to_numpy(np.float64))]
+    out = []
+    for key, sub in data.groupby(list(by), sort=True, observed=True):
+        per = sub.groupby("game")[value].agg(["sum", "count"])
+        row = stats.ratio(
+            metric,
+            per["sum"].to_numpy(np.float64),
+            per["count"].to_numpy(np.float64),
+            confidence,
+        )
+        keys = key if isinstance(key, tuple) else (key,)
+        out.append(
+            {
+                **dict(zip(by, keys, strict=True)),
+                "n": int(per["count"].sum()),
+                "chicas": len(per),
+                **{c: row[c] for c in ("estimate", "lower", "upper", "method", "defined")},
+                "no_variation": bool(row.get("no_variation", False)),
+            }
+        )
+    columns = [*by, "n", "chicas", "estimate", "lower", "upper", "method", "defined"]
+    return pd.DataFrame(out, columns=[*columns, "no_variation"])
+
+
 def caida_risk(
     log: pd.DataFrame, by: Sequence[str] = ("seen",), confidence: float = 0.95
 ) -> pd.DataFrame:
@@ -293,9 +332,9 @@ def trail_value(
 ) -> pd.DataFrame:
     """Value of the best trail minus the best capture (points to the end of the data).
 
-    Only decisions where both a trail and a capture were legal. Means with ``t`` / ``normal``
-    intervals over decisions (:func:`cuarenta_sim.stats.grouped_means`), and the share where
-    trailing was worth more.
+    Only decisions where both a trail and a capture were legal. Means with ``ratio``
+    intervals clustered by chica (:func:`clustered_means`: the decisions of one chica are not
+    independent), and the share where trailing was worth more.
 
     Returns
     -------
@@ -307,7 +346,7 @@ def trail_value(
     both = log[log["can_trail"] & log["can_capture"]].copy()
     both["delta"] = both["value_best_trail"] - both["value_best_capture"]
     both = both[np.isfinite(both["delta"])]
-    means = stats.grouped_means(both, list(by), "delta", confidence)
+    means = clustered_means(both, list(by), "delta", confidence, "best trail - best capture")
     means = means[means["n"] > 0]
     share = (
         both.assign(better=both["delta"] > 0)
@@ -332,7 +371,7 @@ def departures(
         decision of the group, single legal plays included) and ``share_all`` (``successes``
         / ``decisions_all``: a single legal play never differs), and ``gain``, ``gain_lower``,
         ``gain_upper``, ``gain_n`` (mean value of the strong play minus the other's at the
-        departures, points, ``t`` / ``normal`` over decisions).
+        departures, points, ``ratio`` interval clustered by chica, :func:`clustered_means`).
     """
     choice = log[log["legal"] > 1]
     out = []
@@ -340,7 +379,7 @@ def departures(
         rates = _ratio_by(choice, by, f"{versus}_differs", confidence, f"differs from {versus}")
         dep = choice[choice[f"{versus}_differs"]].copy()
         dep["gain"] = dep["value_chosen"] - dep[f"value_{versus}"]
-        gains = stats.grouped_means(dep, list(by), "gain", confidence)
+        gains = clustered_means(dep, list(by), "gain", confidence, f"gain over {versus}")
         gains = gains.rename(
             columns={
                 "estimate": "gain",
@@ -390,8 +429,8 @@ def departure_kinds(
         where the other captures, a capture where it trails, a different capture, a
         different trail): ``kind``, ``successes``, ``n`` (departures), ``estimate`` /
         ``lower`` / ``upper`` (share of the departures, ``ratio`` over chicas), and the mean
-        value gained ``gain`` / ``gain_lower`` / ``gain_upper`` (points, ``t`` / ``normal``
-        over decisions), ``gain_n``.
+        value gained ``gain`` / ``gain_lower`` / ``gain_upper`` (points, ``ratio`` interval
+        clustered by chica, :func:`clustered_means`), ``gain_n``.
 
     Raises
     ------
@@ -412,8 +451,14 @@ def departure_kinds(
     for name in DEPARTURE_KINDS:
         dep["hit"] = kind == name
         share = _ratio_by(dep.assign(all=0), ("all",), "hit", confidence, name)
-        gain = dep.loc[dep["hit"], "value_chosen"] - dep.loc[dep["hit"], f"value_{versus}"]
-        g = stats.mean(name, gain.to_numpy(np.float64), confidence)
+        hits = dep.loc[dep["hit"]].assign(all=0)
+        hits["gain"] = hits["value_chosen"] - hits[f"value_{versus}"]
+        found = clustered_means(hits, ("all",), "gain", confidence, name)
+        g = (
+            found.iloc[0]
+            if len(found)
+            else {"estimate": np.nan, "lower": np.nan, "upper": np.nan, "n": 0, "method": ""}
+        )
         r = share.iloc[0] if len(share) else None
         rows.append(
             {
