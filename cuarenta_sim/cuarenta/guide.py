@@ -356,6 +356,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             strong,
             guide_tables.panel_table(edge_panel),
             guide_tables.players_of(edge_panel),
+            guide_analysis.source_legend(),
         ),
     )
     why = _why(strong, speeds)

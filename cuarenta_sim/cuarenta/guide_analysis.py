@@ -34,6 +34,27 @@ from .trace_format import KIND_ANNOUNCE, KIND_CLAIMS, KIND_END, KIND_PLAY, TRACE
 
 #: Point sources of the dealer's-edge tables, in order (records columns ``<source>_points_k``).
 SOURCES = ("ronda", "caida", "limpia", "carton", "other")
+#: What each of :data:`SOURCES` counts, with its rules (``cuarenta_sim.results``: the records'
+#: ``<source>_points_k`` columns, which add up to ``points_k``).
+SOURCE_DEFINITIONS = {
+    "ronda": "ronda announcements (R4)",
+    "caida": "caidas, claims included (R6, R6.4)",
+    "limpia": "limpias (R7)",
+    "carton": "carton points for 20 or more cards (R8.2)",
+    "other": (
+        "every other end-of-data point: the tie points when both sides have exactly 20 cards "
+        "(R8.3), the 2 points when neither side reaches 20 (R8.4) and the falla points "
+        "received (R8.5)"
+    ),
+}
+
+
+def source_legend() -> str:
+    """The dealer's-edge sources defined in one clause (:data:`SOURCE_DEFINITIONS`), e.g.
+    ``"sources: `ronda` = ronda announcements (R4); ..."``, for the text above the table."""
+    return "sources: " + "; ".join(f"`{k}` = {SOURCE_DEFINITIONS[k]}" for k in SOURCES)
+
+
 #: Default pimc spec that values the legal plays (playouts to the end of the data).
 VALUE_POLICY = "pimc(samples=16,depth=data)"
 
@@ -371,7 +392,8 @@ def departures(
         decision of the group, single legal plays included) and ``share_all`` (``successes``
         / ``decisions_all``: a single legal play never differs), and ``gain``, ``gain_lower``,
         ``gain_upper``, ``gain_n`` (mean value of the strong play minus the other's at the
-        departures, points, ``ratio`` interval clustered by chica, :func:`clustered_means`).
+        departures, points, ``ratio`` interval clustered by chica, :func:`clustered_means`)
+        and ``gain_chicas`` (the chicas those departures fall in).
     """
     choice = log[log["legal"] > 1]
     out = []
@@ -386,11 +408,14 @@ def departures(
                 "lower": "gain_lower",
                 "upper": "gain_upper",
                 "n": "gain_n",
+                "chicas": "gain_chicas",
                 "method": "gain_method",
             }
         )
         merged = rates.merge(
-            gains[[*by, "gain", "gain_lower", "gain_upper", "gain_n", "gain_method"]],
+            gains[
+                [*by, "gain", "gain_lower", "gain_upper", "gain_n", "gain_chicas", "gain_method"]
+            ],
             on=list(by),
             how="left",
         )
