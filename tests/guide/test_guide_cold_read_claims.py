@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from cuarenta_sim import stats
-from cuarenta_sim.cuarenta import guide, guide_analysis
+from cuarenta_sim.cuarenta import guide, guide_analysis, guide_estimates
 from cuarenta_sim.cuarenta.guide_claims import guide_claims
 from cuarenta_sim.studies.claims import check_claims, render_claim
 
@@ -40,11 +40,11 @@ def test_caida_explanation_is_a_likely_reason_not_a_finding() -> None:
 
 def test_other_source_is_defined_with_its_rules() -> None:
     """Cold read: the dealer's-edge row "other" was never defined."""
-    text = str(guide._prose().edge(*_edge_args(), guide_analysis.source_legend()))
+    text = str(guide._prose().edge(*_edge_args(), guide_estimates.source_legend()))
     assert "`other` = every other end-of-data point" in text
     for rule in ("R8.3", "R8.4", "R8.5", "R8.2", "R4", "R7"):
         assert rule in text, rule
-    assert set(guide_analysis.SOURCE_DEFINITIONS) == set(guide_analysis.SOURCES)
+    assert set(guide_estimates.SOURCE_DEFINITIONS) == set(guide_estimates.SOURCES)
 
 
 def _clustered_log() -> pd.DataFrame:

@@ -12,12 +12,12 @@ from cuarenta_sim.cuarenta.policies.learned import load_weights
 from cuarenta_sim.cuarenta.tactic_ablation import (
     ablated_weights,
     check_verdict,
-    headline,
     learned_ablations,
     own_weights,
     solver_check,
     tactic_verdicts,
 )
+from cuarenta_sim.cuarenta.tactic_ablation_text import headline
 from cuarenta_sim.cuarenta.tactics import LEARNED_TACTICS
 
 
