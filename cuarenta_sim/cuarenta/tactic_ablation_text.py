@@ -122,10 +122,12 @@ def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> st
 
     Each group names its tactics with each arm's effect and the arm's own word (resolved, no
     difference, not resolved), so the sentence says which arm shows what; a ``"mixed"``
-    tactic also names what each resolved arm says of it and the tuned heuristic's switch (it
-    is never counted among those that help or hurt); a ``"barely weighted"`` tactic gives its
-    own weight and says the ablation cannot tell; "never binds" tactics say that no duplicate
-    pair's result changed anywhere; the tuning of ``learned`` is stated in the sentence.
+    tactic first names the evidence that disagrees (:func:`mixed_sources`, from the row),
+    then what each resolved arm says of it and the tuned heuristic's switch when it counts
+    (:func:`switch_counts`; a mixed tactic is never counted among those that help or hurt);
+    a ``"barely weighted"`` tactic gives its own weight and says the ablation cannot tell;
+    "never binds" tactics say that no duplicate pair's result changed anywhere; the tuning of
+    ``learned`` is stated in the sentence.
     """
     parts = []
     groups = (
