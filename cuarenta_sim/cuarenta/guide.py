@@ -33,7 +33,7 @@ from ..studies import (
 from ..studies.claims import render_claim
 from ..studies.convergence import convergence_note
 from ..studies.framework import played_sizes, provenance, say
-from . import guide_analysis, guide_figures, guide_tables, winprob
+from . import guide_analysis, guide_estimates, guide_figures, guide_tables, winprob
 from .guide_claims import guide_claims
 from .guide_runs import RUNS_HEADERS, guide_runs, runs_table
 from .rules import resolve_rules
@@ -356,6 +356,7 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
             strong,
             guide_tables.panel_table(edge_panel),
             guide_tables.players_of(edge_panel),
+            guide_estimates.source_legend(),
         ),
     )
     why = _why(strong, speeds)

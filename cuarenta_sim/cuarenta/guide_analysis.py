@@ -11,8 +11,8 @@ Every number comes from the engines, never from new rules code:
   value of every legal play by pimc playouts to the end of the data
   (:func:`cuarenta_sim.cuarenta.engine.decide.pimc_values`).
 * :func:`caida_risk`, :func:`trail_value`, :func:`departures` summarise the log by situation
-  with intervals over chicas (``ratio``: the decisions of one chica are not independent) or
-  over decisions (``t`` / ``normal`` means, stated).
+  with intervals over chicas (``ratio``: the decisions of one chica are not independent),
+  shares and mean values alike (:func:`.clustered_means`).
 * :func:`dealer_edge_by_source` (records of a level-data run), :func:`edge_by_deal_and_seat`
   (kernel traces of level-data runs, contract section 7) and :func:`policy_gains` (duplicate
   chicas, :func:`cuarenta_sim.cuarenta.duplicate.play_duplicate`).
@@ -30,10 +30,9 @@ import pandas as pd
 
 from .. import stats
 from ..rng import STREAM_SEARCH, PyRng, root_from_seed
+from .guide_estimates import SOURCES, clustered_means, ratio_by
 from .trace_format import KIND_ANNOUNCE, KIND_CLAIMS, KIND_END, KIND_PLAY, TRACE_COLUMNS
 
-#: Point sources of the dealer's-edge tables, in order (records columns ``<source>_points_k``).
-SOURCES = ("ronda", "caida", "limpia", "carton", "other")
 #: Default pimc spec that values the legal plays (playouts to the end of the data).
 VALUE_POLICY = "pimc(samples=16,depth=data)"
 
@@ -220,41 +219,6 @@ def decision_log(
     return pd.DataFrame(rows)
 
 
-def _ratio_by(
-    log: pd.DataFrame, by: Sequence[str], hit: str, confidence: float, metric: str
-) -> pd.DataFrame:
-    """Share of rows with ``hit`` per group: ratio of sums over chicas (delta method).
-
-    The delta-method bounds are clipped to [0, 1] (a share); with few chicas in a group the
-    interval is wide and approximate, which the ``chicas`` column lets a reader see.
-    """
-    out = []
-    for key, sub in log.groupby(list(by), sort=True, observed=True):
-        per = sub.groupby("game")[hit].agg(["sum", "count"])
-        row = stats.ratio(
-            metric,
-            per["sum"].to_numpy(np.float64),
-            per["count"].to_numpy(np.float64),
-            confidence,
-            (0.0, 1.0),
-        )
-        keys = key if isinstance(key, tuple) else (key,)
-        out.append(
-            {
-                **dict(zip(by, keys, strict=True)),
-                "successes": int(per["sum"].sum()),
-                "n": int(per["count"].sum()),
-                "chicas": len(per),
-                **{c: row[c] for c in ("estimate", "lower", "upper", "method", "defined")},
-            }
-        )
-    frame = pd.DataFrame(out)
-    if len(frame):
-        frame["lower"] = frame["lower"].clip(0.0, 1.0)
-        frame["upper"] = frame["upper"].clip(0.0, 1.0)
-    return frame
-
-
 def caida_risk(
     log: pd.DataFrame, by: Sequence[str] = ("seen",), confidence: float = 0.95
 ) -> pd.DataFrame:
@@ -278,7 +242,7 @@ def caida_risk(
         it) and ``taken`` (share of those where it made the caida).
     """
     trails = log[log["trail"] & log["has_next"]]
-    out = _ratio_by(trails, by, "next_caida", confidence, "caida risk")
+    out = ratio_by(trails, by, "next_caida", confidence, "caida risk")
     shares = (
         trails.assign(taken=trails["next_caida"].astype(float).where(trails["next_held"]))
         .groupby(list(by), sort=True)
@@ -293,9 +257,9 @@ def trail_value(
 ) -> pd.DataFrame:
     """Value of the best trail minus the best capture (points to the end of the data).
 
-    Only decisions where both a trail and a capture were legal. Means with ``t`` / ``normal``
-    intervals over decisions (:func:`cuarenta_sim.stats.grouped_means`), and the share where
-    trailing was worth more.
+    Only decisions where both a trail and a capture were legal. Means with ``ratio``
+    intervals clustered by chica (:func:`.clustered_means`: the decisions of one chica are not
+    independent), and the share where trailing was worth more.
 
     Returns
     -------
@@ -307,7 +271,7 @@ def trail_value(
     both = log[log["can_trail"] & log["can_capture"]].copy()
     both["delta"] = both["value_best_trail"] - both["value_best_capture"]
     both = both[np.isfinite(both["delta"])]
-    means = stats.grouped_means(both, list(by), "delta", confidence)
+    means = clustered_means(both, list(by), "delta", confidence, "best trail - best capture")
     means = means[means["n"] > 0]
     share = (
         both.assign(better=both["delta"] > 0)
@@ -332,26 +296,30 @@ def departures(
         decision of the group, single legal plays included) and ``share_all`` (``successes``
         / ``decisions_all``: a single legal play never differs), and ``gain``, ``gain_lower``,
         ``gain_upper``, ``gain_n`` (mean value of the strong play minus the other's at the
-        departures, points, ``t`` / ``normal`` over decisions).
+        departures, points, ``ratio`` interval clustered by chica, :func:`.clustered_means`)
+        and ``gain_chicas`` (the chicas those departures fall in).
     """
     choice = log[log["legal"] > 1]
     out = []
     for versus in ("greedy", "heuristic"):
-        rates = _ratio_by(choice, by, f"{versus}_differs", confidence, f"differs from {versus}")
+        rates = ratio_by(choice, by, f"{versus}_differs", confidence, f"differs from {versus}")
         dep = choice[choice[f"{versus}_differs"]].copy()
         dep["gain"] = dep["value_chosen"] - dep[f"value_{versus}"]
-        gains = stats.grouped_means(dep, list(by), "gain", confidence)
+        gains = clustered_means(dep, list(by), "gain", confidence, f"gain over {versus}")
         gains = gains.rename(
             columns={
                 "estimate": "gain",
                 "lower": "gain_lower",
                 "upper": "gain_upper",
                 "n": "gain_n",
+                "chicas": "gain_chicas",
                 "method": "gain_method",
             }
         )
         merged = rates.merge(
-            gains[[*by, "gain", "gain_lower", "gain_upper", "gain_n", "gain_method"]],
+            gains[
+                [*by, "gain", "gain_lower", "gain_upper", "gain_n", "gain_chicas", "gain_method"]
+            ],
             on=list(by),
             how="left",
         )
@@ -390,8 +358,8 @@ def departure_kinds(
         where the other captures, a capture where it trails, a different capture, a
         different trail): ``kind``, ``successes``, ``n`` (departures), ``estimate`` /
         ``lower`` / ``upper`` (share of the departures, ``ratio`` over chicas), and the mean
-        value gained ``gain`` / ``gain_lower`` / ``gain_upper`` (points, ``t`` / ``normal``
-        over decisions), ``gain_n``.
+        value gained ``gain`` / ``gain_lower`` / ``gain_upper`` (points, ``ratio`` interval
+        clustered by chica, :func:`.clustered_means`), ``gain_n``.
 
     Raises
     ------
@@ -411,9 +379,15 @@ def departure_kinds(
     rows = []
     for name in DEPARTURE_KINDS:
         dep["hit"] = kind == name
-        share = _ratio_by(dep.assign(all=0), ("all",), "hit", confidence, name)
-        gain = dep.loc[dep["hit"], "value_chosen"] - dep.loc[dep["hit"], f"value_{versus}"]
-        g = stats.mean(name, gain.to_numpy(np.float64), confidence)
+        share = ratio_by(dep.assign(all=0), ("all",), "hit", confidence, name)
+        hits = dep.loc[dep["hit"]].assign(all=0)
+        hits["gain"] = hits["value_chosen"] - hits[f"value_{versus}"]
+        found = clustered_means(hits, ("all",), "gain", confidence, name)
+        g = (
+            found.iloc[0]
+            if len(found)
+            else {"estimate": np.nan, "lower": np.nan, "upper": np.nan, "n": 0, "method": ""}
+        )
         r = share.iloc[0] if len(share) else None
         rows.append(
             {

@@ -26,10 +26,12 @@ COLS = (
     "lower",
     "upper",
     "n",
+    "successes",
     "gain",
     "gain_lower",
     "gain_upper",
     "gain_n",
+    "gain_chicas",
     "share_all",
     "decisions_all",
 )
@@ -184,9 +186,24 @@ def guide_claims(
         tail = "."
         values = {"m": strong, "p": players, "c": row_cell(o, True), "n": int(o["n"])}
         if len(safe):
-            rows.append(_ev(safe.iloc[0], "caida_risk_by_seen", ("seen",), strong, True))
-            tail = ", against {c4} with all four seen."
-            values["c4"] = row_cell(safe.iloc[0], True)
+            s4 = safe.iloc[0]
+            rows.append(_ev(s4, "caida_risk_by_seen", ("seen",), strong, True))
+            hits = (
+                int(s4["successes"])
+                if "successes" in s4
+                else round(float(s4["estimate"]) * int(s4["n"]))
+            )
+            if hits == 0:
+                # Certain by rule, not estimated: no interval (R6.1; the next player holds
+                # none of the rank), only the count of trails that show it.
+                tail = (
+                    ", against none with all four seen: {z} caidas in {n4:,} trails, certain by "
+                    "rule (R6.1), not an estimate."
+                )
+                values |= {"z": hits, "n4": int(s4["n"])}
+            else:
+                tail = ", against {c4} with all four seen."
+                values["c4"] = row_cell(s4, True)
         out.append(
             Claim(
                 id="guide.caida_risk",
@@ -212,7 +229,8 @@ def guide_claims(
                 "With {p} players the `{m}` player plays differently from `greedy` at {c} of its "
                 "decisions with more than one legal play (n = {n:,}), {a} of all its {na:,} "
                 "decisions (a single legal play never differs); graded by the playout values "
-                "of `pimc`{why}, those departures are worth {g} points each (n = {gn:,})."
+                "of `pimc`{why}, those departures are worth {g} points each (n = {gn:,}{gc}, "
+                "interval clustered by chica)."
             ),
             values={
                 "m": strong,
@@ -223,6 +241,11 @@ def guide_claims(
                 "na": int(d["decisions_all"]),
                 "g": gain_cell(d),
                 "gn": int(d["gain_n"]) if np.isfinite(d["gain_n"]) else 0,
+                "gc": (
+                    f" departures in {int(d['gain_chicas']):,} chicas"
+                    if "gain_chicas" in d and np.isfinite(d["gain_chicas"])
+                    else ""
+                ),
                 "why": (
                     f", the player `{strong}` was first fitted to imitate (so the grading "
                     "leans its way)"
@@ -231,7 +254,7 @@ def guide_claims(
                 ),
             },
             evidence=(_ev(d, "departures_all", ("all",), strong, True),),
-            test="ratio interval over chicas; t / normal over decisions",
+            test="ratio intervals over chicas (the share and the value, clustered by chica)",
             scope=Scope(models=(strong, "greedy", "pimc"), players=(players,), rules=RULES),
             constants={} if np.isfinite(d["gain_n"]) else {"no valued departure": 0},
             caveats=("graded by pimc playouts, the values the learned player was trained on",),

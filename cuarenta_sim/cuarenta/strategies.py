@@ -105,14 +105,14 @@ from .strength import (
     ratings_check,
     strength_rows,
 )
-from .tactic_ablation import (
+from .tactic_ablation import CHECK_PAIRS
+from .tactic_ablation_text import (
     ABLATION_HEADERS,
     CHECK_HEADERS,
-    CHECK_PAIRS,
     ablation_rows,
     check_rows,
 )
-from .tactic_ablation import headline as ablation_headline
+from .tactic_ablation_text import headline as ablation_headline
 
 
 def strategies_study(settings: StudySettings, progress: Progress | None = None) -> GeneratedReport:

@@ -192,7 +192,8 @@ def strategy_claims(
 def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> Claim:
     """The tactic answer from the ablation: each tactic's removal and reversal effects, each
     arm's word and the tactic's verdict from both."""
-    from .tactic_ablation import arm_direction, headline
+    from .tactic_ablation import arm_direction
+    from .tactic_ablation_text import headline
     from .tactics import PRACTICAL_MARGIN_PP
 
     text = headline(verdicts, labels, players)

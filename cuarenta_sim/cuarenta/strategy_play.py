@@ -104,6 +104,24 @@ class Tactic:
             )
         return defaults[self.name] or TACTIC_WEIGHT
 
+    def tuned_weight(self) -> int:
+        """The heuristic's tuned default for this parameter (milli-points; 0 when the tuner
+        switched the tactic off).
+
+        Raises
+        ------
+        ValueError
+            If the heuristic has no parameter of this name.
+        """
+        from .policies import POLICIES
+
+        defaults = {p.name: p.default for p in POLICIES["heuristic"].params}
+        if self.name not in defaults:
+            raise ValueError(
+                f"the heuristic has no parameter {self.name!r}; accepted: {', '.join(defaults)}"
+            )
+        return int(defaults[self.name])
+
     def specs(self, base: str = "heuristic") -> tuple[str, str]:
         """Policy specs ``(with the tactic, without it)``: ``base(name=weight)`` and
         ``base(name=0)``, every other parameter at its default."""
@@ -267,7 +285,8 @@ def tactic_experiments(
     -------
     DataFrame
         One row per tactic: ``tactic``, ``label``, ``with``, ``without`` (policy specs),
-        ``with_weight`` (the "with" arm's weight, milli-points), the
+        ``with_weight`` (the "with" arm's weight, milli-points), ``tuned_weight`` (the
+        heuristic's tuned default, milli-points: 0 when the tuner switched the tactic off), the
         :func:`cuarenta_sim.tournament.match_summary` columns of "with" against "without"
         (``win_rate``, ``lower``, ``upper`` clustered Wilson; ``points_per_data``,
         ``ppd_lower``, ``ppd_upper``), the McNemar columns of
@@ -307,6 +326,7 @@ def tactic_experiments(
                 "with": on,
                 "without": off,
                 "with_weight": tactic.weight(),
+                "tuned_weight": tactic.tuned_weight(),
                 **match,
             }
         )

@@ -293,10 +293,34 @@ def tactic_effect(
 def _ppd(r: pd.Series) -> str:
     """Points per data with its interval; a single pair, or a sample where no pair's points
     differed, has no ratio interval and says so."""
-    if not (np.isfinite(r["ppd_lower"]) and np.isfinite(r["ppd_upper"])):
+    lo, hi = float(r["ppd_lower"]), float(r["ppd_upper"])
+    if not (np.isfinite(lo) and np.isfinite(hi)):
         why = "one pair" if int(r["pairs"]) < 2 else "no variation"
         return f"{r['points_per_data']:+.2f} ({why})"
-    return _num(r["points_per_data"], r["ppd_lower"], r["ppd_upper"])
+    if lo == hi:
+        return f"{r['points_per_data']:+.2f} (no variation)"
+    est = float(r["points_per_data"])
+    return _num(est, lo, hi, _decimals(lo, hi, est))
+
+
+#: Most decimals :func:`_decimals` prints before giving up on separating an interval's ends.
+MAX_DECIMALS = 6
+
+
+def _decimals(lo: float, hi: float, *others: float, least: int = 2) -> int:
+    """Decimals that print an interval with ``lo < hi`` as two different numbers, and every
+    non-zero value among ``lo``, ``hi`` and ``others`` as non-zero (at least ``least``, at most
+    :data:`MAX_DECIMALS`), so a narrow interval never prints as the zero-width
+    ``[+0.00, +0.00]`` nor an end as ``-0.00``."""
+
+    def blurred(d: int) -> bool:
+        vals = (lo, hi, *others)
+        return round(lo, d) == round(hi, d) or any(x != 0 and round(x, d) == 0 for x in vals)
+
+    d = least
+    while d < MAX_DECIMALS and blurred(d):
+        d += 1
+    return d
 
 
 def learned_tactic_rows(frame: pd.DataFrame, *, forced_only: bool) -> list[list[str]]:

@@ -379,8 +379,11 @@ def non_transitivity_claim(
     ``strength_vs_cost``, row ``policy|samples``) and a derived count of the counts where
     their intervals do not overlap (:func:`separated`). The head-to-head word ("beats",
     "loses to", "is not separated from") follows the interval against 50%; the sentence
-    concludes that strength is not transitive only when ``solver`` beats ``pimc`` and
-    ``pimc``'s interval against ``heuristic`` lies above ``solver``'s at some sample count.
+    says that strength against one opponent does not order these players against another only
+    when ``solver`` beats ``pimc`` and, at the settings that met, ``pimc``'s tournament interval
+    against ``heuristic`` lies above ``solver``'s; when the intervals separate only at sweep
+    sample counts that never met head to head, it says the data neither show nor rule out a
+    change of order.
 
     Parameters
     ----------
@@ -459,6 +462,9 @@ def non_transitivity_claim(
                 model="solver",
             )
         )
+    # A change of order is shown only at the settings that met: both tournament rows against
+    # heuristic separated, pimc's above (the sweep's other sample counts never met).
+    met_reversed = False
     if "heuristic" in names:
         vs = {}
         for k in ("solver", "pimc"):
@@ -475,6 +481,7 @@ def non_transitivity_claim(
                 "vs_p": f"{100 * vs['pimc']['win_rate']:.1f}%",
             }
             evidence += [ev(vs["solver"]), ev(vs["pimc"])]
+            met_reversed = bool(vs["pimc"]["lower"] > vs["solver"]["upper"])
     sweep_players: tuple[int, ...] = ()
     by = {(p["policy"], p["samples"]): p for p in (sweep or {}).get("sweep", [])}
     counts = sorted({s for pol, s in by if pol == "solver"} & {s for pol, s in by if pol == "pimc"})
@@ -549,11 +556,24 @@ def non_transitivity_claim(
             for s in counts
             for pol in ("solver", "pimc")
         ]
-        if word == "beats" and pimc_apart:
-            template += (
-                "; read together, the tested head-to-head and these untested intervals suggest "
-                "that strength against one opponent does not order players against another"
-            )
+        if word == "beats" and (pimc_apart or met_reversed):
+            if met_reversed:
+                # At the very settings that met, pimc's interval against heuristic lies above
+                # solver's while solver beats pimc head to head: a change of order is shown.
+                template += (
+                    "; at the settings that met head to head, `pimc`'s interval against "
+                    "`heuristic` lies above `solver`'s while `solver` beats `pimc`, so strength "
+                    "against one opponent does not order these players against another"
+                )
+            else:
+                template += (
+                    "; at the settings that met head to head their rates against `heuristic` "
+                    "overlap, and the sweep's intervals separate only at {apart_at} samples, "
+                    "never played head to head, so the data neither show nor rule out that "
+                    "strength against one opponent orders these players differently against "
+                    "another"
+                )
+                values["apart_at"] = ", ".join(map(str, pimc_apart))
     models = tuple(n for n in ("solver", "pimc", "heuristic") if n in names)
     return Claim(
         id=f"strategies.non_transitivity.{players}p",

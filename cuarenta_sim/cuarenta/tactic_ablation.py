@@ -61,12 +61,47 @@ from .tactics import (
 #: Ablation arms: name and the factor the tactic's feature weight is multiplied by.
 ABLATIONS: tuple[tuple[str, float], ...] = (("removed", 0.0), ("reversed", -1.0))
 
+
 #: What the shipped ``learned_v2`` was tuned on (from its weights' provenance and
 #: ``benchmarks/tune_learned.py``), disclosed wherever its results appear.
+def tuning_seeds(base: str = DEFAULT_WEIGHTS, players: int = 2) -> str:
+    """The seeds of every evolution-strategies run behind ``base``'s ``players`` model, oldest
+    first, read from the weights' provenance (each run's ``start`` chain), e.g. ``"2 runs:
+    iteration seeds 12..181 (170 iterations, run seed 11), then 501..530 (30 iterations, run
+    seed 500)"``: explicit inclusive ranges, never a bare pair of numbers.
+
+    Raises
+    ------
+    ValueError
+        Weights that do not load, or no tuning run recorded for ``players`` (R2.1: 2 or 4).
+    """
+    from .policies.learned import load_weights
+
+    runs = []
+    record: object = load_weights(base).provenance
+    while isinstance(record, dict):
+        tuning = record.get("models", {}).get(str(players), {}).get("tuning")
+        if isinstance(tuning, dict) and "iteration_seeds" in tuning:
+            lo, hi = (int(x) for x in tuning["iteration_seeds"])
+            run = (
+                f"{lo}..{hi} ({int(tuning['iterations'])} iterations, run seed "
+                f"{int(tuning['seed'])})"
+            )
+            if run not in runs:  # a later run that kept this model copies its record
+                runs.append(run)
+        start = record.get("start")
+        record = start.get("provenance") if isinstance(start, dict) else None
+    if not runs:
+        raise ValueError(f"weights {base!r} record no tuning run for {players} players (R2.1)")
+    runs.reverse()
+    head = f"{len(runs)} runs: iteration seeds " if len(runs) > 1 else "iteration seeds "
+    return head + ", then ".join(runs)
+
+
 TUNING = (
     "`learned` (weights `learned_v2`) was fitted by imitation of `pimc`, then tuned by "
-    "evolution strategies on its duplicate chica win rate against `heuristic` (Quito; "
-    "iteration seeds from 11 and 500, the tuning run picked on seeds 555/777/999), on all "
+    "evolution strategies on its duplicate chica win rate against `heuristic` (Quito, 2 "
+    f"players; {tuning_seeds()}; the tuning run picked on seeds 555, 777 and 999), on all "
     "its weights, the tactic weights included"
 )
 #: What the tuned ``heuristic`` was tuned on (``benchmarks/tune_heuristic.py``).
@@ -273,6 +308,18 @@ def arm_direction(row: pd.Series, arm: str) -> str | None:
     return _direction(probe, float(row["own_weight"]))
 
 
+def _tuned_side(switch: pd.Series) -> str:
+    """What the tuned heuristic's switch row is expected to say **by construction**: the
+    tuner chose the heuristic's default weight, so the arm at the tuned value is expected to
+    win. A tactic the tuner switched off (``tuned_weight`` 0) is expected to "hurt" when
+    switched on; one it kept on is expected to "help". ``""`` when the row does not say
+    which weight the tuner chose (no ``tuned_weight`` column)."""
+    tuned = switch.get("tuned_weight") if hasattr(switch, "get") else None
+    if tuned is None or not np.isfinite(float(tuned)):
+        return ""
+    return "hurts" if float(tuned) == 0.0 else "helps"
+
+
 def tactic_verdicts(
     ablation: pd.DataFrame,
     doses: pd.DataFrame | None = None,
@@ -299,8 +346,11 @@ def tactic_verdicts(
     switches : DataFrame, optional
         :func:`cuarenta_sim.cuarenta.strategy_play.tactic_experiments` output (the tuned
         heuristic with the tactic on against off: ``tactic``, ``effect``,
-        ``effect_lower_adj``, ``effect_upper_adj``, ``verdict``); a resolved switch that
-        says the other way from the resolved arms makes the verdict ``"mixed"``.
+        ``effect_lower_adj``, ``effect_upper_adj``, ``verdict``, ``tuned_weight``); a resolved
+        switch that says the other way from the resolved arms makes the verdict ``"mixed"``,
+        unless it only says what the tuner's choice predicts by construction
+        (:func:`_tuned_side`: a weight tuned to 0 "hurts" when switched on, a weight tuned
+        on "helps"), which is recorded as ``switch_expected`` and never counts.
 
     Returns
     -------
@@ -313,8 +363,9 @@ def tactic_verdicts(
         ``shown_by`` (the arms that resolved, ``"removal"``, ``"reversal"``, ``"both"`` or
         ``""``), with ``switches`` the switch's ``switch_effect`` / ``switch_lower`` /
         ``switch_upper`` / ``switch_verdict`` / ``switch_says`` (``"helps"``, ``"hurts"`` or
-        ``""``), and ``verdict``: ``"helps"``, ``"hurts"``, ``"mixed"``, ``"never binds"``,
-        ``"barely weighted"``, ``"no difference"`` or ``"not resolved"``.
+        ``""``) / ``switch_expected`` (True when ``switch_says`` is what the tuning predicts,
+        so it does not count), and ``verdict``: ``"helps"``, ``"hurts"``, ``"mixed"``,
+        ``"never binds"``, ``"barely weighted"``, ``"no difference"`` or ``"not resolved"``.
     """
     out = []
     for tactic, rows in ablation.groupby("tactic", sort=False):
@@ -333,13 +384,24 @@ def tactic_verdicts(
             hit = switches[switches["tactic"] == tactic]
             switch = hit.iloc[0] if not hit.empty else None
         switch_says = ""
+        switch_expected = False
         if switch is not None:
             base = str(switch["verdict"]).split(" (")[0]
             switch_says = base if base in ("helps", "hurts") else ""
+            switch_expected = switch_says != "" and switch_says == _tuned_side(switch)
         within = all(w in ("no difference", NO_PAIR_CHANGED) for w in words)
         if discordant == 0:
             verdict = "never binds"
-        elif resolved and len({*resolved.values(), *([switch_says] if switch_says else [])}) > 1:
+        elif (
+            resolved
+            and len(
+                {
+                    *resolved.values(),
+                    *([switch_says] if switch_says and not switch_expected else []),
+                }
+            )
+            > 1
+        ):
             verdict = "mixed"
         elif resolved:
             verdict = next(iter(resolved.values()))
@@ -368,6 +430,7 @@ def tactic_verdicts(
                 "switch_upper": float(switch["effect_upper_adj"]),
                 "switch_verdict": str(switch["verdict"]),
                 "switch_says": switch_says,
+                "switch_expected": switch_expected,
             }
         row |= {
             "pairs": int(removed["pairs"]),
@@ -500,151 +563,3 @@ def solver_check(
     out = pd.DataFrame(rows)
     out["seconds"] = time.perf_counter() - t0
     return out
-
-
-# --------------------------------------------------------------------------- presentation
-def _pp(est: float, lo: float, hi: float) -> str:
-    if not (np.isfinite(lo) and np.isfinite(hi)):
-        return f"{100 * est:+.2f} (no interval)"
-    return f"{100 * est:+.2f} [{100 * lo:+.2f}, {100 * hi:+.2f}]"
-
-
-#: Headers of :func:`ablation_rows`.
-ABLATION_HEADERS = (
-    "tactic",
-    "own weight (points)",
-    "arm",
-    "chicas",
-    "win rate change (percentage points) [interval at the Holm level]",
-    "disc.",
-    "verdict (Holm over the table)",
-)
-
-
-def ablation_rows(ablation: pd.DataFrame, labels: dict[str, str]) -> list[list[str]]:
-    """Rows of the ablation table: tactic label, own weight, arm, chicas, the ablated player's
-    win rate minus 50% in percentage points [interval], discordant pairs, verdict."""
-    return [
-        [
-            labels.get(r["tactic"], r["tactic"]),
-            f"{r['own_weight']:+.2f}",
-            f"{r['arm']} ({r['factor']:g} x)",
-            f"{int(r['games']):,}",
-            _pp(r["effect"], r["effect_lower_adj"], r["effect_upper_adj"]),
-            f"{int(r['discordant']):,}",
-            r["verdict"],
-        ]
-        for _, r in ablation.iterrows()
-    ]
-
-
-#: Headers of :func:`check_rows`.
-CHECK_HEADERS = (
-    "tactic",
-    "arm",
-    "opponent",
-    "duplicate pairs",
-    "unchanged wins",
-    "ablated wins",
-    "ablated - unchanged (percentage points)",
-    "same arm vs learned",
-    "verdict",
-)
-
-
-def check_rows(check: pd.DataFrame, labels: dict[str, str]) -> list[list[str]]:
-    """Rows of the :func:`solver_check` table."""
-    return [
-        [
-            labels.get(r["tactic"], r["tactic"]),
-            r["arm"],
-            f"`{r['opponent']}`",
-            f"{int(r['pairs']):,}",
-            f"{100 * r['plain']:.1f}%",
-            f"{100 * r['ablated']:.1f}%",
-            _pp(r["effect"], r["lower"], r["upper"]),
-            f"{100 * r['self_effect']:+.2f}",
-            r["verdict"],
-        ]
-        for _, r in check.iterrows()
-    ]
-
-
-def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> str:
-    """The answer sentence on the folk tactics, resting on both ablation arms.
-
-    Each group names its tactics with each arm's effect and the arm's own word (resolved, no
-    difference, not resolved), so the sentence says which arm shows what; a ``"mixed"``
-    tactic also names what each resolved arm says of it and the tuned heuristic's switch (it
-    is never counted among those that help or hurt); a ``"barely weighted"`` tactic gives its
-    own weight and says the ablation cannot tell; "never binds" tactics say that no duplicate
-    pair's result changed anywhere; the tuning of ``learned`` is stated in the sentence.
-    """
-    parts = []
-    groups = (
-        ("helps", "help", "helps"),
-        ("hurts", "hurt", "hurts"),
-        (
-            "mixed",
-            "have mixed evidence (the arms disagree)",
-            "has mixed evidence (the arms disagree)",
-        ),
-        ("no difference", "make no difference", "makes no difference"),
-        (
-            "barely weighted",
-            "are barely weighted by `learned`, so removing or reversing them cannot tell "
-            "what they are worth",
-            "is barely weighted by `learned`, so removing or reversing it cannot tell what "
-            "it is worth",
-        ),
-        ("not resolved", "are not resolved", "is not resolved"),
-        ("never binds", "never bind", "never binds"),
-    )
-
-    def arms(r: pd.Series, mixed: bool) -> str:
-        out = []
-        for name in ("removal", "reversal"):
-            if f"{name}_effect" in r and np.isfinite(r[f"{name}_effect"]):
-                pp = _pp(r[f"{name}_effect"], r[f"{name}_lower"], r[f"{name}_upper"])
-                text = f"{name} {pp} pp, {r[f'{name}_word']}"
-                said = arm_direction(r, name)
-                if mixed and said is not None:
-                    text += f", so the tactic {said}"
-                out.append(text)
-        if mixed and r.get("switch_says"):
-            pp = _pp(r["switch_effect"], r["switch_lower"], r["switch_upper"])
-            out.append(f"tuned-heuristic switch {pp} pp, the tactic {r['switch_says']}")
-        return "; ".join(out)
-
-    def item(r: pd.Series, word: str) -> str:
-        name = labels.get(r["tactic"], r["tactic"])
-        if word == "never binds":
-            return f"{name} (no duplicate pair's result changed, removed, reversed or at any dose)"
-        if word == "barely weighted":
-            return f"{name} (own weight {r['own_weight']:+.2f} points; {arms(r, False)})"
-        return f"{name} ({arms(r, word == 'mixed')})"
-
-    for word, plural, singular in groups:
-        rows = verdicts[verdicts["verdict"] == word]
-        if rows.empty:
-            continue
-        items = [item(r, word) for _, r in rows.iterrows()]
-        say = singular if len(items) == 1 else plural
-        parts.append(f"{len(items)} {say}: {', '.join(items)}")
-    n = int(verdicts["pairs"].iloc[0]) if not verdicts.empty else 0
-    return (
-        f"Removing each folk tactic's weight from `learned` and reversing it ({players} "
-        f"players, {n:,} duplicate pairs per arm against the unchanged player; an arm that "
-        "leaves the ablated player losing says the tuned lean is right), of the "
-        f"{len(verdicts)} tactics "
-        + "; ".join(parts)
-        + " (each tactic's verdict reads both arms; Holm over the ablation table; "
-        # The definition names a verdict word: stated only where a row carries it.
-        + (
-            "no difference = the interval within 1 percentage point; "
-            if (verdicts["verdict"].isin(("no difference", "barely weighted"))).any()
-            else ""
-        )
-        + "`learned` was tuned against `heuristic` on all its weights, so pushing a weight "
-        "further, the dose sweep, is not the test)."
-    )

@@ -56,8 +56,21 @@ def test_non_transitivity_is_a_claim_with_its_numbers_in_evidence() -> None:
     # An overlap of marginal intervals is no test: never worded as a verdict.
     assert "not resolved" not in text and "apart only" not in text
     assert "which is no test of their difference" in text
-    assert "does not order players" in text
+    # Cold read: at the settings that met (tournament rows against heuristic, 66.5% [63, 70]
+    # and 72.2% [69, 75]) the intervals overlap; only 128 samples, never played head to head,
+    # separates. That shows no change of order: the sentence says so instead of "suggest".
+    assert "suggest" not in text and "does not order" not in text
+    assert (
+        "at the settings that met head to head their rates against `heuristic` overlap, and the "
+        "sweep's intervals separate only at 128 samples, never played head to head, so the data "
+        "neither show nor rule out" in text
+    )
     check_claims([claim])
+    # Where the settings that met do separate (pimc above solver), the change of order is shown.
+    apart = _result((0.56, 0.52, 0.60))
+    apart.head_to_head.loc[2, ["win_rate", "lower", "upper"]] = (0.80, 0.75, 0.85)
+    shown = render_claim(non_transitivity_claim(apart, SWEEP))
+    assert "does not order these players against another" in shown and "neither" not in shown
     planted = dataclasses.replace(claim, values={**claim.values, "vs_s": "71.3%"})
     with pytest.raises(ClaimError) as info:
         check_claims([planted])

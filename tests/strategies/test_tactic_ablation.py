@@ -12,12 +12,12 @@ from cuarenta_sim.cuarenta.policies.learned import load_weights
 from cuarenta_sim.cuarenta.tactic_ablation import (
     ablated_weights,
     check_verdict,
-    headline,
     learned_ablations,
     own_weights,
     solver_check,
     tactic_verdicts,
 )
+from cuarenta_sim.cuarenta.tactic_ablation_text import headline
 from cuarenta_sim.cuarenta.tactics import LEARNED_TACTICS
 
 
@@ -169,16 +169,48 @@ def test_arms_that_disagree_make_the_evidence_mixed_never_helps() -> None:
     text = headline(table, {"keep": "keep the table"}, 2)
     assert "2 help: pair (" in text
     assert (
-        "1 has mixed evidence (the arms disagree): keep the table (removal -0.23 [-0.73, +0.27] "
-        "pp, no difference; reversal -0.61 [-1.11, -0.11] pp, resolved, so the tactic helps; "
-        "tuned-heuristic switch -5.99 [-6.88, -5.10] pp, the tactic hurts)" in text
+        "1 has mixed evidence: keep the table (the reversal arm and the tuned-heuristic switch "
+        "disagree: removal -0.23 [-0.73, +0.27] pp, no difference; reversal -0.61 [-1.11, -0.11] "
+        "pp, resolved, so the tactic helps; tuned-heuristic switch -5.99 [-6.88, -5.10] pp, the "
+        "tactic hurts)" in text
     )
+    # Cold read: the old sentence said "(the arms disagree)" though the removal arm did not
+    # resolve; the disagreement is named from the rows that resolved.
+    assert "the arms disagree" not in text
     # Arms that disagree with each other are mixed too (was "not resolved").
     both = [
         _row("x", "removed", -0.02, "hurts", 900, +1.0),
         _row("x", "reversed", +0.02, "helps", 900, +1.0),
     ]
-    assert tactic_verdicts(pd.DataFrame(both))["verdict"].iloc[0] == "mixed"
+    mixed = tactic_verdicts(pd.DataFrame(both))
+    assert mixed["verdict"].iloc[0] == "mixed"
+    assert "x (the removal and reversal arms disagree: removal" in headline(mixed, {}, 2)
+
+
+def test_a_switch_that_restates_the_tuning_does_not_make_the_evidence_mixed() -> None:
+    """Cold read: "keep the table" was "mixed" only because the tuned heuristic's switch,
+    which moves `keep_table` from its tuned 0 up to 500, hurt; pushing a tuned weight away
+    from its tuned value hurts by construction, so that switch says nothing beyond the
+    tuning and must not decide. A switch that goes against its tuning still counts."""
+    rows = [
+        _row("keep", "removed", -0.0023, "no difference (193 discordant pairs)", 193, +0.10),
+        _row("keep", "reversed", -0.0061, "hurts", 315, +0.10),
+    ]
+
+    def switch(tuned: int) -> pd.DataFrame:
+        return pd.DataFrame(
+            [{"tactic": "keep", "effect": -0.0599, "effect_lower_adj": -0.0688,
+              "effect_upper_adj": -0.0510, "verdict": "hurts", "tuned_weight": tuned}]
+        )  # fmt: skip
+
+    off = tactic_verdicts(pd.DataFrame(rows), None, switch(0)).iloc[0]
+    assert off["verdict"] == "helps" and bool(off["switch_expected"])
+    assert "tuned-heuristic switch" not in headline(pd.DataFrame([off]), {}, 2)
+    on = tactic_verdicts(pd.DataFrame(rows), None, switch(500)).iloc[0]
+    assert on["verdict"] == "mixed" and not bool(on["switch_expected"])
+    assert "the reversal arm and the tuned-heuristic switch disagree" in headline(
+        pd.DataFrame([on]), {}, 2
+    )
 
 
 def test_a_barely_weighted_tactic_is_not_said_to_make_no_difference() -> None:
@@ -224,3 +256,39 @@ def test_the_ablation_claim_with_mixed_and_barely_weighted_passes_the_checker() 
     check_claims([claim])
     text = render_claim(claim)
     assert "helps" in text and "mixed evidence" in text and "barely weighted" in text
+
+
+def test_tuning_seeds_are_explicit_ranges_from_the_weights_provenance() -> None:
+    """Cold read: "iteration seeds from 11 and 500" could mean two seeds, a range or a start
+    and a count. The disclosure now reads each run's inclusive seed range from the weights'
+    provenance."""
+    from cuarenta_sim.cuarenta.tactic_ablation import TUNING, tuning_seeds
+
+    two = tuning_seeds("learned_v2", 2)
+    assert two == (
+        "2 runs: iteration seeds 12..181 (170 iterations, run seed 11), then 501..530 "
+        "(30 iterations, run seed 500)"
+    )
+    assert two in TUNING and "from 11 and 500" not in TUNING
+    # The 4-player model was tuned once (the second run kept it): one run, not a duplicate.
+    assert tuning_seeds("learned_v2", 4) == "iteration seeds 12..41 (30 iterations, run seed 11)"
+    with pytest.raises(ValueError, match="no tuning run"):
+        tuning_seeds("learned_v2", 3)
+
+
+def test_points_per_data_never_prints_a_zero_width_interval_that_is_not() -> None:
+    """Cold read: the heuristic switch of "hold a card the next player is known to hold" (2
+    discordant pairs) printed points/data "+0.00 [+0.00, +0.00]", a zero-width interval on a
+    row that did vary. More decimals are printed until the interval's ends differ; a row
+    where nothing varied says "no variation"."""
+    from cuarenta_sim.cuarenta.strategy_tables import _ppd
+
+    narrow = pd.Series(
+        {"points_per_data": 0.0004, "ppd_lower": -0.0002, "ppd_upper": 0.0011, "pairs": 5000}
+    )
+    assert _ppd(narrow) == "+0.0004 [-0.0002, +0.0011]"
+    assert "[+0.00, +0.00]" not in _ppd(narrow)
+    wide = pd.Series({"points_per_data": 0.34, "ppd_lower": 0.28, "ppd_upper": 0.40, "pairs": 9})
+    assert _ppd(wide) == "+0.34 [+0.28, +0.40]"
+    flat = pd.Series({"points_per_data": 0.0, "ppd_lower": 0.0, "ppd_upper": 0.0, "pairs": 5000})
+    assert _ppd(flat) == "+0.00 (no variation)"
