@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,8 +17,10 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 KERNEL = "cuarenta-sim-test"
-#: Each notebook must run top to bottom in less than this (seconds), kernel start included.
-BUDGET_S = 120
+#: A cell that runs longer than this (seconds) is taken as hung. Speed is not judged here (a
+#: loaded machine runs the books several times slower): notebooks' run times are measured by
+#: benchmarks, not by timed tests.
+HANG_S = 900
 
 
 @pytest.fixture
@@ -27,7 +28,7 @@ def run_notebook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[s
     """Return ``run(name) -> executed notebook`` for ``notebooks/<name>``.
 
     The run fails the test unless every code cell executed, in order, without an error
-    output, and the whole notebook took less than :data:`BUDGET_S` seconds.
+    output; a cell running longer than :data:`HANG_S` seconds fails it as hung.
     """
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
@@ -51,17 +52,14 @@ def run_notebook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[s
         path = NOTEBOOKS / name
         book = nbformat.read(path, as_version=4)
         client = nbclient.NotebookClient(
-            book, timeout=BUDGET_S, kernel_name=KERNEL, resources={"metadata": {"path": work}}
+            book, timeout=HANG_S, kernel_name=KERNEL, resources={"metadata": {"path": work}}
         )
-        t0 = time.perf_counter()
         client.execute()
-        seconds = time.perf_counter() - t0
         cells = [c for c in book.cells if c.cell_type == "code"]
         assert cells, "notebook has no code cells"
         assert [c.execution_count for c in cells] == list(range(1, len(cells) + 1))
         for c in cells:
             assert not any(o.output_type == "error" for o in c.outputs), c.source
-        assert seconds < BUDGET_S, f"{name} took {seconds:.0f} s (budget {BUDGET_S} s)"
         return book
 
     return run
