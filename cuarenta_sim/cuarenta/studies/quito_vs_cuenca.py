@@ -156,7 +156,13 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
     summary = sections.summary_table(est, diff, settings)
     pr = prose("quito_vs_cuenca")
     tuned = tuned_disclosure([m.label for m in models], "Cuenca scoring")
-    claims = qc_claims(diff_all, [m.label for m in models], settings)
+    confirm_policies = {
+        (m.label, p): ",".join(m.run(p)[0])
+        for m in models
+        if m.role == "confirm"
+        for p in settings.players
+    }
+    claims = qc_claims(diff_all, [m.label for m in models], settings, confirm_policies)
     if tuned:
         claims = [dataclasses.replace(c, caveats=(*c.caveats, tuned)) for c in claims]
     answers = [render_claim(c) for c in claims]
