@@ -162,3 +162,116 @@ def test_qc_confirm_run_is_named_by_its_policy_and_size() -> None:
     assert "solver on 860 chicas" in text["qc.length.2p"]
     assert "solver on 500 datas" in text["qc.points.2p"]
     check_claims(claims)
+
+
+def _prose():
+    from cuarenta_sim.cuarenta.studies.common import prose
+
+    return prose("quito_vs_cuenca")
+
+
+def test_qc_rondas_identical_only_at_level_data_and_chica_rows_name_their_preset() -> None:
+    """Finding: 'Quito and Cuenca are identical here' while the level-chica rows are Quito's."""
+    from cuarenta_sim.cuarenta.studies import qc_sections
+    from cuarenta_sim.cuarenta.studies.quito_vs_cuenca import CHICA_ODDS_LEVEL
+
+    assert CHICA_ODDS_LEVEL == "chica (quito)"
+    base = dict(event="ronda", players=2, exact=0.264141, n=1000, method="wilson", defined=True)
+    table = pd.DataFrame(
+        [
+            dict(base, scope="anyone", level="data", estimate=0.26, lower=0.25, upper=0.27,
+                 within=True, comparable=True),
+            dict(base, scope="anyone", level=CHICA_ODDS_LEVEL, estimate=0.25, lower=0.24,
+                 upper=0.26, within=float("nan"), comparable=False),
+        ]
+    )  # fmt: skip
+    text = qc_sections.rondas_section(table)
+    assert "identical here" not in text
+    assert "**at level data**" in text and "`chica (quito)`" in text
+    assert "| chica (quito) |" in text
+
+
+def test_qc_convergence_interval_is_labelled_unadjusted_and_tied_to_the_tables() -> None:
+    """Finding: the convergence paragraph's [-0.2089, -0.1966] and the tables' [-0.2117,
+    -0.1938] were the same estimate with nothing saying which level each is."""
+    import numpy as np
+
+    from cuarenta_sim.cuarenta.studies.panel import Model
+    from cuarenta_sim.cuarenta.studies.quito_vs_cuenca import _convergence_vs_tables
+    from cuarenta_sim.studies.convergence import convergence_note
+
+    rng = np.random.default_rng(0)
+    text, _, _ = convergence_note(
+        [rng.normal(-0.2, 1.0, 400), rng.normal(-0.2, 1.0, 100)],
+        what="d", unit="chicas", confidence=0.95,
+    )  # fmt: skip
+    assert (
+        "(`normal`, 95% interval, unadjusted)." in text
+        or "(`t`, 95% interval, unadjusted)." in text
+    )
+    head = Model("learned", ("learned",), 1000, "headline", 100, 10)
+    s = StudySettings(n=1000, players=(2, 4), models=("learned",))
+    tied = _convergence_vs_tables(_qc_diff(), head, s)
+    assert "-0.2028 [-0.2117, -0.1938]" in tied and "Holm" in tied and "unadjusted 95%" in tied
+
+
+def test_qc_methods_half_widths_are_95_percent_and_the_printed_ones_are_given() -> None:
+    """Finding: 'half-width of about 0.2 pp', '±1.5 pp' were 95% half-widths beside tables
+    printed at Holm's level (learned ±0.26, solver ±2.3 and ±2.4)."""
+    from cuarenta_sim.cuarenta.studies import qc_sections
+    from cuarenta_sim.cuarenta.studies.panel import Model
+
+    models = [
+        Model(m, (m,), 1000, "headline" if m == "learned" else "panel", 100, 10) for m in QC_LABELS
+    ]
+    s = StudySettings(n=1000, players=(2, 4), models=("learned",))
+    printed = qc_sections.printed_halfwidths(_qc_diff(), models, s)
+    assert "`learned` ±0.26 pp (2 players), ±0.31 pp (4 players)" in printed
+    assert "`solver (confirm)` ±2.30 pp (2 players), ±2.40 pp (4 players)" in printed
+    est = pd.DataFrame(
+        [
+            dict(players=p, variant=v, metric=m, n=100)
+            for p in (2, 4)
+            for v in ("quito", "cuenca")
+            for m in ("datas_per_chica", "first_dealer_wins")
+        ]
+    )
+    text = qc_sections.methods_section(
+        est, s, models, {m: 1.0 for m in QC_LABELS}, "C", "", printed
+    )
+    assert "95% half-width (unadjusted) of about 0.2 pp" in text
+    assert "**95% half-widths (unadjusted)**" in text and printed in text
+
+
+def test_qc_equal_score_states_do_not_claim_a_resolved_edge() -> None:
+    """Finding: 7 of 12 equal-score rows contain 50% and one lies below it."""
+    from cuarenta_sim.cuarenta.studies.qc_sections import equal_states
+
+    cells = [  # (estimate, lower, upper, n) of the committed report's equal-score rows
+        (0.630, 0.568, 0.688, 246), (0.554, 0.484, 0.623, 193), (0.611, 0.539, 0.678, 185),
+        (0.576, 0.513, 0.637, 243), (0.561, 0.483, 0.637, 155), (0.710, 0.639, 0.772, 176),
+        (0.532, 0.463, 0.600, 201), (0.518, 0.442, 0.593, 164), (0.561, 0.491, 0.629, 196),
+        (0.477, 0.407, 0.547, 193), (0.617, 0.526, 0.701, 115), (0.55, 0.48, 0.62, 180),
+    ]  # fmt: skip
+    rows = [pd.Series(dict(estimate=e, lower=lo, upper=hi, n=n)) for e, lo, hi, n in cells]
+    eq = equal_states(rows)
+    assert eq == dict(total=12, above=5, contain=7, below=1, n_min=115, n_max=246)
+    text = str(_prose().winprob("TABLE", eq))
+    assert "is the next dealer's edge" not in text
+    assert "above 50% in 5 of these 12 rows and contains 50% in 7" in text
+    assert "1 estimate lies below 50%" in text and "mostly not resolved" in text
+
+
+def test_qc_sources_say_where_a_caida_limpia_is_booked() -> None:
+    """Finding: Quito's 2-point 'todo dos' plays are booked to caida, never said."""
+    from cuarenta_sim.cuarenta.studies.qc_sections import caida_limpia_booking
+
+    booking = caida_limpia_booking()
+    assert booking == [
+        {"name": "Quito", "total": 2, "caida": 2, "limpia": 0},
+        {"name": "Cuenca", "total": 4, "caida": 2, "limpia": 2},
+    ]
+    text = str(_prose().sources("TABLE", booking))
+    assert "under Quito it scores 2 points, 2 booked to caida and 0 to limpia" in text
+    assert "under Cuenca it scores 4 points, 2 booked to caida and 2 to limpia" in text
+    assert "\n\nTABLE\n" in text
