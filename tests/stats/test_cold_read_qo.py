@@ -58,7 +58,14 @@ def test_odds_inside_counts_distinct_checks_not_repeated_rows() -> None:
     inside = next(c for c in claims if c.id == "odds.inside")
     sentence = render_claim(inside)
     assert sentence.startswith("4 of 6 distinct exact dealing odds"), sentence
-    assert "15 rows hold 9 repeats" in sentence
+    assert (
+        "15 rows hold 9 repeats, value for value: the player counts deal the same decks "
+        "and a 2-player seat is a side" in sentence
+    )
+    # one player count: the seat rows are the only repeats, and the sentence says only that
+    two = odds_claims(table[table["players"] == 2], rates, ["learned"], "quito", s)
+    one = render_claim(next(c for c in two if c.id == "odds.inside"))
+    assert "9 rows hold 3 repeats, value for value: a 2-player seat is a side" in one, one
     assert "outside: ronda side 1, ronda or better side 1" in sentence
     check_claims([inside])
 

@@ -105,15 +105,24 @@ def odds_claims(
     ]
     repeats = len(odds_table) - total
     outside = "; outside: " + ", ".join(dict.fromkeys(misses)) if misses else ""
+    why = []
+    if len({int(p) for p in odds_table["players"]}) > 1:
+        why.append("the player counts deal the same decks")
+    if "seat" in set(odds_table["scope"]):
+        why.append("a 2-player seat is a side")
+    repeated = (
+        f"; the table's {len(odds_table)} rows hold {repeats} repeats, value for value: "
+        + " and ".join(why)
+        if repeats
+        else ""
+    )
     claims = [
         Claim(
             id="odds.inside",
             template=(
                 "{inside} of {total} distinct exact dealing odds lie inside the {conf:g}% "
                 "interval of their simulated estimate ({n:,} datas per player count, {players} "
-                "players, seed {seed}; the table's {rows} rows hold {repeats} repeats, value for "
-                "value: the player counts deal the same decks and a 2-player seat is a "
-                "side{outside})."
+                "players, seed {seed}{repeated}{outside})."
             ),
             values={
                 "inside": inside,
@@ -122,8 +131,7 @@ def odds_claims(
                 "n": s.n,
                 "seed": s.seed,
                 "players": " and ".join(str(p) for p in s.players),
-                "rows": len(odds_table),
-                "repeats": repeats,
+                "repeated": repeated,
                 "outside": outside,
             },
             evidence=(
