@@ -282,3 +282,23 @@ def test_qc_sources_say_where_a_caida_limpia_is_booked() -> None:
     assert "under Quito it scores 2 points, 2 booked to caida and 0 to limpia" in text
     assert "under Cuenca it scores 4 points, 2 booked to caida and 2 to limpia" in text
     assert "\n\nTABLE\n" in text
+
+
+def test_odds_risk_section_orders_each_table_by_unseen() -> None:
+    from cuarenta_sim.cuarenta.studies.odds_report import _risk_section
+
+    risk = pd.concat(
+        [analysis.caida_risk_when_next_holds_five(p).assign(players=p) for p in (2, 4)],
+        ignore_index=True,
+    )
+    check = pd.DataFrame(
+        [dict(seen=4, exact=0.0, estimate=0.0, lower=0.0, upper=0.0072, trials=513, n=513,
+              method="clopper-pearson bound", defined=True, within=True)]
+    )  # fmt: skip
+    s = StudySettings(n=1_000, players=(2, 4), models=("learned",))
+    text = _risk_section(risk, check, s)
+    assert "| seen | unseen=35 | unseen=25 | unseen=15 | unseen=5 |" in text
+    assert (
+        "| seen | unseen=35 | unseen=34 | unseen=33 | unseen=15 | unseen=14 | unseen=13 |" in text
+    )
+    assert "| clopper-pearson bound |" in text

@@ -314,7 +314,10 @@ def _risk_section(risk: pd.DataFrame, check: pd.DataFrame, s: StudySettings) -> 
     tables = []
     for p in s.players:
         sub = risk[risk["players"] == p].dropna(axis=1, how="all")
-        cols = [c for c in sub.columns if c.startswith("unseen=")]
+        cols = sorted(
+            (c for c in sub.columns if c.startswith("unseen=")),
+            key=lambda c: -int(c.split("=")[1]),
+        )
         rows = [[int(r["seen"]), *(f"{100 * r[c]:.1f}%" for c in cols)] for _, r in sub.iterrows()]
         tables.append(
             (p, markdown_table(["seen", *cols], rows, right=tuple(range(1, len(cols) + 1))))
