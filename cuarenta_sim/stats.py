@@ -30,7 +30,10 @@ Differences between two variants (rule sets) come in two kinds:
 flagged ``no_variation = True``; its interval is the bound :func:`constant_interval` derives
 from :func:`no_variation_bound` (the share of units that could still differ, ``1 -
 (alpha/2)^(1/n)``) when the range of the values is known (``value_range``, or 0/1 outcomes),
-and NaN (``defined = False``: "no variation observed", no interval) otherwise.
+and NaN (``defined = False``: "no variation observed", no interval) otherwise. A single
+estimate (a mean or a ratio) with such a bound carries ``method =``
+:data:`NO_VARIATION_METHOD` (``"clopper-pearson bound"``), since no ``t`` / ``ratio`` interval
+made it.
 
 :func:`verdicts` says what each difference's test settles, with Holm's correction over the
 family of rows (:mod:`cuarenta_sim.verdicts`, whose public names are importable from here).
@@ -44,6 +47,7 @@ from __future__ import annotations
 
 from .distributions import z_value as z_value
 from .stats_estimates import ESTIMATE_COLUMNS as ESTIMATE_COLUMNS
+from .stats_estimates import NO_VARIATION_METHOD as NO_VARIATION_METHOD
 from .stats_estimates import ValueRange as ValueRange
 from .stats_estimates import clustered_proportion as clustered_proportion
 from .stats_estimates import estimate_row as estimate_row

@@ -38,6 +38,14 @@ ESTIMATE_COLUMNS = [
 #: ``(low, high)`` bounds of the possible values of one unit, or ``None`` (unknown).
 ValueRange = tuple[float, float] | None
 
+#: ``method`` of a single estimate (a mean or a ratio) whose sample showed no variation at all
+#: (e.g. 0 events in every unit) and whose interval is therefore not a ``t`` / ``normal`` /
+#: delta-method interval (those would be zero-width) but the bound of
+#: :func:`~cuarenta_sim.verdicts.constant_interval`: at most a share ``1 - (alpha/2)^(1/n)`` of
+#: the ``n`` units may differ (the exact Clopper-Pearson upper bound for 0 of ``n``; 0.72% for
+#: 513 units at 95%), for a ratio times the largest unit's share of the mean denominator.
+NO_VARIATION_METHOD = "clopper-pearson bound"
+
 
 def wilson_interval(
     successes: np.ndarray | int, trials: np.ndarray | int, confidence: float = 0.95
@@ -185,7 +193,9 @@ def spread_row(
         Value of the ``method`` column.
     constant : bool
         Whether every unit had the same value: then ``no_variation = True`` and the
-        :func:`constant_interval` (``value_range``), never a zero-width interval.
+        :func:`constant_interval` (``value_range``), never a zero-width interval; for a single
+        estimate (``test_zero`` False) with a defined bound the ``method`` column then reads
+        :data:`NO_VARIATION_METHOD`, the method that made the bound.
     value_range : (float, float), optional
         Bounds of a possible value, used only when ``constant``.
     test_zero : bool
@@ -203,7 +213,9 @@ def spread_row(
         # Every unit equal: 0 is either what every pair showed (p = 1) or n pairs all share
         # one sign (exact sign test, 2 * 2^-n).
         p = (1.0 if est == 0.0 else min(1.0, 2.0 * 0.5**n)) if test_zero else math.nan
-        return estimate_row(metric, est, lo, hi, n, method, ok, True, p)
+        # a single estimate's bound is not made by ``method``: say which method made it
+        bound = NO_VARIATION_METHOD if ok and not test_zero else method
+        return estimate_row(metric, est, lo, hi, n, bound, ok, True, p)
     se = sd / math.sqrt(n)
     half = critical_value(confidence, n) * se
     p = p_value_of_zero(est, se, n - 1) if test_zero else math.nan
@@ -239,7 +251,8 @@ def mean(
         An estimate row (:data:`ESTIMATE_COLUMNS`), ``method`` ``"t"`` below
         :data:`T_MAX_N` values, ``"normal"`` from there on. ``n < 2`` gives NaN bounds and
         ``defined = False`` (``n == 0``: NaN estimate too). Equal values: ``no_variation =
-        True`` and the :func:`constant_interval` (NaN, undefined, without ``value_range``).
+        True`` and the :func:`constant_interval` (``method =`` :data:`NO_VARIATION_METHOD`; NaN,
+        undefined, without ``value_range``).
     """
     x = np.asarray(values, dtype=np.float64)
     n = x.size
@@ -339,8 +352,9 @@ def ratio(
         the bound ``[c - w (c - lo), c + w (hi - c)]``, where ``w = min(1, u max(den) /
         mean(den))`` bounds the share of the denominator held by units that could differ
         (``u`` of :func:`no_variation_bound`; plug-in: such units' denominators are assumed
-        within the observed ones); NaN bounds (``defined = False``) without a range. Never a
-        zero-width interval.
+        within the observed ones), with ``method =`` :data:`NO_VARIATION_METHOD` (the bound is
+        not a delta-method interval); NaN bounds (``defined = False``, ``method = "ratio"``)
+        without a range. Never a zero-width interval.
 
     Raises
     ------
@@ -361,9 +375,8 @@ def ratio(
         u = no_variation_bound(n, confidence)
         w = min(1.0, u * float(x.max()) / float(x.mean()))
         scale = w / u
-        return estimate_row(
-            metric, r, r - (r - lo) * scale, r + (hi - r) * scale, n, "ratio", True, True
-        )
+        lower, upper = r - (r - lo) * scale, r + (hi - r) * scale
+        return estimate_row(metric, r, lower, upper, n, NO_VARIATION_METHOD, True, True)
     resid = y - r * x
     se = math.sqrt(float(resid.var(ddof=1)) * n) / x.sum()
     half = critical_value(confidence, n) * se

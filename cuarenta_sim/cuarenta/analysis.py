@@ -337,6 +337,81 @@ def caida_risk_table(
     return pd.DataFrame(rows)
 
 
+def caida_risk_states(players: int) -> pd.DataFrame:
+    """Every state in which a player trails and the next player still holds cards (R6.1).
+
+    With 2 players a data is 4 deals of 5 cards each (R2.2, R3.2) and the two players alternate;
+    with 4 players it is 2 deals and four players take turns. Before a trail the trailer sees
+    its own 5 cards of the deal and every card played before (earlier deals included), so
+    ``unseen = 35 - (cards per deal) (deal - 1) - (cards the others played in this deal)``,
+    and the next player holds 5 cards minus the ones it has played in this deal.
+
+    Parameters
+    ----------
+    players : int
+        2 or 4 (R2.1).
+
+    Returns
+    -------
+    DataFrame
+        One row per (``deal``, ``round``, ``position``): ``position`` 1 is the deal's first
+        player, ``round`` the trailer's ``round``-th card of the deal; ``unseen`` and
+        ``next_hand`` (1..5; states where the next player holds no card are left out: no caida
+        is possible there).
+
+    Raises
+    ------
+    ValueError
+        If ``players`` is not 2 or 4.
+    """
+    if players not in (2, 4):
+        raise ValueError(f"players must be 2 or 4 (R2.1), got {players!r}")
+    deals, per_deal = (4, 10) if players == 2 else (2, 20)
+    rows = []
+    for deal in range(1, deals + 1):
+        for rnd in range(1, 6):
+            for pos in range(1, players + 1):
+                others = (players - 1) * (rnd - 1) + (pos - 1)
+                next_hand = 5 - (rnd - 1) - (1 if pos == players else 0)
+                if next_hand < 1:
+                    continue
+                unseen = 35 - per_deal * (deal - 1) - others
+                rows.append(
+                    {
+                        "deal": deal,
+                        "round": rnd,
+                        "position": pos,
+                        "unseen": unseen,
+                        "next_hand": next_hand,
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def caida_risk_when_next_holds_five(players: int) -> pd.DataFrame:
+    """Exact caida risk (R6.1) in the states where the next player still holds all 5 cards.
+
+    These are the only states where :func:`caida_risk_table`'s ``next_hand = 5`` applies:
+    with 2 players the deal's first trail (``unseen`` 35, 25, 15, 5); with 4 players the
+    first three trails of a deal (35, 34, 33 and 15, 14, 13). Later in a deal the next player
+    holds fewer cards (:func:`caida_risk_states`).
+
+    Parameters
+    ----------
+    players : int
+        2 or 4.
+
+    Returns
+    -------
+    DataFrame
+        ``seen`` (1..4), then one float column ``"unseen=U"`` per such state, the probability
+        of :func:`cuarenta_sim.cuarenta.odds.next_player_holds` with a hand of 5.
+    """
+    states = caida_risk_states(players)
+    five = states[states["next_hand"] == 5]["unseen"].drop_duplicates()
+    return caida_risk_table(tuple(int(u) for u in five), 5)
+
+
 def caida_risk_check(n: int = 100_000, seed: int = 0, confidence: float = 0.95) -> pd.DataFrame:
     """Count the caida risk on the simulator's decks at the first play of a data (R6.1).
 

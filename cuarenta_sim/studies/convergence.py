@@ -139,7 +139,7 @@ def convergence_note(
     text = (
         f"**Convergence of {what}.** After all {int(main['n']):,} {unit} of the main run the "
         f"estimate is {final} "
-        f"(`{main['method']}`)."
+        f"(`{main['method']}`, {100.0 * confidence:g}% interval, unadjusted)."
     )
     if len(others):
         lo, hi = others["estimate"].min() * k, others["estimate"].max() * k

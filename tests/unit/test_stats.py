@@ -155,6 +155,32 @@ def test_ratio_exactly_proportional_is_flagged_never_zero_width() -> None:
     assert math.isnan(row["lower"]) and math.isnan(row["upper"]) and not row["defined"]
 
 
+def test_zero_events_bound_carries_the_method_that_made_it() -> None:
+    """0 events in 513 decks (the odds report's seen=4 row) is not a delta-method interval:
+    the row names the exact Clopper-Pearson bound, 1 - 0.025^(1/513) = 0.717% (issue 18)."""
+    hits, trials = np.zeros(513), np.ones(513)
+    row = stats.ratio("seen=4", hits, trials, 0.95, (0.0, 1.0))
+    assert row["no_variation"] and row["defined"]
+    assert row["method"] == stats.NO_VARIATION_METHOD == "clopper-pearson bound"
+    assert row["lower"] == 0.0 and row["upper"] == pytest.approx(1.0 - 0.025 ** (1 / 513))
+    assert row["upper"] == pytest.approx(0.00717, abs=5e-6)
+    mean_row = stats.mean("m", np.zeros(50), value_range=(0.0, 1.0))
+    assert mean_row["method"] == stats.NO_VARIATION_METHOD
+    # no bound without a range, and a varying sample keeps its own method
+    assert stats.ratio("r", np.zeros(3), np.ones(3))["method"] == "ratio"
+    assert stats.ratio("r", np.array([0.0, 1.0, 0.0]), np.ones(3))["method"] == "ratio"
+    # a paired difference keeps its method (its interval is rescaled by the verdict layer)
+    same = stats.diff_paired("d", np.zeros(40), np.zeros(40))
+    assert same["method"] != stats.NO_VARIATION_METHOD
+
+
+def test_methods_note_describes_the_no_variation_bound() -> None:
+    from cuarenta_sim.studies import templates
+
+    note = str(templates.macros("methods.md.j2").methods_note())
+    assert f"`{stats.NO_VARIATION_METHOD}` =" in note and "1 - (alpha/2)^(1/n)" in note
+
+
 def test_ratio_undefined_cases() -> None:
     zero = stats.ratio("r", [0.0, 0.0], [0.0, 0.0])
     assert math.isnan(zero["estimate"]) and not zero["defined"]

@@ -11,7 +11,7 @@ count never counts a run labelled "too small to tell"
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -101,7 +101,13 @@ def resolved(verdict: str) -> bool:
     return str(verdict).startswith("resolved")
 
 
-def across_models(rows: Any, *, relative: bool) -> str:
+def _names(rows: Any, names: Mapping[str, str] | None) -> list[str]:
+    """Each row's model as a sentence names it: ``names[label]`` when given (e.g. the
+    confirmatory run as ``"solver(samples=128) on 707 chicas"``), else :func:`model_name`."""
+    return [(names or {}).get(str(m), model_name(m)) for m in rows["model"]]
+
+
+def across_models(rows: Any, *, relative: bool, names: Mapping[str, str] | None = None) -> str:
     """How the models agree on one effect, every number beside its model's name.
 
     Parameters
@@ -110,6 +116,8 @@ def across_models(rows: Any, *, relative: bool) -> str:
         One differences row per model (``model``, ``estimate``, ``relative``, ``verdict``).
     relative : bool
         Sizes as relative changes in %; else as the estimate (pp for a percentage metric).
+    names : mapping of str to str, optional
+        Model label -> the name a sentence gives it (default :func:`model_name`).
 
     Returns
     -------
@@ -120,7 +128,7 @@ def across_models(rows: Any, *, relative: bool) -> str:
     """
     verdicts = [str(v) for v in rows["verdict"]]
     est = [float(e) for e in rows["estimate"]]
-    names = [model_name(m) for m in rows["model"]]
+    names = _names(rows, names)
     agree, counted = count_agreement(verdicts, est)
     res = [i for i, v in enumerate(verdicts) if resolved(v)]
     pos = sum(1 for i in res if est[i] > 0)
@@ -164,19 +172,18 @@ def across_models(rows: Any, *, relative: bool) -> str:
     return "; ".join(parts)
 
 
-def size_groups(rows: Any) -> str:
+def size_groups(rows: Any, names: Mapping[str, str] | None = None) -> str:
     """The relative sizes of the resolved models, grouped by their whole-percent rounding.
 
     ``"about 6% under learned, heuristic and solver; 9% under greedy"`` -- the headline's
     range across strong models (issue 18 item 3). Models not resolved are left out (the
-    caller says what they were).
+    caller says what they were). ``names`` maps a model label to the name the sentence gives
+    it (default :func:`model_name`), e.g. a confirmatory run with its policy and size.
     """
     groups: dict[int, list[str]] = {}
-    for _, r in rows.iterrows():
+    for (_, r), name in zip(rows.iterrows(), _names(rows, names), strict=True):
         if resolved(str(r["verdict"])) and np.isfinite(r["relative"]):
-            groups.setdefault(round(abs(float(r["relative"])) * 100.0), []).append(
-                model_name(r["model"])
-            )
+            groups.setdefault(round(abs(float(r["relative"])) * 100.0), []).append(name)
     if not groups:
         return ""
     parts = [f"{pct}% under {_and(models)}" for pct, models in sorted(groups.items())]

@@ -115,7 +115,10 @@ def odds_study(settings: StudySettings, progress: Progress | None = None) -> Gen
     odds_table = pd.concat(tables, ignore_index=True)
     rate = pd.concat(rates, ignore_index=True)
     caida_panel = _caida_panel(rate, models, settings)
-    risk = analysis.caida_risk_table()
+    risk = pd.concat(
+        [analysis.caida_risk_when_next_holds_five(p).assign(players=p) for p in settings.players],
+        ignore_index=True,
+    )
     check = analysis.caida_risk_check(settings.n, settings.seed, settings.confidence)
 
     report = Report(
@@ -305,8 +308,20 @@ def _rates_section(
 
 
 def _risk_section(risk: pd.DataFrame, check: pd.DataFrame, s: StudySettings) -> str:
-    cols = [c for c in risk.columns if c != "seen"]
-    rows = [[int(r["seen"]), *(f"{100 * r[c]:.1f}%" for c in cols)] for _, r in risk.iterrows()]
+    """The caida-risk section: per player count the exact risk in the states where the next
+    player still holds 5 cards (only those: :func:`.analysis.caida_risk_when_next_holds_five`),
+    then the count on the simulator's decks."""
+    tables = []
+    for p in s.players:
+        sub = risk[risk["players"] == p].dropna(axis=1, how="all")
+        cols = sorted(
+            (c for c in sub.columns if c.startswith("unseen=")),
+            key=lambda c: -int(c.split("=")[1]),
+        )
+        rows = [[int(r["seen"]), *(f"{100 * r[c]:.1f}%" for c in cols)] for _, r in sub.iterrows()]
+        tables.append(
+            (p, markdown_table(["seen", *cols], rows, right=tuple(range(1, len(cols) + 1))))
+        )
     crow = [
         [
             int(r["seen"]),
@@ -321,7 +336,7 @@ def _risk_section(risk: pd.DataFrame, check: pd.DataFrame, s: StudySettings) -> 
     ]
     return prose("odds").risk(
         s,
-        markdown_table(["seen", *cols], rows, right=tuple(range(1, len(cols) + 1))),
+        tables,
         markdown_table(
             ["seen", "exact", "counted [interval]", "ranks", "decks", "method", "exact inside"],
             crow,

@@ -10,14 +10,15 @@ never count a run labelled "too small to tell".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
 from ...studies import StudySettings
 from ...studies.claims import Claim, Scope
 from .claim_rows import across_models, diff_evidence, model_name, size_groups
-from .common import diff_text, rel_text, select, verdict_text
+from .common import TUNING, diff_text, rel_text, select, verdict_text
 
 RULES = ("quito", "cuenca")
 TEST = "paired differences on the same decks; Holm over the metrics of each model and players"
@@ -32,7 +33,57 @@ def _scope(rows: pd.DataFrame, players: Sequence[int], sizes: dict[str, int]) ->
     )
 
 
-def qc_claims(diff: pd.DataFrame, labels: Sequence[str], s: StudySettings) -> list[Claim]:
+def tuned_note(names: Sequence[str]) -> str:
+    """``"learned and heuristic tuned under Quito, not re-tuned for Cuenca"`` for the tuned
+    models (:data:`.common.TUNING`) among ``names``; empty when none is tuned."""
+    tuned = list(dict.fromkeys(n for n in names if n in TUNING))
+    if not tuned:
+        return ""
+    who = tuned[0] if len(tuned) == 1 else ", ".join(tuned[:-1]) + " and " + tuned[-1]
+    return f"{who} tuned under Quito, not re-tuned for Cuenca"
+
+
+def run_names(
+    rows: pd.DataFrame, policies: Mapping[tuple[str, int], str] | None, unit: str
+) -> dict[str, str]:
+    """Sentence names of the confirmatory runs among ``rows``: the policy it played with that
+    player count and its size, ``"solver(samples=128) on 707 chicas"`` (a confirmatory run is
+    smaller, and with 4 players plays another policy, than its label says).
+
+    Parameters
+    ----------
+    rows : DataFrame
+        Differences rows of one metric and player count (``model``, ``players``, ``n``).
+    policies : mapping of (label, players) to str, or None
+        The policy each confirmatory model played at each player count; None: the label.
+    unit : str
+        What ``n`` counts (``"chicas"``, ``"datas"``).
+    """
+    out = {}
+    for _, r in rows.iterrows():
+        label = str(r["model"])
+        if label.endswith(" (confirm)") and pd.notna(r["n"]):
+            pol = (policies or {}).get((label, int(r["players"])), model_name(label))
+            out[label] = f"{pol} on {int(r['n']):,} {unit}"
+    return out
+
+
+def _spec_numbers(names: Mapping[str, str]) -> dict[str, float]:
+    """Numbers inside policy specs (``samples=128``): stated constants, not estimates."""
+    out: dict[str, float] = {}
+    for name in names.values():
+        spec = name.split(" on ")[0]
+        for k, x in enumerate(re.findall(r"\d+", spec)):
+            out[f"{spec} parameter {k}"] = float(x)
+    return out
+
+
+def qc_claims(
+    diff: pd.DataFrame,
+    labels: Sequence[str],
+    s: StudySettings,
+    policies: Mapping[tuple[str, int], str] | None = None,
+) -> list[Claim]:
     """The answer claims of quito-vs-cuenca.
 
     Parameters
@@ -43,6 +94,10 @@ def qc_claims(diff: pd.DataFrame, labels: Sequence[str], s: StudySettings) -> li
         Model labels, the headline first.
     s : StudySettings
         The run's settings (player counts).
+    policies : mapping of (label, players) to str, optional
+        The policy spec each confirmatory model played at each player count (with 4 players
+        the default solver plays ``solver(samples=128)``): the sentences name a confirmatory
+        run by it and by its size (:func:`run_names`).
 
     Returns
     -------
@@ -62,31 +117,40 @@ def qc_claims(diff: pd.DataFrame, labels: Sequence[str], s: StudySettings) -> li
         sub = rows("datas_per_chica", p)
         d = select(diff, metric="datas_per_chica", players=p, model=head)
         evidence = tuple(diff_evidence(r) for _, r in sub.iterrows())
-        sizes = size_groups(sub)
-        across = across_models(sub, relative=True)
+        names = run_names(sub, policies, "chicas")
+        sizes = size_groups(sub, names)
+        across = across_models(sub, relative=True, names=names)
+        note = tuned_note([model_name(m) for m in sub["model"]])
         out.append(
             Claim(
                 id=f"qc.length.{p}p",
                 template=(
                     "With {p} players, Cuenca scoring {verb} a chica (datas per chica) by "
-                    "{sizes}; {across}."
+                    "{sizes}; {across}{note}."
                 )
                 if sizes
                 else "With {p} players, no player model resolves a change of chica length: "
-                "{across}.",
-                values={"p": p, "sizes": sizes, "across": across, "verb": _verb(sub)},
+                "{across}{note}.",
+                values={
+                    "p": p,
+                    "sizes": sizes,
+                    "across": across,
+                    "verb": _verb(sub),
+                    "note": f" ({note})" if note else "",
+                },
                 evidence=evidence,
                 test=TEST,
                 verdict="mixed",
                 scope=_scope(sub, (p,), {}),
                 caveats=("relative change in mean datas per chica, rounded to whole percent",),
+                constants=_spec_numbers(names),
             )
         )
         out.append(
             Claim(
                 id=f"qc.length.{p}p.{name}",
                 template=(
-                    "Under {model} at every seat ({p} players, {n:,} chicas) the change is "
+                    "Under {model} at every seat ({p} players, {n:,} chicas{note}) the change is "
                     "{rel} ({d} datas; {verdict}); that interval is {model}'s Monte Carlo "
                     "error only, not the uncertainty across player models."
                 ),
@@ -97,6 +161,7 @@ def qc_claims(diff: pd.DataFrame, labels: Sequence[str], s: StudySettings) -> li
                     "rel": rel_text(d),
                     "d": diff_text(d),
                     "verdict": verdict_text(d),
+                    "note": f"; {tuned_note([name])}" if tuned_note([name]) else "",
                 },
                 evidence=(diff_evidence(d),),
                 test=TEST,
@@ -111,17 +176,19 @@ def qc_claims(diff: pd.DataFrame, labels: Sequence[str], s: StudySettings) -> li
             "points",
             "qc.points",
             "The reason: Cuenca's 4-point caida-limpia adds {d} points per data with {p} "
-            "players under {model} ({verdict}); across models: {across}.",
+            "players under {model} ({verdict}{note}); across models: {across}.",
         ),
         (
             "dealer_advantage",
             "qc.dealer",
             "The dealer's edge in points per data changes by {d} with {p} players under "
-            "{model} ({verdict}); across models: {across}.",
+            "{model} ({verdict}{note}); across models: {across}.",
         ),
     ):
         sub = rows(metric, p0)
         d = select(diff, metric=metric, players=p0, model=head)
+        names = run_names(sub, policies, "datas")
+        note = tuned_note([name])
         out.append(
             Claim(
                 id=f"{cid}.{p0}p",
@@ -131,14 +198,18 @@ def qc_claims(diff: pd.DataFrame, labels: Sequence[str], s: StudySettings) -> li
                     "p": p0,
                     "model": name,
                     "verdict": verdict_text(d),
-                    "across": across_models(sub, relative=True),
+                    "across": across_models(sub, relative=True, names=names),
+                    "note": f"; {note}" if note else "",
                 },
                 evidence=tuple(diff_evidence(r) for _, r in sub.iterrows()),
                 test=TEST,
                 verdict="mixed",
                 scope=_scope(sub, (p0,), {}),
                 caveats=("relative sizes across models; the headline's interval is its own",),
-                constants={"points of a caida-limpia under Cuenca (R7.2)": 4},
+                constants={
+                    "points of a caida-limpia under Cuenca (R7.2)": 4,
+                    **_spec_numbers(names),
+                },
             )
         )
     return out

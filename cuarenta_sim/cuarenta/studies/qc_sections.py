@@ -18,6 +18,7 @@ from ...studies import StudySettings, cell
 from ...studies.convergence import convergence_note
 from ...studies.framework import new_figure
 from .. import compare
+from ..rules import RuleSet
 from .common import diff_text, est_text, exact_table, prose, rel_text, select, verdict_text
 from .panel import Model
 
@@ -172,7 +173,26 @@ def sources_section(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> 
         rows,
         right=(2, 3, 4, 5, 6),
     )
-    return prose("quito_vs_cuenca").sources(table)
+    return prose("quito_vs_cuenca").sources(table, caida_limpia_booking())
+
+
+def caida_limpia_booking() -> list[dict[str, object]]:
+    """Where each preset books the points of a play that is both a caida and a limpia (R7.2),
+    read from the presets' ``caida_limpia_cumulative`` switch (the engine's
+    ``capture_points`` credits the limpia's 2 points only when it is true).
+
+    Returns
+    -------
+    list of dict
+        Per preset (``quito``, ``cuenca``): ``name``, ``total`` points of such a play, and
+        ``caida`` / ``limpia``, the points booked to each source.
+    """
+    out: list[dict[str, object]] = []
+    for name in ("quito", "cuenca"):
+        cumulative = bool(RuleSet.preset(name).caida_limpia_cumulative)
+        limpia = 2 if cumulative else 0
+        out.append({"name": name.capitalize(), "total": 2 + limpia, "caida": 2, "limpia": limpia})
+    return out
 
 
 def dealer_section(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> str:
@@ -213,6 +233,8 @@ def dealer_section(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> s
 
 
 def rondas_section(odds_table: pd.DataFrame) -> str:
+    """The ronda section: exact odds against the level-data rows (the same under both
+    presets) and the level-chica rows (one preset's chicas: their ``level`` names it)."""
     keep = odds_table["event"].isin(["ronda", "doble_ronda"]) & odds_table["scope"].isin(
         ["hand", "side 0", "anyone"]
     )
@@ -221,8 +243,11 @@ def rondas_section(odds_table: pd.DataFrame) -> str:
         {"players": r["players"], "level": r["level"], "row": r, "exact": r["exact"]}
         for _, r in anyone.iterrows()
     ]
+    chica_levels = [str(v) for v in dict.fromkeys(odds_table["level"]) if v != "data"]
     return prose("quito_vs_cuenca").rondas(
-        exact_table(odds_table[keep], fraction=False, scopes={"side 0": "side"}), levels
+        exact_table(odds_table[keep], fraction=False, scopes={"side 0": "side"}),
+        levels,
+        chica_levels,
     )
 
 
@@ -260,18 +285,54 @@ def caidas_section(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> s
 
 
 def winprob_section(wins: pd.DataFrame, s: StudySettings) -> str:
+    """Selected score states' win probability, and how many equal-score states resolve the
+    next dealer's edge (their interval excludes 50%), counted from the printed rows."""
     rows = []
+    equal = []
     for p in s.players:
         for v in ("quito", "cuenca"):
             sub = wins[(wins["players"] == p) & (wins["variant"] == v)]
             for own, opp in ((10, 10), (20, 20), (30, 20), (20, 30), (38, 30), (30, 38), (38, 38)):
                 r = sub[(sub["own_score"] == own) & (sub["opponent_score"] == opp)].iloc[0]
                 rows.append([p, v, f"{own}-{opp}", est_text(r, percent=True), f"{int(r['n']):,}"])
+                if own == opp:
+                    equal.append(r)
     return prose("quito_vs_cuenca").winprob(
         markdown_table(
             ["players", "rules", "own-opponent", "P(win) [interval]", "n"], rows, right=(3, 4)
-        )
+        ),
+        equal_states(equal),
     )
+
+
+def equal_states(rows: list[pd.Series]) -> dict[str, int]:
+    """How far the equal-score rows resolve the next dealer's edge (R3.3).
+
+    Parameters
+    ----------
+    rows : list of Series
+        Win-probability rows at equal scores (``lower``, ``upper``, ``estimate``, ``n``).
+
+    Returns
+    -------
+    dict
+        ``total`` rows, ``above`` (interval wholly above 50%), ``contain`` (interval contains
+        50%), ``below`` (estimate under 50%), ``n_min`` and ``n_max`` chicas per state.
+    """
+    if not rows:
+        return {"total": 0, "above": 0, "contain": 0, "below": 0, "n_min": 0, "n_max": 0}
+    lo = np.array([float(r["lower"]) for r in rows])
+    hi = np.array([float(r["upper"]) for r in rows])
+    est = np.array([float(r["estimate"]) for r in rows])
+    n = [int(r["n"]) for r in rows]
+    return {
+        "total": len(rows),
+        "above": int((lo > 0.5).sum()),
+        "contain": int(((lo <= 0.5) & (hi >= 0.5)).sum()),
+        "below": int((est < 0.5).sum()),
+        "n_min": min(n),
+        "n_max": max(n),
+    }
 
 
 def all_metrics_section(
@@ -338,11 +399,53 @@ def methods_section(
     walls: dict[str, float],
     convergence_text: str,
     tuned: str = "",
+    printed: str = "",
 ) -> str:
     """The Methods section: models and their sizes, wall times, sizing, pairing, verdicts; with
-    ``tuned`` (:func:`.common.tuned_disclosure`) the tuning disclosure of the panel."""
+    ``tuned`` (:func:`.common.tuned_disclosure`) the tuning disclosure of the panel, with
+    ``printed`` (:func:`printed_halfwidths`) the half-widths the tables actually print."""
     truncated = sum(_truncated(est, p, v) for p in s.players for v in ("quito", "cuenca"))
-    return prose("quito_vs_cuenca").methods(s, truncated, models, walls, convergence_text, tuned)
+    return prose("quito_vs_cuenca").methods(
+        s, truncated, models, walls, convergence_text, tuned, printed
+    )
+
+
+def printed_halfwidths(diff: pd.DataFrame, models: list[Model], s: StudySettings) -> str:
+    """Half-widths of the relative chica-length effect as the tables print them (at the level
+    Holm tested each row), per model and player count, in pp of the relative change.
+
+    Parameters
+    ----------
+    diff : DataFrame
+        Differences of every model with verdicts (``metric``, ``players``, ``model``,
+        ``relative_lower``, ``relative_upper``).
+    models : list of Model
+    s : StudySettings
+
+    Returns
+    -------
+    str
+        ``"learned ±0.26 pp (2 players), ±0.31 pp (4 players); heuristic ..."``; models or
+        player counts without the row are left out.
+    """
+    parts = []
+    for m in models:
+        sizes = []
+        for p in s.players:
+            rows = diff[
+                (diff["metric"] == "datas_per_chica")
+                & (diff["players"] == p)
+                & (diff["model"] == m.label)
+            ]
+            if rows.empty:
+                continue
+            r = rows.iloc[0]
+            half = 50.0 * (float(r["relative_upper"]) - float(r["relative_lower"]))
+            if np.isfinite(half):
+                sizes.append(f"±{half:.2f} pp ({p} players)")
+        if sizes:
+            parts.append(f"`{m.label}` " + ", ".join(sizes))
+    return "; ".join(parts)
 
 
 def fig_sources(est: pd.DataFrame, s: StudySettings) -> Figure:

@@ -40,6 +40,11 @@ from .qc_sections import SUMMARY_METRICS
 FAMILY = ("model", "players")
 
 
+#: ``level`` of the ronda rows counted inside chicas: Quito's chicas only (a Cuenca chica
+#: ends at another data, so the datas cut short differ and its rates need not be equal).
+CHICA_ODDS_LEVEL = "chica (quito)"
+
+
 def _run_model(
     model: Model, s: StudySettings, progress: Progress | None, runs: list[dict[str, Any]]
 ) -> dict[str, list[Any]]:
@@ -96,7 +101,7 @@ def _run_model(
             out["odds"].append(
                 analysis.odds_check(
                     quito["chica_hands"], players, s.confidence, games=quito["chica"]
-                ).assign(level="chica")
+                ).assign(level=CHICA_ODDS_LEVEL)
             )
         del comp
     return out
@@ -146,6 +151,7 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
     diff_all = apply_verdicts(
         pd.concat(parts["diff"], ignore_index=True), FAMILY, settings.confidence
     )
+    conv_text += _convergence_vs_tables(diff_all, head, settings)
     est = est_all[est_all["model"] == head.label]
     diff = diff_all[diff_all["model"] == head.label]
     length = pd.concat(parts["lengths"], ignore_index=True)
@@ -156,7 +162,13 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
     summary = sections.summary_table(est, diff, settings)
     pr = prose("quito_vs_cuenca")
     tuned = tuned_disclosure([m.label for m in models], "Cuenca scoring")
-    claims = qc_claims(diff_all, [m.label for m in models], settings)
+    confirm_policies = {
+        (m.label, p): ",".join(m.run(p)[0])
+        for m in models
+        if m.role == "confirm"
+        for p in settings.players
+    }
+    claims = qc_claims(diff_all, [m.label for m in models], settings, confirm_policies)
     if tuned:
         claims = [dataclasses.replace(c, caveats=(*c.caveats, tuned)) for c in claims]
     answers = [render_claim(c) for c in claims]
@@ -208,7 +220,11 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
     report.add("Win probability by score state", sections.winprob_section(wins, settings))
     report.add("All metrics", sections.all_metrics_section(est_all, diff_all, models, settings))
     report.add("Resolution", unresolved(diff_all, ["model", "players"]))
-    report.add("Methods", sections.methods_section(est, settings, models, walls, conv_text, tuned))
+    printed = sections.printed_halfwidths(diff_all, models, settings)
+    report.add(
+        "Methods",
+        sections.methods_section(est, settings, models, walls, conv_text, tuned, printed),
+    )
 
     figures = {
         "points_by_source": sections.fig_sources(est, settings),
@@ -244,6 +260,24 @@ def quito_vs_cuenca(settings: StudySettings, progress: Progress | None = None) -
 
 
 # --------------------------------------------------------------------------- panel
+def _convergence_vs_tables(diff: pd.DataFrame, head: Model, s: StudySettings) -> str:
+    """The sentence that ties the convergence paragraph's 95% interval to the tables' Holm-level
+    interval of the same difference (the headline's datas per chica), built from that row."""
+    p = sections.convergence_players(s)
+    rows = diff[
+        (diff["metric"] == "datas_per_chica")
+        & (diff["players"] == p)
+        & (diff["model"] == head.label)
+    ]
+    if rows.empty:
+        return ""
+    return (
+        f" The tables print the same difference as {diff_text(rows.iloc[0])}: the interval at "
+        f"the level Holm tested its row (Methods, *Verdicts*), wider than this unadjusted "
+        f"{100.0 * s.confidence:g}% one."
+    )
+
+
 def _short(row: pd.Series) -> str:
     """A compact console cell: the relative effect, or the difference, and its verdict."""
     v = str(row["verdict"])

@@ -20,6 +20,37 @@ from .claim_rows import diff_evidence, model_name, row_id
 from .common import diff_text, est_text, overlap_text, rel_text, select, verdict_text
 from .panel import blind_identical
 
+#: Side numbers a scope names (``side 0``, ``side 1``): labels, not measured numbers.
+SIDE_NUMBERS = {"side 0": 0, "side 1": 1}
+
+#: Columns that identify one check of the odds table: rows equal in all of them are one check
+#: printed twice (the 2- and 4-player runs deal the same decks; a 2-player seat is a side).
+CHECK_COLUMNS = ("event", "exact", "estimate", "lower", "upper", "n")
+
+
+def distinct_checks(odds_table: pd.DataFrame) -> pd.DataFrame:
+    """The separate checks of an odds table: its comparable rows, one per distinct value.
+
+    Parameters
+    ----------
+    odds_table : DataFrame
+        :func:`cuarenta_sim.cuarenta.analysis.odds_check` rows (``event``, ``scope``,
+        ``exact``, ``estimate``, ``lower``, ``upper``, ``n``, ``within``; ``within`` NaN where
+        the exact value does not apply).
+
+    Returns
+    -------
+    DataFrame
+        The first row of each group of rows equal in :data:`CHECK_COLUMNS` (a 4-player row
+        that repeats the 2-player row of the same decks, a 2-player ``seat`` row that repeats
+        ``side 0``), rows without a ``within`` verdict dropped.
+    """
+    if odds_table.empty:
+        return odds_table.assign(within=pd.Series(dtype=bool))
+    rows = odds_table[odds_table["within"].notna()]
+    return rows.drop_duplicates(subset=list(CHECK_COLUMNS), keep="first")
+
+
 SENS_TEST = "paired differences on the same decks; Holm over the metrics of each flip, model"
 
 
@@ -65,15 +96,33 @@ def odds_claims(
         How many exact odds lie inside their interval; the ronda rate; per player count the
         headline's caida rate and the range across models, each number beside its model.
     """
-    inside, total = int(odds_table["within"].sum()), len(odds_table)
+    checks = distinct_checks(odds_table)
+    inside, total = int(checks["within"].astype(bool).sum()), len(checks)
     conf = 100.0 * s.confidence
+    misses = [
+        f"{str(r['event']).replace('_', ' ')} {r['scope']}"
+        for _, r in checks[~checks["within"].astype(bool)].iterrows()
+    ]
+    repeats = len(odds_table) - total
+    outside = "; outside: " + ", ".join(dict.fromkeys(misses)) if misses else ""
+    why = []
+    if len({int(p) for p in odds_table["players"]}) > 1:
+        why.append("the player counts deal the same decks")
+    if "seat" in set(odds_table["scope"]):
+        why.append("a 2-player seat is a side")
+    repeated = (
+        f"; the table's {len(odds_table)} rows hold {repeats} repeats, value for value: "
+        + " and ".join(why)
+        if repeats
+        else ""
+    )
     claims = [
         Claim(
             id="odds.inside",
             template=(
-                "{inside} of {total} exact dealing odds lie inside the {conf:g}% interval of "
-                "their simulated estimate ({n:,} datas per player count, {players} players, "
-                "seed {seed})."
+                "{inside} of {total} distinct exact dealing odds lie inside the {conf:g}% "
+                "interval of their simulated estimate ({n:,} datas per player count, {players} "
+                "players, seed {seed}{repeated}{outside})."
             ),
             values={
                 "inside": inside,
@@ -82,17 +131,26 @@ def odds_claims(
                 "n": s.n,
                 "seed": s.seed,
                 "players": " and ".join(str(p) for p in s.players),
+                "repeated": repeated,
+                "outside": outside,
             },
             evidence=(
                 Evidence(
                     table="derived",
-                    row="odds: rows with the exact value inside the interval",
-                    values={"inside": inside, "rows": total, "n": s.n},
+                    row="odds: distinct (exact, estimate, interval, n) rows with the exact value "
+                    "inside the interval",
+                    values={
+                        "inside": inside,
+                        "distinct": total,
+                        "rows": len(odds_table),
+                        "repeats": repeats,
+                        "n": s.n,
+                    },
                 ),
             ),
             test="exact value inside the simulated interval, row by row (no adjustment)",
             scope=Scope(players=tuple(s.players), rules=(slug,), sizes={"datas": s.n}),
-            constants={"confidence level, %": conf, "seed": s.seed},
+            constants={"confidence level, %": conf, "seed": s.seed, **SIDE_NUMBERS},
             caveats=("rows share decks and overlap in scope; not independent checks",),
         )
     ]
