@@ -213,7 +213,16 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
     report.add("Resolution", unresolved(diff, ["model", "players", "variant"]))
     report.add(
         "Methods",
-        pr.methods(base.slug(), _base_table(est), models, walls, settings, conv_text, tuned),
+        pr.methods(
+            base.slug(),
+            _base_table(est),
+            models,
+            walls,
+            settings,
+            conv_text,
+            tuned,
+            float(report.provenance["wall_time_s"]),
+        ),
     )
 
     figures = {f"tornado_{m}": _tornado(est, diff, m, head, settings, qc) for m in TORNADO_METRICS}
