@@ -128,3 +128,44 @@ def test_methods_state_a_target_and_the_measured_wall_time() -> None:
     quick = prose("sensitivity").methods("quito", "", models, walls, s, "", "", 400.0)
     assert "took 400 s of wall time (6.7 min" in quick
     assert "so it met the target" in quick
+
+
+def test_a_score_switch_at_level_data_did_not_act_rather_than_cannot_act() -> None:
+    """Old cell: "cannot act at level data", stronger than its evidence (0 of 40,000 paired
+    datas differ; a data from 0-0 can, rarely, reach 30). The cell now states the evidence,
+    and a blind switch whose pairs did differ prints its measured effect."""
+    from cuarenta_sim.cuarenta.studies.sensitivity import _cell
+
+    row = pd.Series(
+        {
+            "variant": "carton_blocked_from=30",
+            "metric": "points",
+            "verdict": "identical",
+            "n": 40_000,
+            "differing": 0,
+            "estimate": 0.0,
+            "lower": 0.0,
+            "upper": 0.0,
+            "level": "data",
+            "defined": True,
+            "method": "paired",
+        }
+    )
+    assert _cell(row, blind=True) == "did not act in 40,000 datas (0 pairs differ)"
+    acted = row.copy()
+    acted[["verdict", "differing", "estimate", "lower", "upper"]] = [
+        "not resolved",
+        3,
+        0.001,
+        -0.002,
+        0.004,
+    ]
+    text = _cell(acted, blind=True)
+    assert "did not act" not in text and "cannot act" not in text
+    assert text.endswith(" ~"), text
+    intro = prose("sensitivity").rules_you_play(
+        StudySettings(n=100, players=(2,)), Model("learned", ("learned",), 1, "headline"), "", ""
+    )
+    assert "cannot act" not in intro
+    assert "a data starting at 0-0 never reaches" not in intro
+    assert "*did not act in N datas (0 pairs differ)*" in intro
