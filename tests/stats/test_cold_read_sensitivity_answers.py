@@ -122,11 +122,11 @@ def test_methods_state_a_target_and_the_measured_wall_time() -> None:
     text = prose("sensitivity").methods("quito", "", models, walls, s, "", "", 890.51)
     assert "regenerates in under 10 minutes" not in text
     assert "aim at a target, not a promise" in text
-    assert "took 891 s of wall time (14.8 min" in text, text
+    assert "took 891 s of wall time to simulate and tabulate (14.8 min" in text, text
     assert "learned 174 s, solver (confirm) 649 s" in text
     assert "so it missed the target on its machine" in text
     quick = prose("sensitivity").methods("quito", "", models, walls, s, "", "", 400.0)
-    assert "took 400 s of wall time (6.7 min" in quick
+    assert "took 400 s of wall time to simulate and tabulate (6.7 min" in quick
     assert "so it met the target" in quick
 
 
