@@ -235,7 +235,7 @@ def sensitivity_claims(
             bigger = int((chica["estimate"].abs() > abs(q["estimate"])).sum())
             tail = (
                 "{bigger} other reading(s) move it more under {model}: for the length of a "
-                "chica (this metric only; other metrics rank the readings differently, see "
+                "chica (this metric only; other metrics may rank the readings differently, see "
                 "the table), which of those rules you play matters as much as which scoring"
                 if bigger
                 else "no other reading moves it more under {model}"
