@@ -240,6 +240,7 @@ def tornado(
     xlabel: str = "effect",
     title: str = "",
     legend: bool = True,
+    cannot_text: str = "cannot act",
 ) -> Axes:
     """Tornado chart: one horizontal bar per variant, largest absolute effect on top.
 
@@ -247,7 +248,7 @@ def tornado(
     hatched when "resolved, possibly negligible"; not resolved or too small to tell grey; no
     difference (inside the practical margin) :data:`NEGLIGIBLE_COLOR`; an
     identical variant (no pair differed) a black tick at 0. A variant that cannot act on the
-    metric (column ``cannot_act`` True) gets no bar, only the words "cannot act" at 0, so it
+    metric (column ``cannot_act`` True) gets no bar, only ``cannot_text`` at 0, so it
     never reads as a measured zero. Whiskers are the rows' ``lower`` / ``upper`` as given (the
     reports pass the intervals at each row's Holm level, which agree with the verdicts).
 
@@ -265,6 +266,8 @@ def tornado(
         Axis label and title.
     legend : bool
         Draw the colour legend below the axes.
+    cannot_text : str
+        The words drawn at 0 for a ``cannot_act`` row (default ``"cannot act"``).
 
     Returns
     -------
@@ -320,7 +323,9 @@ def tornado(
     for yi in y[identical & ~cannot]:
         ax.plot([0.0], [yi], marker="|", color="black", markersize=10)
     for yi in y[cannot]:
-        ax.text(0.0, yi, " cannot act", va="center", ha="left", fontsize="small", color="dimgray")
+        ax.text(
+            0.0, yi, f" {cannot_text}", va="center", ha="left", fontsize="small", color="dimgray"
+        )
     _label_rows(ax, y, order[label], xlabel, title, 0.0)
     if legend:
         handles = [

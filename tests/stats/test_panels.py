@@ -205,7 +205,8 @@ def test_sensitivity_panel_marks_score_switches(tmp_path) -> None:
     assert "## What the rules you play change" in md
     assert "## Switches that act near the target" in md
     assert "(= Quito to Cuenca)" in md
-    assert "cannot act at level data" in md
+    assert "did not act in 600 datas (0 pairs differ)" in md
+    assert "cannot act" not in md  # the evidence is "0 pairs differ", not impossibility
     rules = rep.tables["rules_you_play"]
     assert "at_38=only_caida" in set(rules["variant"])
     assert "capture_compulsory=true" not in set(rules["variant"])  # no source plays it

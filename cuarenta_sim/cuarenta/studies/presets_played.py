@@ -147,8 +147,13 @@ def additivity(
         preset row, its interval at Holm's level), ``switches`` (count), ``missing``
         (switches with no one-switch row), ``summed`` with ``sum_lower`` / ``sum_upper`` (sum
         of the one-switch effects on the same scale and its interval; NaN when one is missing
-        or undefined), ``gap`` (summed - measured) with ``gap_lower`` / ``gap_upper``, and
-        ``interacts`` (the gap's interval excludes 0).
+        or undefined), ``gap`` (summed - measured) with ``gap_lower`` / ``gap_upper``,
+        ``interacts`` (the gap's interval excludes 0; never for a ``single`` row), ``single``
+        (the preset changes one switch and its gap is exactly 0: identical by construction),
+        and for relative changes the effects compounded instead of added (``compounded``,
+        ``comp_lower``, ``comp_upper``: ``prod(1 + r_i) - 1``, i.e. added on the log scale),
+        ``cgap`` (compounded - measured) with ``cgap_lower`` / ``cgap_upper`` and
+        ``interacts_compounded``; NaN / False on other scales.
     """
     from statistics import NormalDist
 
@@ -175,9 +180,14 @@ def additivity(
         # An identical flip (no pair differed) has no spread: it adds 0 to the variance.
         sum_se = float(np.sqrt(np.nansum(np.square(ses)))) if ok else np.nan
         measured, lo, hi = float(r[scale]), float(r[lo_col]), float(r[hi_col])
-        gap_se = float(np.hypot(sum_se, _se(r, lo_col, hi_col, z)))
+        measured_se = _se(r, lo_col, hi_col, z)
+        gap_se = float(np.hypot(sum_se, measured_se))
         gap = summed - measured
         gap_lo, gap_hi = gap - z * gap_se, gap + z * gap_se
+        comp = _compounded(values, ses, measured, measured_se, z, ok and scale == "relative")
+        # A preset that changes one switch is that flip on the same decks: its "sum" is the
+        # flip's own effect and the gap is 0 by construction, not a test of anything.
+        single = ok and len(labels) == 1 and gap == 0.0
         rows.append(
             {
                 "preset": name,
@@ -198,10 +208,60 @@ def additivity(
                 "gap": gap,
                 "gap_lower": gap_lo,
                 "gap_upper": gap_hi,
-                "interacts": bool(np.isfinite(gap_lo) and (gap_lo > 0.0 or gap_hi < 0.0)),
+                "interacts": bool(
+                    not single and np.isfinite(gap_lo) and (gap_lo > 0.0 or gap_hi < 0.0)
+                ),
+                "single": single,
+                **comp,
+                "interacts_compounded": bool(
+                    not single
+                    and np.isfinite(comp["cgap_lower"])
+                    and (comp["cgap_lower"] > 0.0 or comp["cgap_upper"] < 0.0)
+                ),
             }
         )
     return pd.DataFrame(rows)
+
+
+def _compounded(
+    values: list[float],
+    ses: list[float],
+    measured: float,
+    measured_se: float,
+    z: float,
+    ok: bool,
+) -> dict[str, float]:
+    """The one-switch relative effects compounded (added on the log scale), and the gap.
+
+    ``compounded = prod(1 + r_i) - 1``; its standard error by the delta method,
+    ``(1 + compounded) * sqrt(sum (se_i / (1 + r_i))^2)``; the gap ``compounded - measured``
+    adds the preset's own variance (errors combined as independent, as for the sum). All NaN
+    when ``ok`` is False (a missing or undefined flip, or a metric that is not a relative
+    change).
+    """
+    keys = ("compounded", "comp_lower", "comp_upper", "cgap", "cgap_lower", "cgap_upper")
+    if not ok:
+        return dict.fromkeys(keys, np.nan)
+    one = 1.0 + np.asarray(values, dtype=np.float64)
+    comp = float(np.prod(one)) - 1.0
+    se_log = float(np.sqrt(np.nansum(np.square(np.asarray(ses) / one))))
+    comp_se = (1.0 + comp) * se_log
+    gap = comp - measured
+    gap_se = float(np.hypot(comp_se, measured_se))
+    return dict(
+        zip(
+            keys,
+            (
+                comp,
+                comp - z * comp_se,
+                comp + z * comp_se,
+                gap,
+                gap - z * gap_se,
+                gap + z * gap_se,
+            ),
+            strict=True,
+        )
+    )
 
 
 def _fmt(value: float, scale: str, metric: str, dec: int | None = None) -> str:
@@ -241,8 +301,29 @@ ADDITIVITY_HEADERS = (
     "switches changed",
     "sum of the one-switch effects [95%]",
     "sum - measured [95%]",
+    "compounded, prod(1 + effect) - 1 [95%]; compounded - measured [95%]",
     "switches interact?",
 )
+
+#: The last cells of a preset that changes one switch (its gap is 0 by construction).
+SINGLE = "one switch: identical by construction (the preset is that flip)"
+
+
+def _interact_text(r: pd.Series) -> str:
+    """The *switches interact?* cell: on the added scale, and compounded where defined."""
+    if not np.isfinite(r["summed"]):
+        return "n/a"
+    if r["single"]:
+        return SINGLE
+    added = (
+        "yes (the gap's interval excludes 0)"
+        if r["interacts"]
+        else "not shown (the gap's interval contains 0)"
+    )
+    if not np.isfinite(r["compounded"]):
+        return added
+    comp = "yes" if r["interacts_compounded"] else "not shown"
+    return f"added: {added}; compounded: {comp}"
 
 
 def additivity_rows(table: pd.DataFrame) -> list[list[str]]:
@@ -256,17 +337,24 @@ def additivity_rows(table: pd.DataFrame) -> list[list[str]]:
             str(r["verdict"]),
             str(r["switches"]) + (f" (no flip row: {r['missing']})" if r["missing"] else ""),
             _fmt_ci(r["summed"], r["sum_lower"], r["sum_upper"], r["scale"], r["metric"]),
-            _fmt_ci(r["gap"], r["gap_lower"], r["gap_upper"], r["scale"], r["metric"]),
-            "n/a"
-            if not np.isfinite(r["summed"])
-            else (
-                "yes (the gap's interval excludes 0)"
-                if r["interacts"]
-                else "not shown (the gap's interval contains 0)"
-            ),
+            "0 by construction"
+            if r["single"]
+            else _fmt_ci(r["gap"], r["gap_lower"], r["gap_upper"], r["scale"], r["metric"]),
+            _compounded_text(r),
+            _interact_text(r),
         ]
         for _, r in table.iterrows()
     ]
+
+
+def _compounded_text(r: pd.Series) -> str:
+    if r["single"]:
+        return "the flip itself; 0 by construction"
+    if not np.isfinite(r["compounded"]):
+        return "n/a (not a relative change)" if r["scale"] != "relative" else "n/a"
+    comp = _fmt_ci(r["compounded"], r["comp_lower"], r["comp_upper"], "relative", "")
+    gap = _fmt_ci(r["cgap"], r["cgap_lower"], r["cgap_upper"], "relative", "")
+    return f"{comp}; {gap}"
 
 
 def additivity_sentence(table: pd.DataFrame, model: str) -> str:
@@ -284,9 +372,11 @@ def additivity_claim(table: pd.DataFrame, model: str, base: str = "") -> Claim |
     Evidence: every row of the ``additivity`` table (row id ``preset|players|metric``) on
     datas per chica with a defined sum (``measured``, ``lower``, ``upper``, ``summed``,
     ``sum_lower``, ``sum_upper``, ``gap``, ``gap_lower``, ``gap_upper``, ``switches``,
-    printed as percentages), and a derived count of the rows where the switches interact
-    (the gap's interval excludes 0). The sentence says "interact" only for those rows; with
-    none it says the switches are not shown to interact.
+    ``compounded`` ... ``cgap_upper``, printed as percentages), and a derived count of the
+    rows that change several switches and of those where the gap's interval excludes 0, with
+    the effects added and compounded (added on the log scale): whether switches interact
+    depends on that scale, so the sentence gives both counts. A preset that changes one switch
+    (its row is that flip, gap 0 by construction) is named as such and never counted.
 
     Parameters
     ----------
@@ -306,35 +396,22 @@ def additivity_claim(table: pd.DataFrame, model: str, base: str = "") -> Claim |
     if sub.empty:
         return None
     name = model_name(model)
-    bad = sub[sub["interacts"]]
-    worst = sub.loc[sub["gap"].abs().idxmax()]
+    single = sub[sub["single"].astype(bool)]
+    multi = sub[~sub["single"].astype(bool)]
     keys = ("measured", "lower", "upper", "summed", "sum_lower", "sum_upper")
-    pct = {k: 100.0 for k in (*keys, "gap", "gap_lower", "gap_upper")}
-    gap = (
-        "the largest gap is {preset} with {p} players: {measured} measured against "
-        "{summed} summed over its {k} switches, a gap of {gap}"
-    )
-    if len(bad):
-        template = (
-            "Under `{model}`, the sum of the one-switch effects on datas per chica differs "
-            "from the measured preset effect (the {conf:g}% interval of sum - measured, errors "
-            "combined as independent, excludes 0) in {bad} of {n} preset rows: there the "
-            "switches interact and a preset must be read from its own row; " + gap + "."
-        )
+    comp_keys = ("compounded", "comp_lower", "comp_upper", "cgap", "cgap_lower", "cgap_upper")
+    pct = {k: 100.0 for k in (*keys, "gap", "gap_lower", "gap_upper", *comp_keys)}
+    values: dict[str, object] = {"model": name, "conf": 95, "n": len(multi)}
+    if multi.empty:
+        template = "Under `{model}`, no preset row changes several switches"
     else:
-        template = (
-            "Under `{model}`, the switches are not shown to interact on datas per chica: in "
-            "each of the {n} preset rows the {conf:g}% interval of sum - measured (errors "
-            "combined as independent) contains 0; " + gap + "."
-        )
-    return Claim(
-        id="sens.additivity",
-        template=template,
-        values={
-            "model": name,
-            "conf": 95,
-            "bad": len(bad),
-            "n": len(sub),
+        bad = multi["interacts"].astype(bool)
+        bad_c = multi["interacts_compounded"].astype(bool)
+        worst = multi.loc[multi["gap"].abs().idxmax()]
+        values |= {
+            "bad": int(bad.sum()),
+            "bad_c": int(bad_c.sum()),
+            "both": int((bad & bad_c).sum()),
             "preset": worst["preset"],
             "p": int(worst["players"]),
             "measured": _fmt_ci(worst["measured"], worst["lower"], worst["upper"], "relative", ""),
@@ -342,20 +419,77 @@ def additivity_claim(table: pd.DataFrame, model: str, base: str = "") -> Claim |
                 worst["summed"], worst["sum_lower"], worst["sum_upper"], "relative", ""
             ),
             "gap": _fmt_ci(worst["gap"], worst["gap_lower"], worst["gap_upper"], "relative", ""),
+            "compounded": _fmt_ci(
+                worst["compounded"], worst["comp_lower"], worst["comp_upper"], "relative", ""
+            ),
+            "cgap": _fmt_ci(
+                worst["cgap"], worst["cgap_lower"], worst["cgap_upper"], "relative", ""
+            ),
             "k": int(worst["switches"]),
-        },
+        }
+        template = (
+            "Under `{model}`, on datas per chica, the one-switch relative effects are combined "
+            "two ways, each with the {conf:g}% interval of combined - measured (errors combined "
+            "as independent): added (the baseline of the table), that interval excludes 0 in "
+            "{bad} of {n} preset rows that change several switches; compounded (multiplied as "
+            "1 + effect, i.e. added on the log scale), in {bad_c} of {n}"
+        )
+        if values["bad"] == values["bad_c"] == values["both"] > 0:
+            template += (
+                "; the same rows on both scales: there the switches interact, and a preset "
+                "must be read from its own row"
+            )
+        elif values["bad"] or values["bad_c"]:
+            template += (
+                ("; only {both} on both" if values["both"] else "; no row on both")
+                + ", so whether the switches interact depends on the scale chosen, and a "
+                "preset must be read from its own row"
+            )
+        else:
+            template += (
+                "; the switches are not shown to interact on either scale (no evidence against "
+                "adding up, not a proof of it)"
+            )
+        template += (
+            "; the largest added gap is {preset} with {p} players: {measured} measured against "
+            "{summed} summed over its {k} switches, a gap of {gap}"
+        )
+        if np.isfinite(worst["compounded"]):
+            template += " (compounded {compounded}, a gap of {cgap})"
+    if len(single):
+        counts = sorted({int(v) for v in single["players"]})
+        values |= {
+            "single_presets": ", ".join(dict.fromkeys(map(str, single["preset"]))),
+            "single_players": " and ".join(map(str, counts)),
+        }
+        template += (
+            "; {single_presets} (with {single_players} players) changes one switch only, so "
+            "its row is that flip on the same decks, the same number by construction, and is not "
+            "counted"
+        )
+    template += "."
+    return Claim(
+        id="sens.additivity",
+        template=template,
+        values=values,
         evidence=(
             Evidence(
                 table="derived",
                 row=f"preset rows where the switches interact (gap's interval excludes 0)|{model}",
-                values={"interacting": float(len(bad)), "rows": float(len(sub))},
+                values={
+                    "interacting, added": float(values.get("bad", 0)),
+                    "interacting, compounded": float(values.get("bad_c", 0)),
+                    "interacting, both": float(values.get("both", 0)),
+                    "rows changing several switches": float(len(multi)),
+                    "rows changing one switch": float(len(single)),
+                },
             ),
             *(
                 Evidence(
                     table="additivity",
                     row=f"{r['preset']}|{r['players']}|{r['metric']}",
                     values={
-                        **{k: float(r[k]) for k in pct},
+                        **{k: float(r[k]) for k in pct if np.isfinite(float(r[k]))},
                         "switches": float(r["switches"]),
                     },
                     verdict=str(r["verdict"]),
@@ -375,9 +509,11 @@ def additivity_claim(table: pd.DataFrame, model: str, base: str = "") -> Claim |
             players=tuple(sorted({int(v) for v in sub["players"]})),
             rules=tuple(dict.fromkeys([*([base] if base else []), *map(str, sub["preset"])])),
         ),
-        constants={"confidence level, %": 95},
+        constants={"confidence level, %": 95, "1 in 1 + effect": 1, "0 (no gap)": 0},
         caveats=(
             "headline model only; the tuned players were tuned under Quito (see the disclosure)",
+            "interaction is scale-dependent: added relative effects and compounded ones (the "
+            "log scale) are different no-interaction baselines; both are reported",
             "the runs share decks, so the errors of the sum and of the preset are correlated; "
             "combining them as independent is an approximation",
             "not shown to interact is not a test of additivity, only no evidence against it",

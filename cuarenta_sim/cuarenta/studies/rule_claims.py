@@ -17,7 +17,15 @@ from ...reports import format_number
 from ...studies import StudySettings
 from ...studies.claims import TOO_SMALL, Claim, Evidence, Scope, count_agreement
 from .claim_rows import diff_evidence, model_name, row_id
-from .common import diff_text, est_text, overlap_text, rel_text, select, verdict_text
+from .common import (
+    diff_text,
+    est_text,
+    overlap_text,
+    rel_text,
+    select,
+    tuning_of,
+    verdict_text,
+)
 from .panel import blind_identical
 
 #: Side numbers a scope names (``side 0``, ``side 1``): labels, not measured numbers.
@@ -245,6 +253,7 @@ def sensitivity_claims(
     keys = ("variant", "metric", "players", "model")
     base = s.rules
     out: list[Claim] = []
+    tuning = tuning_caveat(head)
     chica = diff[
         (diff["metric"] == "datas_per_chica")
         & (diff["players"] == p)
@@ -259,6 +268,7 @@ def sensitivity_claims(
                 template=(
                     "Of the readings where sources disagree, {variant} moves a {p}-player "
                     "chica's length most under {model}: {rel} ({d} datas, {verdict})."
+                    + (" {tuning}." if tuning else "")
                 ),
                 values={
                     "variant": top["variant"],
@@ -267,6 +277,7 @@ def sensitivity_claims(
                     "rel": rel_text(top),
                     "d": diff_text(top),
                     "verdict": verdict_text(top),
+                    "tuning": tuning,
                 },
                 evidence=tuple(diff_evidence(r, keys=keys, role="") for _, r in chica.iterrows()),
                 test=SENS_TEST,
@@ -281,8 +292,9 @@ def sensitivity_claims(
             q = select(chica, variant=qc)
             bigger = int((chica["estimate"].abs() > abs(q["estimate"])).sum())
             tail = (
-                "{bigger} other reading(s) move it more under {model}: which of those rules "
-                "you play matters as much as which scoring"
+                "{bigger} other reading(s) move it more under {model}: for the length of a "
+                "chica (this metric only; other metrics may rank the readings differently, see "
+                "the table), which of those rules you play matters as much as which scoring"
                 if bigger
                 else "no other reading moves it more under {model}"
             )
@@ -312,14 +324,7 @@ def sensitivity_claims(
             )
     all_chica = diff[(diff["metric"] == "datas_per_chica") & (diff["players"] == p)]
     flips = list(dict.fromkeys(all_chica["variant"]))
-    agree = 0
-    for flip in flips:
-        g = all_chica[all_chica["variant"] == flip]
-        # The same runs as the *across models* column count (:func:`.panel.robustness`): an
-        # identical run too small to have seen the change the other runs see is not counted.
-        g = g[~blind_identical(g)]
-        k, m = count_agreement([str(v) for v in g["verdict"]], list(g["estimate"]))
-        agree += int(m > 0 and k == m)
+    exceed, negligible, idle = agreement_classes(all_chica)
     # Only the models whose run can tell a change of chica length: a model whose every flip
     # is too small to tell (or identical: no pair differed) is not named as agreeing.
     models = [
@@ -332,39 +337,132 @@ def sensitivity_claims(
         ).any()
     ]
     models = models or [model_name(m) for m in dict.fromkeys(all_chica["model"])]
-    if agree == 0:
-        template = (
-            "Under {models}, no flip of the {n} changes a {p}-player chica's length with one "
-            "sign under every model."
-        )
-    elif len(models) > 1:
-        template = (
-            "Under every player model whose run is large enough to detect the change "
-            "({models}), {agree} of {n} flips change a {p}-player chica's length with one "
-            "resolved sign."
-        )
+    acting = len(flips) - len(idle)
+    values: dict[str, object] = {
+        "models": ", ".join(models),
+        "exceed": len(exceed),
+        "neg": len(negligible),
+        "n": len(flips),
+        "acting": acting,
+        "idle": len(idle),
+        "idle_names": ", ".join(idle),
+        "p": p,
+    }
+    head_text = (
+        "Of the {n} flips, {idle} left the length of every {p}-player chica unchanged in "
+        "every run ({idle_names}: no pair differs); of the {acting} others, "
+        if idle
+        else "Of the {n} flips, "
+    )
+    if len(models) > 1:
+        who = "under every player model whose run is large enough to detect the change ({models})"
     else:
+        who = "under {models}"
+    if exceed or negligible:
         template = (
-            "Under {models}, {agree} of {n} flips change a {p}-player chica's length with a "
-            "resolved sign."
+            head_text + "{exceed} change a {p}-player chica's length by more than the practical "
+            "margin with one resolved sign " + who
         )
+        if negligible:
+            template += (
+                ", and {neg} more with one resolved sign that is possibly negligible under "
+                "some model"
+            )
+        template += "."
+    else:
+        template = head_text + "none changes a {p}-player chica's length with one sign " + who + "."
     out.append(
         Claim(
             id="sens.agree",
             template=template,
-            values={"models": ", ".join(models), "agree": agree, "n": len(flips), "p": p},
+            values=values,
             evidence=(
                 Evidence(
                     table="derived",
                     row=f"flips resolved with one sign under every model|datas_per_chica|{p}",
-                    values={"agreeing flips": agree, "flips": len(flips)},
+                    values={
+                        "flips beyond the margin": len(exceed),
+                        "flips possibly negligible": len(negligible),
+                        "flips that changed no chica": len(idle),
+                        "flips that changed a chica": acting,
+                        "flips": len(flips),
+                    },
                 ),
                 *(diff_evidence(r, keys=keys, role="") for _, r in all_chica.iterrows()),
             ),
             test=SENS_TEST + "; agreement counts skip runs labelled too small to tell",
             verdict="",
             scope=Scope(models=tuple(models), players=(p,), rules=(base, *map(str, flips))),
-            caveats=("a flip whose run under some model is not resolved does not agree",),
+            caveats=(
+                "a flip whose run under some model is not resolved does not agree",
+                "beyond the margin: resolved (not possibly negligible) under every counted model",
+            ),
         )
     )
     return out
+
+
+def agreement_classes(rows: pd.DataFrame) -> tuple[list[str], list[str], list[str]]:
+    """Sort the flips of one metric and player count by how the player models agree.
+
+    Parameters
+    ----------
+    rows : DataFrame
+        Difference rows of one metric and player count, every model (``variant``, ``model``,
+        ``verdict``, ``estimate``; ``differing`` and ``n`` when known).
+
+    Returns
+    -------
+    (beyond, negligible, idle) : three lists of flip labels
+        ``beyond``: resolved with one sign under every counted model, and "resolved" (beyond
+        the practical margin) under each, never "possibly negligible"; ``negligible``: one
+        resolved sign under every counted model, "possibly negligible" under at least one;
+        ``idle``: identical (no pair differed) under every model, so the flip did not act on
+        the metric. Runs too small to tell, undefined runs and identical runs too small to
+        have seen the change (:func:`.panel.blind_identical`) are not counted
+        (:func:`cuarenta_sim.studies.claims.count_agreement`).
+    """
+    beyond: list[str] = []
+    negligible: list[str] = []
+    idle: list[str] = []
+    for flip in dict.fromkeys(rows["variant"]):
+        g = rows[rows["variant"] == flip]
+        if (g["verdict"].astype(str) == "identical").all():
+            idle.append(str(flip))
+            continue
+        g = g[~blind_identical(g)]
+        verdicts = [str(v) for v in g["verdict"]]
+        k, m = count_agreement(verdicts, list(g["estimate"]))
+        if not (m > 0 and k == m):
+            continue
+        counted = [
+            v.split(":")[0] for v in verdicts if v.split(":")[0] not in (TOO_SMALL, "undefined")
+        ]
+        if all(v != "resolved, possibly negligible" for v in counted):
+            beyond.append(str(flip))
+        else:
+            negligible.append(str(flip))
+    return beyond, negligible, idle
+
+
+def tuning_caveat(label: str) -> str:
+    """The tuning caveat of a tuned model's rule effect, for an answer sentence.
+
+    Parameters
+    ----------
+    label : str
+        A model label (``"learned"``); its first policy names the model (:data:`.common.TUNING`).
+
+    Returns
+    -------
+    str
+        ``"`learned` was tuned under Quito and plays every flipped rule set unchanged: ..."``
+        without a final period; empty for a model that was not tuned (``greedy``, ``solver``).
+    """
+    if not tuning_of([label]):
+        return ""
+    name = model_name(label)
+    return (
+        f"{name} was tuned under Quito and plays every flipped rule set unchanged (weights not "
+        "re-fitted): this is the rule's effect on that fixed player, not on one re-tuned for it"
+    )

@@ -213,7 +213,16 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
     report.add("Resolution", unresolved(diff, ["model", "players", "variant"]))
     report.add(
         "Methods",
-        pr.methods(base.slug(), _base_table(est), models, walls, settings, conv_text, tuned),
+        pr.methods(
+            base.slug(),
+            _base_table(est),
+            models,
+            walls,
+            settings,
+            conv_text,
+            tuned,
+            float(report.provenance["wall_time_s"]),
+        ),
     )
 
     figures = {f"tornado_{m}": _tornado(est, diff, m, head, settings, qc) for m in TORNADO_METRICS}
@@ -305,9 +314,21 @@ def _flip_name(flip: str, qc: str | None) -> str:
     return f"{flip} (= Quito to Cuenca)" if flip == qc else flip
 
 
+def _idle(row: pd.Series, blind: bool) -> bool:
+    """Whether a row is a score switch's level-data effect that did not act (no pair differed):
+    printed as :func:`_idle_text`, never as "cannot act" (a data from 0-0 can, rarely, reach 30
+    or 38; the evidence is that none of the run's datas did)."""
+    return blind and str(row["verdict"]) == "identical"
+
+
+def _idle_text(row: pd.Series) -> str:
+    """``"did not act in 40,000 datas (0 pairs differ)"``: the evidence, from the row."""
+    return f"did not act in {int(row['n']):,} datas ({int(row['differing']):,} pairs differ)"
+
+
 def _cell(row: pd.Series, *, blind: bool = False) -> str:
-    if blind:
-        return "cannot act at level data"
+    if _idle(row, blind):
+        return _idle_text(row)
     if row["verdict"] == "identical":
         return "0 (identical)"
     text = rel_text(row) if row["metric"] == "datas_per_chica" else diff_text(row)
@@ -425,8 +446,8 @@ def _summary(diff: pd.DataFrame, head: Model, s: StudySettings) -> pd.DataFrame:
                 variant,
                 p,
                 *(
-                    "cannot act at level data"
-                    if level_blind(variant, by.loc[m, "level"])
+                    _idle_text(by.loc[m])
+                    if _idle(by.loc[m], level_blind(variant, by.loc[m, "level"]))
                     else _mark(by.loc[m])
                     for m in cols
                 ),
@@ -477,11 +498,14 @@ def _metric_section(
                 r = by.get(m.label)
                 if r is None:
                     cells.append("not run")
-                elif blind:
-                    cells.append("cannot act at level data")
+                elif _idle(r, blind):
+                    cells.append(_idle_text(r))
                 else:
                     cells.append(f"{diff_text(r)} ({verdict_text(r)})")
-            cells.append("the switch cannot act from 0-0" if blind else robustness(g))
+            idle = blind and bool((g["verdict"].astype(str) == "identical").all())
+            cells.append(
+                "did not act in any model's run (no pair differs)" if idle else robustness(g)
+            )
             rows.append(cells)
     headers = ["flip", "players", *(m.label for m in models), "across models"]
     method = first["method"].iloc[0] if len(first) else ""
@@ -511,14 +535,16 @@ def _tornado(
         # An identical flip (no pair differed) has no measured spread: no whisker, as in the
         # tables, rather than its no-variation bound drawn like an interval.
         same = (sub["verdict"] == "identical").to_numpy()
-        # A flip whose switch acts only from scores cannot act on a level-data metric: marked
-        # "cannot act", never drawn as a measured zero. Labels as in the tables.
+        # A flip whose switch acts only from scores, and did not act on a level-data metric
+        # (no pair differed), is marked "did not act", never drawn as a measured zero. Labels
+        # as in the tables.
         sub = sub.assign(
             estimate=sub["estimate"] * k,
             lower=sub["lower"].where(~same, sub["estimate"]) * k,
             upper=sub["upper"].where(~same, sub["estimate"]) * k,
-            cannot_act=[level_blind(v, str(lv)) for v, lv in zip(sub["variant"], sub["level"],
-                                                                 strict=True)],
+            cannot_act=[level_blind(v, str(lv)) and str(vd) == "identical"
+                        for v, lv, vd in zip(sub["variant"], sub["level"], sub["verdict"],
+                                             strict=True)],
             flip=[_flip_name(v, qc) for v in sub["variant"]],
         )  # fmt: skip
         plotting.tornado(
@@ -528,6 +554,7 @@ def _tornado(
             xlabel=f"effect on {_label(est, metric)}{unit}\nwhiskers: intervals at Holm's level",
             title=f"{p} players, {head.label}",
             legend=p == s.players[0],
+            cannot_text="did not act (0 pairs differ)",
         )
     return fig
 
