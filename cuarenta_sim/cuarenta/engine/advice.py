@@ -121,9 +121,7 @@ def advise_samples(
     target = rules.target
     vals = np.zeros((samples, n_legal), dtype=np.int64)
     for s in range(samples):
-        stock_at, stream = ronda_world(
-            pool, buf, need, public, hand, seat, n_players, hands, stream
-        )
+        stock_at, stream = ronda_world(pool, buf, need, public, pos, hands, stream)
         if exact:
             for o in range(n_players):
                 posa[POS_HANDS + o] = hands[o]

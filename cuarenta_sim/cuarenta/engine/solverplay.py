@@ -132,19 +132,20 @@ def ronda_world(
     buf: np.ndarray,
     need: np.ndarray,
     public: np.ndarray,
-    hand: np.int64,
-    seat: np.int64,
-    n_players: np.int64,
+    pos: Position,
     hands: np.ndarray,
     stream: Stream,
 ) -> tuple[np.int64, Stream]:
-    """Draw one world of the unseen cards (:func:`.pimc.deal_sample`, same arguments and
-    returns), redrawn while it :func:`contradicts_rondas` (R4), at most :data:`MAX_REDRAWS`
-    times; the last draw is kept. The sampler of the ``solver`` policy and of advice."""
+    """Draw one world of the unseen cards for ``pos.seat`` (:func:`.pimc.deal_sample`, the
+    other arguments and the returns as there), redrawn while it :func:`contradicts_rondas`
+    (R4), at most :data:`MAX_REDRAWS` times; the last draw is kept. The sampler of the
+    ``solver`` policy and of advice (:mod:`.advice`)."""
+    seat = pos.seat
+    n_players = pos.n_players
     stock_at = np.int64(0)
     for _t in range(MAX_REDRAWS + 1):
         stock_at, stream = deal_sample(
-            pool, buf, need, public, hand, seat, n_players, hands, stream
+            pool, buf, need, public, pos.hand, seat, n_players, hands, stream
         )
         if not contradicts_rondas(hands, public, seat, n_players):
             break
@@ -251,9 +252,7 @@ def solver_play(
                         hands[o] += np.int64(1) << (4 * pool[j])
             stock_at = m
         else:
-            stock_at, stream = ronda_world(
-                pool, buf, need, public, hand, seat, n_players, hands, stream
-            )
+            stock_at, stream = ronda_world(pool, buf, need, public, pos, hands, stream)
         if exact:
             for o in range(n_players):
                 posa[POS_HANDS + o] = hands[o]

@@ -223,7 +223,7 @@ def advise_samples(
     )
     rows = []
     for _ in range(samples):
-        hands, buf, at = ronda_world(pool, need, p.known, p.hand, seat, n, p.rondas, rng)
+        hands, buf, at = ronda_world(pool, need, info, rng)
         if exact:
             world = SolverPosition(
                 p.rules,

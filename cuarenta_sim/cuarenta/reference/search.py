@@ -540,22 +540,15 @@ MIN_STOP = 4
 MAX_REDRAWS = 64
 
 
-def ronda_world(
-    pool: Sequence[int],
-    need: Sequence[int],
-    known: Sequence[Sequence[int]],
-    hand: Sequence[int],
-    seat: int,
-    players: int,
-    rondas: Sequence[tuple[int, ...]],
-    rng: PyRng,
-) -> Sample:
-    """One world of the unseen cards (:func:`deal_sample`, same arguments), redrawn at most
-    :data:`MAX_REDRAWS` times while another seat's hand contradicts the deal's announcements
-    (R4: more of an announced rank than it is known to hold, or 3 of an unannounced one); the
-    last draw is kept. Twin of :func:`cuarenta_sim.cuarenta.engine.solverplay.ronda_world`."""
+def ronda_world(pool: Sequence[int], need: Sequence[int], info: SeatInfo, rng: PyRng) -> Sample:
+    """One world of the unseen cards for the seat ``info`` (:func:`deal_sample`), redrawn at
+    most :data:`MAX_REDRAWS` times while another seat's hand contradicts the deal's
+    announcements (R4: more of an announced rank than it is known to hold, or 3 of an
+    unannounced one); the last draw is kept. Twin of
+    :func:`cuarenta_sim.cuarenta.engine.solverplay.ronda_world`."""
+    known, rondas, seat = info.known, info.rondas, info.seat
     for _t in range(MAX_REDRAWS + 1):
-        sample = deal_sample(pool, need, known, hand, seat, players, rng)
+        sample = deal_sample(pool, need, known, info.hand, seat, info.players, rng)
         if not any(
             (h[q] > known[o][q]) if q in rondas[o] else (h[q] >= 3)
             for o, h in enumerate(sample[0])
@@ -616,7 +609,7 @@ def solver_search(info: SeatInfo, rng: PyRng) -> int:
                     for rank in pool:
                         hands[o][rank] += 1
             return hands, list(pool), len(pool)
-        return ronda_world(pool, need, known, hand, seat, players, rondas, rng)
+        return ronda_world(pool, need, info, rng)
 
     def solve(sample: Sample) -> list[int]:
         position = SolverPosition(
