@@ -130,6 +130,28 @@ def finite_number(value: object, name: str) -> float:
     raise ValueError(f"{name} must be a finite number, got {value!r}")
 
 
+def choice_index(value: object, accepted: tuple[str, ...], name: str) -> int:
+    """The position of ``value`` in ``accepted`` (a level name to its kernel code).
+
+    Parameters
+    ----------
+    value : object
+        The name given.
+    accepted : tuple of str
+        The accepted names, in code order.
+    name : str
+        What the name is, for the message (``"level"``, ``"Cuatrola level"``).
+
+    Raises
+    ------
+    ValueError
+        Not one of ``accepted`` (the message lists them).
+    """
+    if not isinstance(value, str) or value not in accepted:
+        raise ValueError(f"unknown {name} {value!r}; accepted: {', '.join(accepted)}")
+    return accepted.index(value)
+
+
 def game_index(value: object, name: str = "index") -> int:
     """A game (or hand) index: a whole number from 0 to :data:`MAX_GAME_INDEX`.
 

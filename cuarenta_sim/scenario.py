@@ -13,10 +13,75 @@ the whole text of a file. Malformed input never raises: the result is
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from .game import DEFAULT_GAME, GAMES
+
+#: The fields of a scenario file (``tests/scenarios/*.json``); its ``scenario`` is judged.
+FILE_FIELDS = ("name", "rule", "scenario", "expected", "note")
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario of any game; the message says what was wrong and what is
+    accepted (each game's judge raises it and returns ``{"error": message}``)."""
+
+
+def check_fields(obj: dict[str, Any], accepted: Sequence[str], what: str) -> None:
+    """Refuse fields of ``obj`` that are not in ``accepted``.
+
+    Parameters
+    ----------
+    obj : dict
+        A scenario object (or one of its nested objects).
+    accepted : sequence of str
+        The fields it may have.
+    what : str
+        What ``obj`` is, for the message (``"a play scenario"``).
+
+    Raises
+    ------
+    ScenarioError
+        Naming the unknown fields and listing the accepted ones.
+    """
+    unknown = [k for k in obj if k not in accepted]
+    if unknown:
+        raise ScenarioError(
+            f"unknown field {', '.join(map(str, unknown))} in {what}; accepted: "
+            f"{', '.join(accepted)}"
+        )
+
+
+def scenario_object(obj: object, kinds: Sequence[str]) -> dict[str, Any]:
+    """Return the scenario a judge evaluates: ``obj`` itself, or the ``scenario`` of a
+    scenario file object (:data:`FILE_FIELDS`).
+
+    Parameters
+    ----------
+    obj : object
+        What the judge was given.
+    kinds : sequence of str
+        The judge's kinds, named in the message.
+
+    Returns
+    -------
+    dict
+        The scenario object (its kind and fields are the judge's to check).
+
+    Raises
+    ------
+    ScenarioError
+        A file object with unknown fields, or a scenario that is not a JSON object.
+    """
+    if isinstance(obj, dict) and "scenario" in obj and "kind" not in obj:
+        check_fields(obj, FILE_FIELDS, "a scenario file")
+        obj = obj["scenario"]
+    if not isinstance(obj, dict):
+        raise ScenarioError(
+            f"a scenario must be a JSON object with a kind ({', '.join(kinds)}), got "
+            f"{type(obj).__name__}"
+        )
+    return obj
 
 
 def evaluate(obj: object) -> dict[str, Any]:

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..scenario import ScenarioError, scenario_object
+from ..scenario import check_fields as _check_fields
 from .cards import (
     N_CARDS,
     N_NUMERIC,
@@ -40,8 +42,7 @@ from .reference.scoring import (
 from .reference.solver import SolverPosition
 from .reference.state import CARDS_PER_DEAL, deals_per_data
 from .rules import RuleSet
-from .scenario_fields import ScenarioError, check_rondas_held, claims_field
-from .scenario_fields import check_fields as _check_fields
+from .scenario_fields import check_rondas_held, claims_field
 from .scenario_fields import check_seat as _check_seat
 from .scenario_fields import int_field as _int_field
 from .scenario_fields import is_int as _is_int
@@ -78,7 +79,6 @@ FIELDS: dict[str, tuple[str, ...]] = {
 # docs/engine_contract.md section 10 (:mod:`.advise`): solve's fields from one seat.
 FIELDS["advise"] = (*FIELDS["solve"], "unseen", "known", "samples", "seed")
 _PREVIOUS_FIELDS = ("seat", "trail", "deal")
-_FILE_FIELDS = ("name", "rule", "scenario", "expected", "note")
 
 
 def evaluate(obj: object) -> dict[str, Any]:
@@ -200,14 +200,7 @@ def same_options(a: Sequence[Sequence[object]], b: Sequence[Sequence[object]]) -
 
 # --------------------------------------------------------------------------- dispatch
 def _evaluate(obj: object) -> dict[str, Any]:
-    if isinstance(obj, dict) and "scenario" in obj and "kind" not in obj:
-        _check_fields(obj, _FILE_FIELDS, "a scenario file")
-        obj = obj["scenario"]
-    if not isinstance(obj, dict):
-        raise ScenarioError(
-            f"a scenario must be a JSON object with a kind ({', '.join(KINDS)}), got "
-            f"{type(obj).__name__}"
-        )
+    obj = scenario_object(obj, KINDS)
     kind = obj.get("kind")
     if kind not in KINDS:
         raise ScenarioError(f"kind must be one of {', '.join(KINDS)}; got {kind!r}")

@@ -9,27 +9,14 @@ produce (R6.4). Numbers may be Python or numpy integers; results hold Python int
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from ..scenario import ScenarioError
 from .cards import RANK_NAMES, format_ranks, parse_rank, parse_ranks
 from .reference.state import CARDS_PER_DEAL
 from .rules import PRESETS, RuleSet, resolve_rules
-
-
-class ScenarioError(ValueError):
-    """A malformed scenario; the message says what was wrong and what is accepted."""
-
-
-def check_fields(obj: dict[str, Any], accepted: Sequence[str], what: str) -> None:
-    unknown = [k for k in obj if k not in accepted]
-    if unknown:
-        raise ScenarioError(
-            f"unknown field {', '.join(map(str, unknown))} in {what}; accepted: "
-            f"{', '.join(accepted)}"
-        )
 
 
 def rules_field(value: object) -> RuleSet:

@@ -46,11 +46,12 @@ accepted too: its ``scenario`` is evaluated.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from ..scenario import ScenarioError, scenario_object
+from ..scenario import check_fields as _check_fields
 from .cards import N_CARDS, N_SUITS, format_card, format_cards, parse_cards, parse_suit, points_of
 from .contracts import (
     CONTRACTS,
@@ -75,7 +76,6 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "hand": (*_COMMON, "scores", "dealer", "contract", "declarer", "tricks", "points", "cantes"),
     "solve": (*_COMMON, *SOLVE_FIELDS),
 }
-_FILE_FIELDS = ("name", "rule", "scenario", "expected", "note")
 #: Tricks in a hand = cards per player (C1.4: all 20 cards dealt, 5 each).
 TRICKS = N_CARDS // 4
 #: Every card's points, ascending (C1.3); the bounds below are sums of its two ends.
@@ -105,10 +105,6 @@ def highest_points(cards: int) -> int:
 CONTRACT_POINTS = (TOTAL_POINTS - highest_points(TRICKS), TOTAL_POINTS - lowest_points(TRICKS))
 
 
-class ScenarioError(ValueError):
-    """A malformed Cuatrola scenario; the message says what was wrong and what is accepted."""
-
-
 def evaluate(obj: object) -> dict[str, Any]:
     """Evaluate one Cuatrola scenario (see the module docstring) and return its result.
 
@@ -130,14 +126,7 @@ def evaluate(obj: object) -> dict[str, Any]:
 
 
 def _evaluate(obj: object) -> dict[str, Any]:
-    if isinstance(obj, dict) and "scenario" in obj and "kind" not in obj:
-        _check_fields(obj, _FILE_FIELDS, "a scenario file")
-        obj = obj["scenario"]
-    if not isinstance(obj, dict):
-        raise ScenarioError(
-            f"a scenario must be a JSON object with a kind ({', '.join(KINDS)}), got "
-            f"{type(obj).__name__}"
-        )
+    obj = scenario_object(obj, KINDS)
     if obj.get("game") != "cuatrola":
         raise ScenarioError(
             f'a Cuatrola scenario needs "game": "cuatrola", got {obj.get("game")!r}'
@@ -397,15 +386,6 @@ def _check_cantes(cantes: list[int], tricks: list[int], contract: int) -> None:
 
 
 # --------------------------------------------------------------------------- helpers
-def _check_fields(obj: dict[str, Any], accepted: Sequence[str], what: str) -> None:
-    unknown = [k for k in obj if k not in accepted]
-    if unknown:
-        raise ScenarioError(
-            f"unknown field {', '.join(map(str, unknown))} in {what}; accepted: "
-            f"{', '.join(accepted)}"
-        )
-
-
 def _rules(value: object) -> CuatrolaRules:
     """The ``rules`` field; a rules object must name its preset (``{}`` is refused rather
     than read as ``ro``)."""

@@ -17,26 +17,13 @@ from typing import Any
 
 import numpy as np
 import pytest
+from solver_checks import BASE
 
 from cuarenta_sim.cli import main as cli_main
 from cuarenta_sim.cuarenta.rules import RuleSet
 from cuarenta_sim.cuatrola.rules import CuatrolaRules
 from cuarenta_sim.scenario import evaluate, evaluate_lines
 
-# Quito, 2 players, the last deal's last round (tests/solver/test_solve_scenario.py): seat 0
-# has played 4 cards and holds Q; seat 1 has played 3 and holds 6 and K.
-BASE: dict[str, Any] = {
-    "kind": "solve",
-    "rules": "quito",
-    "players": 2,
-    "dealer": 1,
-    "seat": 1,
-    "table": ["6"],
-    "previous": {"seat": 0, "trail": "6"},
-    "hands": [["Q"], ["6", "K"]],
-    "cards": [18, 18],
-    "last_capturer": 0,
-}
 END_OF_DEAL = {"preset": "pagat", "caida_en_ronda_timing": "end_of_deal"}
 
 

@@ -5,24 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from solver_checks import BASE
 
 from cuarenta_sim.scenario import evaluate
-
-# Quito, 2 players, the last deal's last round: seat 0 (the leader) has just trailed a 6 and
-# holds a Q; seat 1 (the dealer) holds 6 and K; 18 cards captured by each side.
-BASE: dict[str, Any] = {
-    "kind": "solve",
-    "rules": "quito",
-    "players": 2,
-    "dealer": 1,
-    "seat": 1,
-    "table": ["6"],
-    "previous": {"seat": 0, "trail": "6"},
-    "hands": [["Q"], ["6", "K"]],
-    "cards": [18, 18],
-    "last_capturer": 0,
-}
-
 
 # Claims need end-of-deal crediting and an opponent's ronda (R6.4): seat 0 (4 cards played) may
 # have been dealt three 7s, seat 1 (3 played, a K held) three Ks (R4.1).

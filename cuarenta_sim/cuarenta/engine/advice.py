@@ -4,8 +4,8 @@
 drawn from what it cannot see, the **same worlds for every play** (common random numbers), and
 returns one row of values per world. It reuses, unchanged, the pieces of the searching
 policies: the unseen pool and the deal of a world (:func:`.pimc.unseen_pool`,
-:func:`.pimc.deal_sample`, redrawn while it contradicts the deal's announcements,
-:func:`.solverplay.contradicts_rondas`, as the ``solver`` policy does), the exact solver
+:func:`.pimc.deal_sample`, redrawn while it contradicts the deal's announcements:
+:func:`.solverplay.ronda_world`, as the ``solver`` policy does), the exact solver
 (:func:`.solver.solve_position`) and pimc's playout (:func:`.pimc.playout`). The pure-Python
 twin is :func:`cuarenta_sim.cuarenta.reference.advice.advise_samples`.
 
@@ -37,13 +37,12 @@ from .pimc import (
     ST_GAIN,
     ST_HANDS,
     ST_SCORE,
-    deal_sample,
     fill_template,
     playout,
     unseen_pool,
 )
 from .solver import MAX_MOVES, POS_CLAIMS, POS_HANDS, SolveOptions, solve_position
-from .solverplay import MAX_REDRAWS, TABLE_BITS, contradicts_rondas
+from .solverplay import TABLE_BITS, ronda_world
 from .solvertable import empty_table
 from .state import Position
 
@@ -122,13 +121,7 @@ def advise_samples(
     target = rules.target
     vals = np.zeros((samples, n_legal), dtype=np.int64)
     for s in range(samples):
-        stock_at = np.int64(0)
-        for _t in range(MAX_REDRAWS + 1):
-            stock_at, stream = deal_sample(
-                pool, buf, need, public, hand, seat, n_players, hands, stream
-            )
-            if not contradicts_rondas(hands, public, seat, n_players):
-                break
+        stock_at, stream = ronda_world(pool, buf, need, public, pos, hands, stream)
         if exact:
             for o in range(n_players):
                 posa[POS_HANDS + o] = hands[o]

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
-from ...limits import game_index
+from ...limits import choice_index, game_index
 from ...rng import root_from_seed
 from ..policies import POLICY_NAMES, SeatPolicies, default_params, resolve_policies
 from ..policies.kernel import N_PARAMS
@@ -191,9 +191,7 @@ def level_code(level: str) -> int:
     ValueError
         Unknown level (the message lists the accepted ones).
     """
-    if not isinstance(level, str) or level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; accepted: {', '.join(LEVELS)}")
-    return LEVELS.index(level)
+    return choice_index(level, LEVELS, "level")
 
 
 def policy_array(policy_ids: SeatPolicies | tuple[int, ...]) -> np.ndarray:

@@ -127,6 +127,32 @@ def contradicts_rondas(
 
 
 @njit(cache=True)
+def ronda_world(
+    pool: np.ndarray,
+    buf: np.ndarray,
+    need: np.ndarray,
+    public: np.ndarray,
+    pos: Position,
+    hands: np.ndarray,
+    stream: Stream,
+) -> tuple[np.int64, Stream]:
+    """Draw one world of the unseen cards for ``pos.seat`` (:func:`.pimc.deal_sample`, the
+    other arguments and the returns as there), redrawn while it :func:`contradicts_rondas`
+    (R4), at most :data:`MAX_REDRAWS` times; the last draw is kept. The sampler of the
+    ``solver`` policy and of advice (:mod:`.advice`)."""
+    seat = pos.seat
+    n_players = pos.n_players
+    stock_at = np.int64(0)
+    for _t in range(MAX_REDRAWS + 1):
+        stock_at, stream = deal_sample(
+            pool, buf, need, public, pos.hand, seat, n_players, hands, stream
+        )
+        if not contradicts_rondas(hands, public, seat, n_players):
+            break
+    return stock_at, stream
+
+
+@njit(cache=True)
 def clearly_best(vals: np.ndarray, k: np.int64, n_legal: np.int64, best: np.int64, z: np.int64):
     """The early-stopping test of the module docstring on the first ``k`` rows of ``vals``
     (int64, (samples, n_legal)): does play ``best`` beat every other play?"""
@@ -226,12 +252,7 @@ def solver_play(
                         hands[o] += np.int64(1) << (4 * pool[j])
             stock_at = m
         else:
-            for _t in range(MAX_REDRAWS + 1):
-                stock_at, stream = deal_sample(
-                    pool, buf, need, public, hand, seat, n_players, hands, stream
-                )
-                if not contradicts_rondas(hands, public, seat, n_players):
-                    break
+            stock_at, stream = ronda_world(pool, buf, need, public, pos, hands, stream)
         if exact:
             for o in range(n_players):
                 posa[POS_HANDS + o] = hands[o]

@@ -10,7 +10,7 @@ only one (:attr:`AdvicePosition.determinate`).
 
 :func:`advise_samples` is the twin of :func:`cuarenta_sim.cuarenta.engine.advice.advise_samples`
 (whose docstring defines the value): the same draws from the same stream
-(:func:`.search.deal_sample`, :func:`.search.contradicts_rondas`), each world solved by the
+(:func:`.search.ronda_world`), each world solved by the
 brute-force :func:`.solver.solve_values` or played on by the reference playout
 (:func:`.search.playout`), so the kernel's rows can be checked value for value.
 """
@@ -26,12 +26,10 @@ from ..cards import N_RANKS, RANK_NAMES, counts_to_ranks
 from ..rules import RuleSet
 from .plays import Play, legal_plays
 from .search import (
-    MAX_REDRAWS,
     SeatInfo,
     _World,
-    contradicts_rondas,
-    deal_sample,
     playout,
+    ronda_world,
     unseen_pool,
 )
 from .solver import SolverPosition, solve_values
@@ -225,10 +223,7 @@ def advise_samples(
     )
     rows = []
     for _ in range(samples):
-        for _t in range(MAX_REDRAWS + 1):
-            hands, buf, at = deal_sample(pool, need, p.known, p.hand, seat, n, rng)
-            if not contradicts_rondas(hands, p.rondas, p.known, seat):
-                break
+        hands, buf, at = ronda_world(pool, need, info, rng)
         if exact:
             world = SolverPosition(
                 p.rules,

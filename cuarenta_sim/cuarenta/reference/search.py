@@ -540,24 +540,23 @@ MIN_STOP = 4
 MAX_REDRAWS = 64
 
 
-def contradicts_rondas(
-    hands: Sequence[Sequence[int]],
-    rondas: Sequence[tuple[int, ...]],
-    known: Sequence[Sequence[int]],
-    seat: int,
-) -> bool:
-    """True when another seat's sampled hand contradicts the deal's announcements (R4; twin
-    of :func:`cuarenta_sim.cuarenta.engine.solverplay.contradicts_rondas`)."""
-    for o, h in enumerate(hands):
-        if o == seat:
-            continue
-        for q in range(N_RANKS):
-            if q in rondas[o]:
-                if h[q] > known[o][q]:
-                    return True
-            elif h[q] >= 3:
-                return True
-    return False
+def ronda_world(pool: Sequence[int], need: Sequence[int], info: SeatInfo, rng: PyRng) -> Sample:
+    """One world of the unseen cards for the seat ``info`` (:func:`deal_sample`), redrawn at
+    most :data:`MAX_REDRAWS` times while another seat's hand contradicts the deal's
+    announcements (R4: more of an announced rank than it is known to hold, or 3 of an
+    unannounced one); the last draw is kept. Twin of
+    :func:`cuarenta_sim.cuarenta.engine.solverplay.ronda_world`."""
+    known, rondas, seat = info.known, info.rondas, info.seat
+    for _t in range(MAX_REDRAWS + 1):
+        sample = deal_sample(pool, need, known, info.hand, seat, info.players, rng)
+        if not any(
+            (h[q] > known[o][q]) if q in rondas[o] else (h[q] >= 3)
+            for o, h in enumerate(sample[0])
+            if o != seat
+            for q in range(N_RANKS)
+        ):
+            break
+    return sample
 
 
 def clearly_best(vals: Sequence[Sequence[int]], best: int, z: int) -> bool:
@@ -610,11 +609,7 @@ def solver_search(info: SeatInfo, rng: PyRng) -> int:
                     for rank in pool:
                         hands[o][rank] += 1
             return hands, list(pool), len(pool)
-        for _t in range(MAX_REDRAWS + 1):
-            sample = deal_sample(pool, need, known, hand, seat, players, rng)
-            if not contradicts_rondas(sample[0], rondas, known, seat):
-                break
-        return sample
+        return ronda_world(pool, need, info, rng)
 
     def solve(sample: Sample) -> list[int]:
         position = SolverPosition(

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
-from ...limits import game_index
+from ...limits import choice_index, game_index
 from ...rng import root_from_seed
 from ..policies import (
     bid_policy_array,
@@ -129,9 +129,7 @@ def level_code(level: str) -> int:
     ValueError
         Unknown level (the message lists the accepted ones).
     """
-    if not isinstance(level, str) or level not in LEVELS:
-        raise ValueError(f"unknown Cuatrola level {level!r}; accepted: {', '.join(LEVELS)}")
-    return LEVELS.index(level)
+    return choice_index(level, LEVELS, "Cuatrola level")
 
 
 def kernel_policies(

@@ -38,6 +38,7 @@ from .tricks import (
     legal_mask,
     score_hand,
     suit_bits,
+    trick_tops,
     trick_winner_pos,
 )
 
@@ -55,17 +56,7 @@ def observe(work: np.ndarray, seat: np.int64, card: np.int64, nt: np.int64, trum
     work[W_NPLAYED + seat] += 1
     if nt == 0:
         return
-    led = SUIT_OF[work[W_TRICK]]
-    trumped = False
-    top_led = 5
-    top_trump = 5
-    for i in range(nt):
-        c = work[W_TRICK + i]
-        if SUIT_OF[c] == trump:
-            trumped = True
-            top_trump = min(top_trump, RANK_OF[c])
-        if SUIT_OF[c] == led:
-            top_led = min(top_led, RANK_OF[c])
+    led, trumped, top_led, top_trump = trick_tops(work, W_TRICK, nt, trump)
     s = SUIT_OF[card]
     r = RANK_OF[card]
     excl = np.int64(0)

@@ -26,14 +26,13 @@ def suit_bits(suit: np.int64) -> np.int64:
     return np.int64(31) << (5 * suit)
 
 
-@njit(cache=True)
-def legal_mask(
-    hand: np.int64, work: np.ndarray, tb: np.int64, nt: np.int64, trump: np.int64
-) -> np.int64:
-    """Mask of the legal cards of ``hand`` on the trick ``work[tb : tb + nt]`` (contract
-    section 4; the trick's seats are at ``work[tb + 4 : tb + 8]``)."""
-    if nt == 0:
-        return hand
+@njit(cache=True, inline="always")
+def trick_tops(
+    work: np.ndarray, tb: np.int64, nt: np.int64, trump: np.int64
+) -> tuple[np.int64, bool, np.int64, np.int64]:
+    """What the obligations (C3.3) read from the ``nt >= 1`` cards of the trick
+    ``work[tb : tb + nt]``: the led suit, whether a trump was played, and the best (lowest)
+    rank played of the led suit and of trumps (5 when none)."""
     led = SUIT_OF[work[tb]]
     trumped = False
     top_led = 5
@@ -48,6 +47,18 @@ def legal_mask(
                 top_trump = r
         if s == led and r < top_led:
             top_led = r
+    return led, trumped, top_led, top_trump
+
+
+@njit(cache=True)
+def legal_mask(
+    hand: np.int64, work: np.ndarray, tb: np.int64, nt: np.int64, trump: np.int64
+) -> np.int64:
+    """Mask of the legal cards of ``hand`` on the trick ``work[tb : tb + nt]`` (contract
+    section 4; the trick's seats are at ``work[tb + 4 : tb + 8]``)."""
+    if nt == 0:
+        return hand
+    led, trumped, top_led, top_trump = trick_tops(work, tb, nt, trump)
     of_led = hand & suit_bits(led)
     if of_led != 0:
         if led != trump and trumped:
