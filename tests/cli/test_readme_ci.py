@@ -33,7 +33,7 @@ def test_readme_starts_with_main_job_then_tests() -> None:
     words = shlex.split(main_job)
     assert int(words[words.index("--n") + 1]) >= 1_000_000
     assert tests.startswith('python3 -m venv .venv && .venv/bin/pip install -e ".[test]" && ')
-    assert tests.endswith(".venv/bin/python -m pytest")
+    assert tests.endswith(".venv/bin/python -m pytest -n auto")
 
 
 def test_ci_runs_exactly_the_readme_test_command() -> None:
