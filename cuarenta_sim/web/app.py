@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 import re
 import threading
 from collections import OrderedDict
@@ -57,7 +58,9 @@ def _env() -> Environment:
     return env
 
 
-def create_app(db: str | Path | None = None, *, max_body: int = MAX_BODY) -> Any:
+def create_app(
+    db: str | Path | None = None, *, max_body: int = MAX_BODY, seed: int | None = None
+) -> Any:
     """The web application (a ``fastapi.FastAPI``).
 
     Parameters
@@ -67,6 +70,8 @@ def create_app(db: str | Path | None = None, *, max_body: int = MAX_BODY) -> Any
         :func:`~cuarenta_sim.web.store.default_db_path`.
     max_body : int
         Largest request body, bytes.
+    seed : int, optional
+        Seed of the deals of new games (tests); default secret random deals.
 
     Raises
     ------
@@ -85,6 +90,7 @@ def create_app(db: str | Path | None = None, *, max_body: int = MAX_BODY) -> Any
 
     store = GameStore(default_db_path() if db is None else db)
     cache: OrderedDict[str, WebGame] = OrderedDict()
+    seeds = None if seed is None else random.Random(seed)
     lock = threading.Lock()
     env = _env()
     app = FastAPI(title="cuarenta-sim", docs_url=None, redoc_url=None, openapi_url=None)
@@ -212,8 +218,8 @@ def create_app(db: str | Path | None = None, *, max_body: int = MAX_BODY) -> Any
     @app.get("/games/{game_id}", response_class=HTMLResponse)
     async def game_page(request: Request, game_id: str) -> Response:
         lang = lang_of(request)
-        game = find(game_id, lang)
-        return page(request, "game.html.j2", **page_context(lang, game.view()))
+        view = await run_in_threadpool(locked(lambda: find(game_id, lang).view()))
+        return page(request, "game.html.j2", **page_context(lang, view))
 
     @app.get("/games/{game_id}/review", response_class=HTMLResponse)
     async def review_page(request: Request, game_id: str) -> Response:
@@ -262,6 +268,7 @@ def create_app(db: str | Path | None = None, *, max_body: int = MAX_BODY) -> Any
                     str(body.get("bot", "heuristic")),
                     body.get("episode", "data"),
                     body.get("seat", 0),
+                    None if seeds is None else seeds.randrange(2**62),
                 )
             except ValueError as err:
                 raise ApiError(422, text(lang, "err_field", field="body", detail=str(err))) from None
@@ -274,7 +281,8 @@ def create_app(db: str | Path | None = None, *, max_body: int = MAX_BODY) -> Any
 
     @app.get("/api/games/{game_id}")
     async def show(request: Request, game_id: str) -> dict[str, Any]:
-        return find(game_id, lang_of(request)).view()
+        lang = lang_of(request)
+        return await run_in_threadpool(locked(lambda: find(game_id, lang).view()))
 
     @app.post("/api/games/{game_id}/play")
     async def play(request: Request, game_id: str) -> dict[str, Any]:

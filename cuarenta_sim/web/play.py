@@ -418,7 +418,9 @@ def _play_of(v: dict[str, Any]) -> Any:
     return Play(parse_rank(v["card"]), tuple(sorted(parse_rank(r) for r in v["base"])))
 
 
-def new_game(rules: str, bot: str, episode: str = "data", human: int = 0) -> WebGame:
+def new_game(
+    rules: str, bot: str, episode: str = "data", human: int = 0, seed: int | None = None
+) -> WebGame:
     """A new game at a secret random deal; the bot plays first when it is to.
 
     Parameters
@@ -432,6 +434,9 @@ def new_game(rules: str, bot: str, episode: str = "data", human: int = 0) -> Web
         ``"data"`` or ``"chica"``.
     human : int
         The human's seat, 0 or 1 (2 players, R2.1).
+    seed : int, optional
+        Seed of the deal (0..2**62); default a secret random one. Tests pass one to get
+        the same deals every run.
 
     Raises
     ------
@@ -444,8 +449,8 @@ def new_game(rules: str, bot: str, episode: str = "data", human: int = 0) -> Web
         raise ValueError(f"episode must be one of {', '.join(EPISODES)}, got {episode!r}")
     if isinstance(human, bool) or human not in (0, 1):
         raise ValueError(f"seat must be 0 or 1 (2 players, R2.1), got {human!r}")
-    root, _ = root_from_seed(secrets.randbits(62))
-    state = CORE.new_state(rule_set, 2, episode, root=root, index=secrets.randbits(20))
+    root, _ = root_from_seed(secrets.randbits(62) if seed is None else seed)
+    state = CORE.new_state(rule_set, 2, episode, root=root, index=0)
     settings = {"rules": rule_set.slug(), "bot": spec, "human": human, "episode": episode}
     record: dict[str, Any] = {
         "format": FORMAT,
