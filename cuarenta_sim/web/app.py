@@ -258,7 +258,7 @@ def create_app(
         if unknown:
             raise ApiError(
                 422,
-                text(lang, "err_unknown_field", field=unknown[0], accepted=", ".join(accepted)),
+                text(lang, "err_unknown_field", field=unknown[0], accepted=", ".join(sorted(accepted))),
             )
 
         def make() -> WebGame:

@@ -443,8 +443,14 @@ def new_game(
     ValueError
         Bad rules, bot, episode or seat (the message says what is accepted).
     """
-    rule_set = resolve_rules(rules)
-    spec = bot_spec(bot)
+    try:
+        rule_set = resolve_rules(rules)
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"rules: {err}") from None
+    try:
+        spec = bot_spec(bot)
+    except ValueError as err:
+        raise ValueError(f"bot: {err}") from None
     if episode not in EPISODES:
         raise ValueError(f"episode must be one of {', '.join(EPISODES)}, got {episode!r}")
     if isinstance(human, bool) or human not in (0, 1):

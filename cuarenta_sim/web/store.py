@@ -13,6 +13,8 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -96,8 +98,15 @@ class GameStore:
         except sqlite3.Error as err:
             raise ValueError(f"cannot open the game database {str(self.path)!r}: {err}") from None
 
-    def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=10)
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        """A connection in a transaction (committed on success), closed afterwards."""
+        con = sqlite3.connect(self.path, timeout=10)
+        try:
+            with con:
+                yield con
+        finally:
+            con.close()
 
     def save(
         self,
