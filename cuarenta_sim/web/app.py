@@ -258,7 +258,12 @@ def create_app(
         if unknown:
             raise ApiError(
                 422,
-                text(lang, "err_unknown_field", field=unknown[0], accepted=", ".join(sorted(accepted))),
+                text(
+                    lang,
+                    "err_unknown_field",
+                    field=unknown[0],
+                    accepted=", ".join(sorted(accepted)),
+                ),
             )
 
         def make() -> WebGame:
@@ -271,7 +276,9 @@ def create_app(
                     None if seeds is None else seeds.randrange(2**62),
                 )
             except ValueError as err:
-                raise ApiError(422, text(lang, "err_field", field="body", detail=str(err))) from None
+                raise ApiError(
+                    422, text(lang, "err_field", field="body", detail=str(err))
+                ) from None
             remember(game)
             save(game)
             return game

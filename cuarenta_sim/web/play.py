@@ -4,7 +4,8 @@ The state is the step-level core's (:class:`~cuarenta_sim.cuarenta.core.Cuarenta
 from the random streams of a secret root): every rule runs there, none is restated here. This
 module adds what the web app needs around it:
 
-* :func:`new_game` and :func:`restore` (from the core's JSON form, :func:`cuarenta_sim.core.to_json`);
+* :func:`new_game` and :func:`restore` (from the core's JSON form,
+  :func:`cuarenta_sim.core.to_json`);
 * :meth:`WebGame.view`: what the human's seat may see (its hand, the table, the scores, the
   bot's hand *size*, the public events of the data) and, on its turn, every legal play with
   what it would score now (caida R6.1, limpia R7, the run R5.4, a caida-en-ronda claim R6.4),
@@ -352,9 +353,7 @@ class WebGame:
             elif isinstance(e, ClaimsEvent):
                 out.append({"kind": "claims", "points": list(e.points)})
             elif isinstance(e, EndEvent):
-                out.append(
-                    {"kind": "end", "cards": list(e.count.cards), "points": list(e.points)}
-                )
+                out.append({"kind": "end", "cards": list(e.count.cards), "points": list(e.points)})
         return out
 
     # ------------------------------------------------------------ advice and record

@@ -92,13 +92,13 @@ def test_an_illegal_play_is_refused_with_a_message_and_changes_nothing(
     gid = view["id"]
     legal = {p["action"] for p in view["legal"]}
     illegal = next(a for a in range(53) if a not in legal)
-    response = client.post(f"/api/games/{gid}/play", json={"action": illegal}, params={"lang": "en"})
+    response = client.post(
+        f"/api/games/{gid}/play", json={"action": illegal}, params={"lang": "en"}
+    )
     assert response.status_code == 422
     message = response.json()["error"]
     assert message.startswith("Illegal play:") and "legal:" in message
-    not_mine = next(
-        card_name(c) for c in range(40) if card_name(c) not in view["hand"]
-    )
+    not_mine = next(card_name(c) for c in range(40) if card_name(c) not in view["hand"])
     response = client.post(f"/api/games/{gid}/play", json={"card": not_mine})
     assert response.status_code == 422 and "Jugada no permitida" in response.json()["error"]
     assert client.get(f"/api/games/{gid}").json() == view
