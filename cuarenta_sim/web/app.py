@@ -7,7 +7,8 @@ human's seat may see. Bodies are capped (:data:`MAX_BODY` bytes, 413 above); mal
 400, an unknown game 404, a play the rules refuse 422, a play out of turn 409; every error is
 ``{"error": message}`` in the request's language, never a traceback. Moves of all games run
 one at a time (a lock), in a worker thread, so the bots' thinking never runs concurrently.
-Routes: ``docs/web.md``.
+Routes: ``docs/web.md``. This module imports FastAPI: import it once
+:func:`cuarenta_sim.web.require_web` has passed (:func:`cuarenta_sim.web.server.serve` does).
 """
 
 from __future__ import annotations
@@ -22,9 +23,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 
-from . import require_web
 from .messages import COOKIE, LANGUAGES, pick_language, text
 from .play import BOTS, EPISODES, PlayError, WebGame, new_game, restore
 from .store import GameStore, default_db_path
@@ -60,8 +65,8 @@ def _env() -> Environment:
 
 def create_app(
     db: str | Path | None = None, *, max_body: int = MAX_BODY, seed: int | None = None
-) -> Any:
-    """The web application (a ``fastapi.FastAPI``).
+) -> FastAPI:
+    """The web application.
 
     Parameters
     ----------
@@ -76,15 +81,8 @@ def create_app(
     Raises
     ------
     ValueError
-        The web extra is not installed (the message names ``pip install -e ".[web]"``), or
-        the database cannot be opened.
+        The database cannot be opened (the message names it).
     """
-    require_web()
-    from fastapi import FastAPI, Request
-    from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-    from fastapi.staticfiles import StaticFiles
-    from starlette.concurrency import run_in_threadpool
-    from starlette.exceptions import HTTPException
 
     from ..cuarenta.rules import PRESETS
 

@@ -36,11 +36,11 @@ def client(make_client: Callable[..., TestClient]) -> TestClient:
 
 @pytest.fixture
 def start(client: TestClient) -> Callable[..., dict[str, Any]]:
-    """``start(**settings)``: create a game (a data against the heuristic bot by default)
+    """``start(**settings)``: create a game (a data against the random bot by default)
     and return its view."""
 
     def make(**body: Any) -> dict[str, Any]:
-        settings = {"rules": "quito", "bot": "heuristic", "episode": "data", **body}
+        settings = {"rules": "quito", "bot": "random", "episode": "data", **body}
         response = client.post("/api/games", json=settings)
         assert response.status_code == 201, response.text
         return response.json()

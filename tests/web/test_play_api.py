@@ -36,7 +36,7 @@ def assert_hides(text: str, hidden: list[str], html: bool = False) -> None:
 def test_a_whole_data_through_the_api_never_shows_a_hidden_card(
     client: TestClient, start: Callable[..., dict[str, Any]], db: Path
 ) -> None:
-    view = start(seat=1)  # the bot deals... and plays first when it is to
+    view = start(seat=1, bot="heuristic")  # seat 0 deals: the human plays first
     gid = view["id"]
     responses = 0
     hinted = False
