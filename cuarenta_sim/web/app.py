@@ -30,6 +30,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
+from ..cuarenta.rules import PRESETS
 from .messages import COOKIE, LANGUAGES, pick_language, text
 from .play import BOTS, EPISODES, PlayError, WebGame, new_game, restore
 from .store import GameStore, default_db_path
@@ -83,8 +84,6 @@ def create_app(
     ValueError
         The database cannot be opened (the message names it).
     """
-
-    from ..cuarenta.rules import PRESETS
 
     store = GameStore(default_db_path() if db is None else db)
     cache: OrderedDict[str, WebGame] = OrderedDict()

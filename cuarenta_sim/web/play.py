@@ -320,11 +320,14 @@ class WebGame:
         return sorted(rows, key=lambda r: r["action"])
 
     def _events(self) -> list[dict[str, Any]]:
-        """The public events of the current data (plays, announcements, claims, counts)."""
+        """The public events of the current data (plays, announcements, claims, counts) and
+        the end-of-data count of the one before."""
         g = self.state
         out: list[dict[str, Any]] = []
         for e in g.events:
-            if getattr(e, "data", -1) != g.data:
+            data = getattr(e, "data", -1)
+            # The data so far, and the count that ended the one before (a chica).
+            if data != g.data and not (isinstance(e, EndEvent) and data == g.data - 1):
                 continue
             who = "you" if getattr(e, "seat", -1) == self.human else "bot"
             if isinstance(e, PlayEvent):
