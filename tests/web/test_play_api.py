@@ -34,15 +34,20 @@ def assert_hides(text: str, hidden: list[str], html: bool = False) -> None:
 
 
 def test_a_whole_data_through_the_api_never_shows_a_hidden_card(
-    client: TestClient, start: Callable[..., dict[str, Any]], db: Path
+    client: TestClient, db: Path
 ) -> None:
-    view = start(seat=1, bot="heuristic")  # seat 0 deals: the human plays first
+    created = client.post("/api/games", json={"bot": "heuristic", "seat": 1})
+    view = created.json()  # seat 0 deals (episode data): the human plays first
     gid = view["id"]
     responses = 0
     hinted = False
+    scanned = 0
+    hidden = hidden_cards(db, gid)
+    assert_hides(created.text, hidden)
     while view["status"] == "playing":
-        hidden = hidden_cards(db, gid)
-        assert len(hidden) >= view["bot_cards"] and (responses or hidden)
+        # ``hidden`` is what the human may not see in the state that answered last.
+        assert len(hidden) >= view["bot_cards"]
+        scanned += len(hidden)
         assert_hides(client.get(f"/api/games/{gid}").text, hidden)
         assert_hides(client.get(f"/games/{gid}").text, hidden, html=True)
         assert view["to_play"] == "you" and view["legal"], view
@@ -64,10 +69,12 @@ def test_a_whole_data_through_the_api_never_shows_a_hidden_card(
             body = {"card": card, "base": first["base"]}
         response = client.post(f"/api/games/{gid}/play", json=body)
         assert response.status_code == 200, response.text
+        hidden = hidden_cards(db, gid)
         assert_hides(response.text, hidden)
         view = response.json()
         responses += 1
     assert hinted and responses == 20  # 2 players: 4 deals of 5 cards each (R3.2)
+    assert scanned > 200  # the bot's hand and the stock were there to leak
     assert view["winner"] in (0, 1, None) and view["legal"] == []
     assert sum(1 for e in view["events"] if e["kind"] == "play") == 40
     # The stored record is a whole game record the rules engine accepts.
