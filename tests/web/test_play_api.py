@@ -123,3 +123,27 @@ def test_a_new_app_on_the_same_database_finds_the_game(
     assert gid in restarted.get("/").text
     after = restarted.post(f"/api/games/{gid}/play", json={"action": view["legal"][0]["action"]})
     assert after.status_code == 200 and len(after.json()["events"]) > len(view["events"])
+
+
+def test_a_whole_chica_is_recorded_data_by_data_and_the_rules_accept_the_record(
+    client: TestClient, start: Callable[..., dict[str, Any]]
+) -> None:
+    view = start(episode="chica", rules="cuenca")
+    gid = view["id"]
+    datas_seen = {view["data"]}
+    moves = 0
+    while view["status"] == "playing":
+        response = client.post(
+            f"/api/games/{gid}/play", json={"action": view["legal"][0]["action"]}
+        )
+        assert response.status_code == 200, response.text
+        view = response.json()
+        datas_seen.add(view["data"])
+        moves += 1
+        assert moves < 400
+    assert view["winner"] in (0, 1) and max(view["scores"]) >= view["target"]  # R9.2
+    record = client.get(f"/api/games/{gid}/record").json()
+    assert len(record["datas"]) == max(datas_seen) >= 2 and record["rules"].startswith("cuenca")
+    checked = read_record(record)  # every deal, dealer and play checked by the engine
+    assert list(checked.final.board.scores) == view["scores"]
+    assert client.post(f"/api/games/{gid}/hint").status_code == 409
