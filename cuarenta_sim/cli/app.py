@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from . import analyse, replay, report, rules, scenario, simulate, tournament
+from . import analyse, replay, report, rules, scenario, serve, simulate, tournament
 from .options import PanelCommand
 from .output import INTERRUPT_NOTE, PROG
 
@@ -70,7 +70,7 @@ def _root(
     """Monte Carlo simulation of the card games Cuarenta and Cuatrola."""
 
 
-for module in (simulate, scenario, replay, analyse, rules, report, tournament):
+for module in (simulate, scenario, replay, analyse, rules, report, tournament, serve):
     for name, function, text in module.COMMANDS:
         app.command(name=name, help=text, cls=PanelCommand)(function)
 
