@@ -42,7 +42,9 @@ def test_headline_answers_state_method_size_and_holm_family() -> None:
     """Old: "17.47% [16.75, 18.19] (0.593 [...] datas, resolved)" with no n, method or
     level, beside a 95% interval of the same effect elsewhere."""
     text = _claims()
-    basis = "`paired`, 2,500 chicas, interval at Holm's level over the 6 flips tested on this metric"
+    basis = (
+        "`paired`, 2,500 chicas, interval at Holm's level over the 6 flips tested on this metric"
+    )
     assert f"resolved; {basis})." in text["sens.top"], text["sens.top"]
     assert f"under learned ({basis}); " in text["sens.qc"], text["sens.qc"]
 
@@ -63,8 +65,9 @@ def test_a_38_switch_cannot_show_cites_the_pairs_not_never() -> None:
     some = cannot_show("ronda_blocked_from=30", {"differing": 3, "n": 40_000})
     assert some.endswith("; 3 of 40,000 datas differed"), some
     # A switch that is not a score switch keeps its own wording, no count.
-    assert cannot_show("capture_compulsory=true", {"differing": 0, "n": 9}) == (
-        SWITCH_SCOPE["capture_compulsory"][2]
+    assert (
+        cannot_show("capture_compulsory=true", {"differing": 0, "n": 9})
+        == (SWITCH_SCOPE["capture_compulsory"][2])
     )
 
 

@@ -68,7 +68,7 @@ SENS_TEST = (
 LEVEL_UNITS = {"data": "datas", "chica": "chicas", "mesa": "mesas"}
 
 
-def basis_text(row: pd.Series) -> str:
+def basis_text(row: pd.Series, confidence: float = 0.95) -> str:
     """How a sensitivity difference was measured, from its row (cold read, round 2).
 
     Parameters
@@ -77,20 +77,23 @@ def basis_text(row: pd.Series) -> str:
         A differences row with ``method``, ``n``, ``level`` and, after
         :func:`.common.apply_verdicts`, ``family_size`` (the number of flips Holm tested
         together on this metric, player count and model).
+    confidence : float
+        The report's level, named when the family holds one test.
 
     Returns
     -------
     str
         E.g. ``"`paired`, 10,000 chicas, interval at Holm's level over the 16 flips tested
-        on this metric"``; ``"95% interval"`` in place of Holm's level when the family holds
-        one test (or its size is unknown: then the interval is marginal).
+        on this metric"``; ``"95% interval"`` (at ``confidence``) in place of Holm's level
+        when the family holds one test (or its size is unknown: then the interval is
+        marginal).
     """
     unit = LEVEL_UNITS.get(str(row.get("level", "")), "pairs")
     size = float(row.get("family_size", np.nan))
     level = (
         f"interval at Holm's level over the {int(size)} flips tested on this metric"
         if np.isfinite(size) and size > 1
-        else "95% interval"
+        else f"{100 * confidence:g}% interval"
     )
     return f"`{row['method']}`, {int(row['n']):,} {unit}, {level}"
 
@@ -310,7 +313,7 @@ def sensitivity_claims(
                     "rel": rel_text(top),
                     "d": diff_text(top),
                     "verdict": verdict_text(top),
-                    "basis": basis_text(top),
+                    "basis": basis_text(top, s.confidence),
                     "tuning": tuning,
                 },
                 evidence=tuple(diff_evidence(r, keys=keys, role="") for _, r in chica.iterrows()),
@@ -319,6 +322,7 @@ def sensitivity_claims(
                 scope=Scope(
                     models=(name,), players=(p,), rules=(base, *map(str, chica["variant"]))
                 ),
+                constants={"confidence level, %": 100 * s.confidence},
                 caveats=("largest |estimate| among the disputed readings, headline model only",),
             )
         )
@@ -343,7 +347,7 @@ def sensitivity_claims(
                         "bigger": bigger,
                         "model": name,
                         "p": p,
-                        "basis": basis_text(q),
+                        "basis": basis_text(q, s.confidence),
                     },
                     evidence=(
                         diff_evidence(q, keys=keys, role=""),
@@ -361,6 +365,7 @@ def sensitivity_claims(
                         players=(p,),
                         rules=(base, "quito", "cuenca", *map(str, chica["variant"])),
                     ),
+                    constants={"confidence level, %": 100 * s.confidence},
                 )
             )
     all_chica = diff[(diff["metric"] == "datas_per_chica") & (diff["players"] == p)]
