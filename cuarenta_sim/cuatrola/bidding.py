@@ -78,13 +78,9 @@ BIDS: tuple[str, ...] = DECLARATIONS
 CONTRACT_BIDS: tuple[str, ...] = BIDS[1:]
 #: Positions relative to the dealer: ``(seat - dealer - 1) % 4`` (C1.1: the mano is first).
 POSITIONS = ("mano", "second", "third", "dealer")
-#: Each position as the report prints it: the two middle seats named by their partner (C1.1:
-#: partners sit opposite, two positions apart, so ``second`` is the dealer's partner and
-#: ``third`` the mano's).
-POSITION_WORDS: dict[str, str] = {
-    p: p if p in ("mano", "dealer") else f"{p} ({POSITIONS[(i + 2) % 4]}'s partner)"
-    for i, p in enumerate(POSITIONS)
-}
+#: Positions as printed; C1.1 partners sit two apart: second = dealer's, third = mano's partner.
+POSITION_WORDS = {p: f"{p} ({POSITIONS[(i + 2) % 4]}'s partner)" for i, p in enumerate(POSITIONS)}
+POSITION_WORDS.update(mano="mano", dealer="dealer")
 #: Highest bidding strength (five trumps).
 MAX_STRENGTH = sum(TRUMP_WEIGHTS)
 #: Possible values of each hand-class column, in order.
