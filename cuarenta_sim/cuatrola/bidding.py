@@ -78,6 +78,9 @@ BIDS: tuple[str, ...] = DECLARATIONS
 CONTRACT_BIDS: tuple[str, ...] = BIDS[1:]
 #: Positions relative to the dealer: ``(seat - dealer - 1) % 4`` (C1.1: the mano is first).
 POSITIONS = ("mano", "second", "third", "dealer")
+#: Positions as printed; C1.1 partners sit two apart: second = dealer's, third = mano's partner.
+POSITION_WORDS = {p: f"{p} ({POSITIONS[(i + 2) % 4]}'s partner)" for i, p in enumerate(POSITIONS)}
+POSITION_WORDS.update(mano="mano", dealer="dealer")
 #: Highest bidding strength (five trumps).
 MAX_STRENGTH = sum(TRUMP_WEIGHTS)
 #: Possible values of each hand-class column, in order.

@@ -125,9 +125,10 @@ def bidding_claims(
                     else "Bidding by the derived thresholds has an expected value of "
                 )
                 # The EV is not a gain: the gains are the paired differences (cold read).
-                + "{worth} game points per hand to the seat's pair (alone in bidding); its gain "
-                "over never bidding is {never} (`paired`, {never_verdict}) and over the first "
-                "guess {gain} (`paired`, {verdict})."
+                # Every number names its interval method, from its row (cold read, round 2).
+                + "{worth} game points per hand to the seat's pair (`{worth_method}`; alone in "
+                "bidding); its gain over never bidding is {never} (`{never_method}`, "
+                "{never_verdict}) and over the first guess {gain} (`{gain_method}`, {verdict})."
             ),
             values={
                 "policy": policy,
@@ -137,6 +138,9 @@ def bidding_claims(
                 "defaults": threshold_text(thresholds["defaults"]),
                 "first": threshold_text(thresholds["first guess"]),
                 "worth": cell(derived["estimate"], derived["lower"], derived["upper"]),
+                "worth_method": str(derived["method"]),
+                "never_method": str(never["method"]),
+                "gain_method": str(d["method"]),
                 "gain": cell(d["estimate"], d["lower"], d["upper"], bool(d["defined"])),
                 "verdict": verdict,
                 "never": cell(

@@ -26,6 +26,7 @@ from .bidding import (
     BIDS,
     CLASS_LABELS,
     CONTRACT_BIDS,
+    POSITION_WORDS,
     POSITIONS,
     BiddingExperiment,
     Thresholds,
@@ -199,10 +200,11 @@ def class_cell(row: pd.Series | dict[str, Any], name: str, *, percent: bool = Fa
 
 
 def label(value: object) -> str:
-    """A class value as printed: ``yes`` / ``no`` for booleans, else its text."""
+    """A class value as printed: ``yes`` / ``no`` for booleans, a position with its partner
+    (:data:`~.bidding.POSITION_WORDS`: ``"second (dealer's partner)"``), else its text."""
     if isinstance(value, bool | np.bool_):
         return "yes" if value else "no"
-    return str(value)
+    return POSITION_WORDS.get(value, str(value)) if isinstance(value, str) else str(value)
 
 
 def by_bid(table: pd.DataFrame, keys: Sequence[str]) -> dict[tuple, pd.DataFrame]:
@@ -492,7 +494,7 @@ def mano_section(tables: dict[str, pd.DataFrame], trumps: str) -> str:
     for (p,), sub in by_bid(tables["by_position"], ["position"]).items():
         rows.append(
             [
-                p,
+                label(p),
                 f"{int(sub['n'].iloc[0]):,}",
                 *(class_cell(sub.loc[b], "p_make", percent=True) for b in CONTRACT_BIDS),
                 *(class_cell(sub.loc[b], "ev") for b in BIDS),
@@ -540,7 +542,7 @@ def solo_by_position_trumps(table: pd.DataFrame) -> str:
         sub = solo[solo["position"] == p].set_index("trumps")
         rows.append(
             [
-                p,
+                label(p),
                 *(
                     (
                         f"{class_cell(sub.loc[t], 'p_make', percent=True)}, "

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from cuarenta_sim.cuatrola.bidding import CLASS_VALUES, trumps_check
+from cuarenta_sim.cuatrola.bidding import CLASS_VALUES, POSITION_WORDS, trumps_check
 from cuarenta_sim.cuatrola.bidding_checks import exact_trumps_distribution
 from cuarenta_sim.cuatrola.bidding_sections import (
     CLASSES_CSV,
@@ -153,7 +153,7 @@ def test_position_by_trumps_cells_print_their_hands(built: GeneratedReport) -> N
     text = solo_by_position_trumps(table)
     solo = table[table["bid"] == "solo"]
     for p in ("mano", "second", "third", "dealer"):
-        line = next(ln for ln in text.splitlines() if ln.startswith(f"| {p} |"))
+        line = next(ln for ln in text.splitlines() if ln.startswith(f"| {POSITION_WORDS[p]} |"))
         for t in range(1, 5):
             n = int(solo[(solo["position"] == p) & (solo["trumps"] == t)]["n"].iloc[0])
             assert (f"n = {n:,}" in line) if n else ("- (no hands)" in line)
@@ -201,3 +201,35 @@ def test_the_classes_table_is_written_as_csv(built: GeneratedReport, tmp_path: P
     back = pd.read_csv(path)
     assert len(back) == len(classes) and list(back.columns) == list(classes.columns)
     np.testing.assert_allclose(back["n"].to_numpy(), classes["n"].to_numpy())
+
+
+# ---------------------------------------------------------------- second cold read (round 2)
+def test_positions_name_their_partner_in_every_table(built: GeneratedReport) -> None:
+    """Old: rows "| second |" and "| third |", never defined. C1.1: seats in playing order,
+    partners opposite, the mano after the dealer, so second = dealer's partner."""
+    assert POSITION_WORDS["second"] == "second (dealer's partner)"
+    assert POSITION_WORDS["third"] == "third (mano's partner)"
+    text = "\n\n".join(body for _, body in built.report.sections)
+    assert "| second |" not in text and "| third |" not in text
+    for word in ("second (dealer's partner)", "third (mano's partner)"):
+        assert text.count(f"| {word} |") >= 3, word  # EV by class, by position, P(solo)
+
+
+def test_solo_by_position_says_only_the_trump_count_is_held_fixed(built: GeneratedReport) -> None:
+    """Old: "Within each number of trumps held, P(solo) by position ... separates the lead
+    from the cards", while only the number of trumps is fixed."""
+    text = "\n\n".join(body for _, body in built.report.sections)
+    assert "separates the lead from the cards:" not in text
+    assert "holds the number of trumps fixed, not the other cards" in text
+
+
+def test_threshold_ev_names_its_interval_method(built: GeneratedReport) -> None:
+    """Old: "has an expected value of 0.0618 [0.0551, 0.0685] game points per hand" with no
+    method; the table row says `normal`."""
+    claim = next(c for c in built.claims if c.id == "bidding.thresholds")
+    sentence = render_claim(claim)
+    comp = built.tables["threshold_comparison"].set_index("label")
+    method = comp.loc["derived", "method"]
+    assert f"game points per hand to the seat's pair (`{method}`; alone in bidding)" in sentence
+    first = comp.loc["derived - first guess"]
+    assert f"(`{first['method']}`, {first['verdict']})" in sentence

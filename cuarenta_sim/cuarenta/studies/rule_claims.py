@@ -59,7 +59,43 @@ def distinct_checks(odds_table: pd.DataFrame) -> pd.DataFrame:
     return rows.drop_duplicates(subset=list(CHECK_COLUMNS), keep="first")
 
 
-SENS_TEST = "paired differences on the same decks; Holm over the metrics of each flip, model"
+SENS_TEST = (
+    "paired differences on the same decks; Holm over the flips of each metric, player count "
+    "and model"
+)
+
+#: The unit a difference row of each level counts (its ``n``).
+LEVEL_UNITS = {"data": "datas", "chica": "chicas", "mesa": "mesas"}
+
+
+def basis_text(row: pd.Series, confidence: float = 0.95) -> str:
+    """How a sensitivity difference was measured, from its row (cold read, round 2).
+
+    Parameters
+    ----------
+    row : Series
+        A differences row with ``method``, ``n``, ``level`` and, after
+        :func:`.common.apply_verdicts`, ``family_size`` (the number of flips Holm tested
+        together on this metric, player count and model).
+    confidence : float
+        The report's level, named when the family holds one test.
+
+    Returns
+    -------
+    str
+        E.g. ``"`paired`, 10,000 chicas, interval at Holm's level over the 16 flips tested
+        on this metric"``; ``"95% interval"`` (at ``confidence``) in place of Holm's level
+        when the family holds one test (or its size is unknown: then the interval is
+        marginal).
+    """
+    unit = LEVEL_UNITS.get(str(row.get("level", "")), "pairs")
+    size = float(row.get("family_size", np.nan))
+    level = (
+        f"interval at Holm's level over the {int(size)} flips tested on this metric"
+        if np.isfinite(size) and size > 1
+        else f"{100 * confidence:g}% interval"
+    )
+    return f"`{row['method']}`, {int(row['n']):,} {unit}, {level}"
 
 
 def _estimate_evidence(row: pd.Series, table: str, keys: Sequence[str], pct: bool) -> Evidence:
@@ -267,7 +303,7 @@ def sensitivity_claims(
                 id="sens.top",
                 template=(
                     "Of the readings where sources disagree, {variant} moves a {p}-player "
-                    "chica's length most under {model}: {rel} ({d} datas, {verdict})."
+                    "chica's length most under {model}: {rel} ({d} datas, {verdict}; {basis})."
                     + (" {tuning}." if tuning else "")
                 ),
                 values={
@@ -277,6 +313,7 @@ def sensitivity_claims(
                     "rel": rel_text(top),
                     "d": diff_text(top),
                     "verdict": verdict_text(top),
+                    "basis": basis_text(top, s.confidence),
                     "tuning": tuning,
                 },
                 evidence=tuple(diff_evidence(r, keys=keys, role="") for _, r in chica.iterrows()),
@@ -285,6 +322,7 @@ def sensitivity_claims(
                 scope=Scope(
                     models=(name,), players=(p,), rules=(base, *map(str, chica["variant"]))
                 ),
+                constants={"confidence level, %": 100 * s.confidence},
                 caveats=("largest |estimate| among the disputed readings, headline model only",),
             )
         )
@@ -302,8 +340,15 @@ def sensitivity_claims(
                 Claim(
                     id="sens.qc",
                     template="The Quito vs Cuenca switch ({qc}) changes it by {rel} with {p} "
-                    "players under {model}; " + tail + ".",
-                    values={"qc": qc, "rel": rel_text(q), "bigger": bigger, "model": name, "p": p},
+                    "players under {model} ({basis}); " + tail + ".",
+                    values={
+                        "qc": qc,
+                        "rel": rel_text(q),
+                        "bigger": bigger,
+                        "model": name,
+                        "p": p,
+                        "basis": basis_text(q, s.confidence),
+                    },
                     evidence=(
                         diff_evidence(q, keys=keys, role=""),
                         Evidence(
@@ -320,6 +365,7 @@ def sensitivity_claims(
                         players=(p,),
                         rules=(base, "quito", "cuenca", *map(str, chica["variant"])),
                     ),
+                    constants={"confidence level, %": 100 * s.confidence},
                 )
             )
     all_chica = diff[(diff["metric"] == "datas_per_chica") & (diff["players"] == p)]

@@ -50,7 +50,15 @@ from .presets_played import (
     preset_variants,
 )
 from .rule_claims import sensitivity_claims
-from .switch_notes import CONFIRM_SWITCHES, SWITCH_SCOPE, disputed, level_blind, switch_of
+from .switch_notes import (
+    CONFIRM_SWITCHES,
+    SWITCH_SCOPE,
+    cannot_show,
+    confirm_words,
+    disputed,
+    level_blind,
+    switch_of,
+)
 
 #: Metrics shown as tornado charts in the sensitivity report, in order.
 TORNADO_METRICS = (
@@ -204,6 +212,7 @@ def sensitivity_study(settings: StudySettings, progress: Progress | None = None)
                 summary.to_numpy().tolist(),
                 right=tuple(range(2, summary.shape[1])),
             ),
+            confirm_words(),
         ),
     )
     for metric in TORNADO_METRICS:
@@ -399,7 +408,7 @@ def _scope_section(est: pd.DataFrame, diff: pd.DataFrame, head: Model, s: StudyS
         name = switch_of(flip)
         if name not in SWITCH_SCOPE:
             continue
-        acts, shows, cannot = SWITCH_SCOPE[name]
+        acts, shows, _ = SWITCH_SCOPE[name]
         for p in s.players:
             g = sub[(sub["variant"] == flip) & (sub["players"] == p)].set_index(
                 "metric", drop=False
@@ -418,7 +427,7 @@ def _scope_section(est: pd.DataFrame, diff: pd.DataFrame, head: Model, s: StudyS
                 if data_pts["verdict"] == "identical"
                 else diff_text(data_pts)
             )
-            rows.append([flip, p, acts, data_text, effects, shows, cannot])
+            rows.append([flip, p, acts, data_text, effects, shows, cannot_show(flip, data_pts)])
     table = markdown_table(
         [
             "flip",

@@ -11,6 +11,8 @@ policy only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..rules import PRESETS, RuleSet
 
 #: Switch -> (where it acts, what the design can show, what it cannot show).
@@ -18,7 +20,7 @@ SWITCH_SCOPE: dict[str, tuple[str, str, str]] = {
     "at_38": (
         "chica, at 38 points (R9.1)",
         "chica metrics: datas per chica, P(chica decided at 38), P(first dealer wins)",
-        "any level-data metric: datas start at 0-0 and never reach 38",
+        "any level-data metric: datas start at 0-0 and (almost) never reach 38",
     ),
     "ronda_blocked_from": (
         "chica, from 30 points (R4.3)",
@@ -75,6 +77,12 @@ SCORE_SWITCHES = frozenset(
 CONFIRM_SWITCHES = ("caida_limpia_cumulative", "leftover_cards", "tie_points_20", "at_38")
 
 
+def confirm_words() -> str:
+    """The switches the confirmatory model flips, in words: ``"`a`, `b` and `c`"``."""
+    names = [f"`{c}`" for c in CONFIRM_SWITCHES]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def switch_of(flip: str) -> str:
     """The switch of a flip label ``"switch=value"``."""
     return flip.split("=", 1)[0]
@@ -104,3 +112,36 @@ def disputed(flip: str, rules: RuleSet) -> bool:
 def level_blind(flip: str, level: str) -> bool:
     """Whether a metric of ``level`` cannot see the flip's switch (acts only from scores)."""
     return level == "data" and switch_of(flip) in SCORE_SWITCHES
+
+
+def cannot_show(flip: str, points_row: Mapping[str, object]) -> str:
+    """The *it cannot show* cell of a flip, with the evidence of its level-data run.
+
+    A score switch (:data:`SCORE_SWITCHES`) is blind at level data by design; the cell says so
+    and then what the run measured: ``"no pair differed in 40,000 datas"`` or ``"k of n
+    datas differed"``, from the flip's ``points`` differences row, so "(almost) never" is never
+    left as a bare "never".
+
+    Parameters
+    ----------
+    flip : str
+        ``"switch=value"``; its switch must be a key of :data:`SWITCH_SCOPE`.
+    points_row : mapping
+        The flip's level-data ``points`` differences row (``differing``, ``n``).
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    KeyError
+        When the flip's switch has no entry in :data:`SWITCH_SCOPE`.
+    """
+    name = switch_of(flip)
+    text = SWITCH_SCOPE[name][2]
+    if name not in SCORE_SWITCHES:
+        return text
+    k, n = int(points_row["differing"]), int(points_row["n"])
+    seen = f"no pair differed in {n:,} datas" if k == 0 else f"{k:,} of {n:,} datas differed"
+    return f"{text}; {seen}"
