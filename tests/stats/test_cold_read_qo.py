@@ -302,3 +302,37 @@ def test_odds_risk_section_orders_each_table_by_unseen() -> None:
         "| seen | unseen=35 | unseen=34 | unseen=33 | unseen=15 | unseen=14 | unseen=13 |" in text
     )
     assert "| clopper-pearson bound |" in text
+
+
+# --- second cold read (branch i18-fix2-qo) ---------------------------------------------------
+
+
+def test_odds_caida_headline_gives_method_n_and_tuning() -> None:
+    """Finding: the caida headline interval gave no method, no n and no tuning note."""
+    table = pd.DataFrame(_odds_rows(2))
+    s = StudySettings(n=1_000_000, players=(2,), models=("learned", "greedy"))
+    rates = pd.DataFrame(
+        {
+            "metric": "caidas_per_play",
+            "players": 2,
+            "model": ["learned", "greedy"],
+            "estimate": [0.112213, 0.1086],
+            "lower": [0.112124, 0.1080],
+            "upper": [0.112303, 0.1092],
+            "n": [1_000_000, 250_000],
+            "method": "ratio",
+            "defined": True,
+        }
+    )
+    claims = odds_claims(table, rates, ["learned", "greedy"], "quito", s)
+    caida = next(c for c in claims if c.id == "odds.caida.2p")
+    text = render_claim(caida)
+    assert (
+        "(rules quito; `ratio` over 1,000,000 datas; learned tuned under Quito, see Methods "
+        "*Tuning*)" in text
+    ), text
+    check_claims([caida])
+    # an untuned headline gets no tuning note
+    other = odds_claims(table, rates.iloc[::-1], ["greedy", "learned"], "quito", s)
+    text = render_claim(next(c for c in other if c.id == "odds.caida.2p"))
+    assert "(rules quito; `ratio` over 250,000 datas)" in text, text
