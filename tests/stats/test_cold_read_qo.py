@@ -150,7 +150,7 @@ def test_qc_answers_say_the_tuned_players_were_not_retuned_for_cuenca() -> None:
     claims = qc_claims(_qc_diff(), QC_LABELS, s, QC_POLICIES)
     text = {c.id: render_claim(c) for c in claims}
     for cid in ("qc.length.2p", "qc.length.4p"):
-        assert "(learned and heuristic tuned under Quito, not re-tuned for Cuenca)" in text[cid]
+        assert "(learned and heuristic tuned under Quito, not re-tuned for Cuenca" in text[cid]
     for cid in ("qc.length.2p.learned", "qc.points.2p", "qc.dealer.2p"):
         assert "learned tuned under Quito, not re-tuned for Cuenca" in text[cid], text[cid]
     check_claims(claims)
@@ -336,3 +336,38 @@ def test_odds_caida_headline_gives_method_n_and_tuning() -> None:
     other = odds_claims(table, rates.iloc[::-1], ["greedy", "learned"], "quito", s)
     text = render_claim(next(c for c in other if c.id == "odds.caida.2p"))
     assert "(rules quito; `ratio` over 250,000 datas)" in text, text
+
+
+def test_qc_answers_give_method_holm_level_n_and_relative_wording() -> None:
+    """Findings: the answers' intervals gave no method, no level (Holm) and, for points and
+    the dealer's edge, no n; the across-models range was a relative change, unsaid."""
+    from cuarenta_sim.cuarenta.studies.qc_claims import qc_claims
+
+    s = StudySettings(n=1_000_000, players=(2, 4), models=tuple(QC_LABELS[:3]))
+    claims = qc_claims(_qc_diff(), QC_LABELS, s, QC_POLICIES)
+    text = {c.id: render_claim(c) for c in claims}
+    for cid in ("qc.length.2p.learned", "qc.length.4p.learned"):
+        assert (
+            "`paired log-ratio` and `paired` intervals at the level Holm tested the row"
+            in text[cid]
+        ), text[cid]
+    for cid in ("qc.points.2p", "qc.dealer.2p"):
+        assert (
+            "(resolved; `paired` over 1,000,000 datas, interval at the level Holm tested the row;"
+            in text[cid]
+        ), text[cid]
+        assert "across models, relative change: same sign in 4 of 4" in text[cid], text[cid]
+    check_claims(claims)
+
+
+def test_qc_four_player_answers_say_heuristic_was_tuned_with_two_players() -> None:
+    """Finding: the 4-player answer said heuristic was tuned under Quito, but it was tuned
+    with 2 players only and used unchanged with 4."""
+    from cuarenta_sim.cuarenta.studies.qc_claims import qc_claims, tuned_note
+
+    s = StudySettings(n=1_000_000, players=(2, 4), models=tuple(QC_LABELS[:3]))
+    text = {c.id: render_claim(c) for c in qc_claims(_qc_diff(), QC_LABELS, s, QC_POLICIES)}
+    four = "heuristic tuned for the two-player game only, used unchanged here"
+    assert four in text["qc.length.4p"], text["qc.length.4p"]
+    assert four not in text["qc.length.2p"] and "used unchanged" not in text["qc.length.4p.learned"]
+    assert tuned_note(["learned"], 4) == "learned tuned under Quito, not re-tuned for Cuenca"
