@@ -371,3 +371,48 @@ def test_qc_four_player_answers_say_heuristic_was_tuned_with_two_players() -> No
     assert four in text["qc.length.4p"], text["qc.length.4p"]
     assert four not in text["qc.length.2p"] and "used unchanged" not in text["qc.length.4p.learned"]
     assert tuned_note(["learned"], 4) == "learned tuned under Quito, not re-tuned for Cuenca"
+
+
+def test_panel_identical_counts_the_models_run() -> None:
+    """Finding (shared a): 'identical under every model' beside a 'not run at this level'
+    column; the line counts the rows it was given."""
+    from cuarenta_sim.cuarenta.studies.panel import robustness
+
+    rows = pd.DataFrame(
+        {
+            "metric": "p_ronda_dealt",
+            "model": ["learned", "heuristic", "greedy"],
+            "estimate": 0.0,
+            "relative": 0.0,
+            "verdict": "identical",
+            "differing": 0,
+            "n": [1_000_000, 250_000, 250_000],
+        }
+    )
+    assert robustness(rows) == "identical under the 3 models run"
+    assert robustness(rows, short=True) == "identical in all"
+
+
+def test_panel_opposite_signs_are_named_with_enough_digits() -> None:
+    """Finding: 'same sign in 1 of 3 models; opposite sign in 1; ...; size 0.00 pp' hid
+    which sign was the reference and printed a size of 0.00."""
+    from cuarenta_sim.cuarenta.studies.panel import robustness
+
+    rows = pd.DataFrame(
+        {
+            "metric": "caidas_per_play",
+            "model": ["learned", "heuristic", "greedy"],
+            "estimate": [0.000045, -0.000025, 0.0],
+            "relative": [0.0004, -0.00021, 0.0],
+            "verdict": ["resolved, possibly negligible", "resolved, possibly negligible",
+                        "identical"],
+            "differing": [100_000, 20_000, 0],
+            "n": [1_000_000, 250_000, 250_000],
+        }
+    )  # fmt: skip
+    line = robustness(rows)
+    assert line == (
+        "same sign in 1 of 3 models (positive); opposite sign in 1 (negative); identical in 1; "
+        "size +0.0045 pp; opposite sign -0.0025 pp"
+    ), line
+    assert robustness(rows, short=True) == "1/3 same sign, 1 opposite"
