@@ -416,3 +416,21 @@ def test_panel_opposite_signs_are_named_with_enough_digits() -> None:
         "size +0.0045 pp; opposite sign -0.0025 pp"
     ), line
     assert robustness(rows, short=True) == "1/3 same sign, 1 opposite"
+
+
+def test_no_variation_rate_per_hand_gets_the_clopper_pearson_bound() -> None:
+    """Finding (shared b): 'doble rondas per dealt hand | 0.0000% (no interval) | ratio' in
+    a 500-data run without a doble ronda, though Methods define a `clopper-pearson bound`."""
+    from cuarenta_sim.cuarenta.compare_metrics import cuarenta_metrics as default_metrics
+    from cuarenta_sim.stats import NO_VARIATION_METHOD
+
+    metric = next(m for m in default_metrics() if m.name == "doble_rondas_per_hand")
+    frame = pd.DataFrame({"x": range(500)})
+    # per data: 0 doble rondas out of 8 dealt hands
+    metric = type(metric)(**{**metric.__dict__, "value": lambda f: [0.0] * len(f),
+                             "denominator": lambda f: [8.0] * len(f)})  # fmt: skip
+    row = metric.estimate(frame)
+    assert row["method"] == NO_VARIATION_METHOD and bool(row["defined"]), row
+    assert row["lower"] == 0.0 and 0.0 < row["upper"] < 0.01, row
+    rates = [m for m in default_metrics() if m.name.endswith(("_per_play", "_per_hand"))]
+    assert rates and all(m.value_range == (0.0, 1.0) for m in rates)
