@@ -434,3 +434,27 @@ def test_no_variation_rate_per_hand_gets_the_clopper_pearson_bound() -> None:
     assert row["lower"] == 0.0 and 0.0 < row["upper"] < 0.01, row
     rates = [m for m in default_metrics() if m.name.endswith(("_per_play", "_per_hand"))]
     assert rates and all(m.value_range == (0.0, 1.0) for m in rates)
+
+
+def test_qc_summary_says_what_each_percentage_is_of() -> None:
+    """Finding: 'percentages are percentages of plays, datas or chicas' left out shares of
+    points (of points) and the relative column (of the Quito value)."""
+    from cuarenta_sim.cuarenta.studies.panel import Model
+
+    head = Model("learned", ("learned",), 1000, "headline", 100, 10)
+    s = StudySettings(n=1000, players=(2,), models=("learned",))
+    text = str(_prose().summary(s, head, [head], "TABLE"))
+    assert "(a share of points from a source: of points)" in text, text
+    assert "the relative column is a percentage of the Quito value" in text
+
+
+def test_odds_risk_prose_describes_the_first_plays_of_a_deal() -> None:
+    """Finding: 'the first trail of each deal' described the states wrongly: they are the
+    deal's first play(s) when that play is a trail (table cards carry over, R3.2)."""
+    from cuarenta_sim.cuarenta.studies.common import prose
+
+    s = StudySettings(n=1_000, players=(2, 4), models=("learned",))
+    text = str(prose("odds").risk(s, [(2, "T2"), (4, "T4")], "CHECK"))
+    assert "first trail of each deal" not in text
+    assert "the first play of each deal when that play is a trail" in text
+    assert "the first three plays of each deal when that play is a trail" in text
