@@ -458,3 +458,13 @@ def test_odds_risk_prose_describes_the_first_plays_of_a_deal() -> None:
     assert "first trail of each deal" not in text
     assert "the first play of each deal when that play is a trail" in text
     assert "the first three plays of each deal when that play is a trail" in text
+
+
+def test_a_bound_just_below_zero_prints_its_sign() -> None:
+    """Finding: '1.0 pp [-0.0, 2.4]' hid the sign of the lower bound."""
+    from cuarenta_sim.studies.framework import cell
+
+    text = cell(0.0104, -0.0004, 0.0243, percent=True, suffix=" pp")
+    assert text == "1.04 pp [-0.04, 2.43]", text
+    # a bound far from 0 keeps the usual decimals; an exact 0 stays 0
+    assert cell(0.0104, 0.002, 0.0243, percent=True, suffix=" pp") == "1.0 pp [0.2, 2.4]"
