@@ -468,3 +468,26 @@ def test_a_bound_just_below_zero_prints_its_sign() -> None:
     assert text == "1.04 pp [-0.04, 2.43]", text
     # a bound far from 0 keeps the usual decimals; an exact 0 stays 0
     assert cell(0.0104, 0.002, 0.0243, percent=True, suffix=" pp") == "1.0 pp [0.2, 2.4]"
+
+
+def test_qc_rondas_table_shows_both_sides_by_name() -> None:
+    """Finding: the row labelled 'side' was side 0 only; side 1, whose interval excluded the
+    exact value, was left out."""
+    from cuarenta_sim.cuarenta.studies import qc_sections
+
+    base = dict(event="ronda", players=2, exact=0.143543, n=1_000_000, method="wilson",
+                defined=True, level="data", comparable=True)  # fmt: skip
+    table = pd.DataFrame(
+        [
+            dict(base, scope="side 0", estimate=0.14363, lower=0.14295, upper=0.14432,
+                 within=True),
+            dict(base, scope="side 1", estimate=0.14439, lower=0.14370, upper=0.14508,
+                 within=False),
+            dict(base, scope="anyone", exact=0.264141, estimate=0.26481, lower=0.26395,
+                 upper=0.26568, within=True),
+        ]
+    )  # fmt: skip
+    text = qc_sections.rondas_section(table)
+    assert "| ronda | side 0 |" in text and "| ronda | side 1 |" in text, text
+    assert "| ronda | side |" not in text
+    assert "one side (4 hands)" not in text and "`side 1`: 4 hands each" in text
