@@ -66,6 +66,10 @@ class Metric:
         means all. Paired differences use the units counted in both variants.
     note : str
         Definition and rule numbers, for reports.
+    value_range : (float, float) or None
+        Bounds of a per-unit ratio (``(0, 1)`` for events out of trials: rondas per dealt
+        hand, caidas per play); a ratio sample with no variation then gets the
+        ``clopper-pearson bound`` of :func:`cuarenta_sim.stats.ratio` instead of no interval.
 
     Raises
     ------
@@ -81,6 +85,7 @@ class Metric:
     denominator: ArrayFn | None = None
     mask: ArrayFn | None = None
     note: str = ""
+    value_range: tuple[float, float] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -152,7 +157,7 @@ class Metric:
             row = stats.proportion(self.name, int(value.sum()), int(value.size), confidence)
         else:
             assert den is not None
-            row = stats.ratio(self.name, value, den[keep], confidence)
+            row = stats.ratio(self.name, value, den[keep], confidence, self.value_range)
         return {"label": self.label, "level": self.level, "kind": self.kind, **row}
 
 

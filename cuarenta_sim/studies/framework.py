@@ -264,6 +264,7 @@ def cell(
     if lo == hi == est:
         dec = 0 if est == 0 else dec
     dec = excluding_decimals(lo * k, hi * k, dec)
+    dec = nonzero_bound_decimals(lo * k, hi * k, dec)
     return (
         f"{format_number(est * k, dec)}{sfx} [{format_number(lo * k, dec)}, "
         f"{format_number(hi * k, dec)}]"
@@ -296,6 +297,38 @@ def excluding_decimals(lo: float, hi: float, dec: int) -> int:
     near = min(abs(lo), abs(hi))
     while dec < MAX_DECIMALS and float(format_number(near, dec)) == 0.0:
         dec += 1
+    return dec
+
+
+#: Most decimals :func:`nonzero_bound_decimals` adds to show a bound's sign.
+SIGN_DECIMALS = 2
+
+
+def nonzero_bound_decimals(lo: float, hi: float, dec: int) -> int:
+    """Decimals that keep a non-zero bound from printing as ``0.0`` or ``-0.0``.
+
+    An interval containing 0 whose bound lies just below (or above) it prints as
+    ``[-0.0, 2.4]``, which hides the bound's sign; this adds decimals, at most
+    :data:`SIGN_DECIMALS`, until every non-zero bound prints non-zero (``[-0.04, 2.43]``).
+
+    Parameters
+    ----------
+    lo, hi : float
+        Bounds, in the printed units.
+    dec : int
+        Decimals chosen so far.
+
+    Returns
+    -------
+    int
+        ``dec``, or up to ``dec + SIGN_DECIMALS`` (and at most ``MAX_DECIMALS``).
+    """
+    top = min(dec + SIGN_DECIMALS, MAX_DECIMALS)
+    for b in (lo, hi):
+        if not np.isfinite(b) or b == 0.0:
+            continue
+        while dec < top and float(format_number(b, dec)) == 0.0:
+            dec += 1
     return dec
 
 

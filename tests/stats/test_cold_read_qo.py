@@ -150,7 +150,7 @@ def test_qc_answers_say_the_tuned_players_were_not_retuned_for_cuenca() -> None:
     claims = qc_claims(_qc_diff(), QC_LABELS, s, QC_POLICIES)
     text = {c.id: render_claim(c) for c in claims}
     for cid in ("qc.length.2p", "qc.length.4p"):
-        assert "(learned and heuristic tuned under Quito, not re-tuned for Cuenca)" in text[cid]
+        assert "(learned and heuristic tuned under Quito, not re-tuned for Cuenca" in text[cid]
     for cid in ("qc.length.2p.learned", "qc.points.2p", "qc.dealer.2p"):
         assert "learned tuned under Quito, not re-tuned for Cuenca" in text[cid], text[cid]
     check_claims(claims)
@@ -302,3 +302,192 @@ def test_odds_risk_section_orders_each_table_by_unseen() -> None:
         "| seen | unseen=35 | unseen=34 | unseen=33 | unseen=15 | unseen=14 | unseen=13 |" in text
     )
     assert "| clopper-pearson bound |" in text
+
+
+# --- second cold read (branch i18-fix2-qo) ---------------------------------------------------
+
+
+def test_odds_caida_headline_gives_method_n_and_tuning() -> None:
+    """Finding: the caida headline interval gave no method, no n and no tuning note."""
+    table = pd.DataFrame(_odds_rows(2))
+    s = StudySettings(n=1_000_000, players=(2,), models=("learned", "greedy"))
+    rates = pd.DataFrame(
+        {
+            "metric": "caidas_per_play",
+            "players": 2,
+            "model": ["learned", "greedy"],
+            "estimate": [0.112213, 0.1086],
+            "lower": [0.112124, 0.1080],
+            "upper": [0.112303, 0.1092],
+            "n": [1_000_000, 250_000],
+            "method": "ratio",
+            "defined": True,
+        }
+    )
+    claims = odds_claims(table, rates, ["learned", "greedy"], "quito", s)
+    caida = next(c for c in claims if c.id == "odds.caida.2p")
+    text = render_claim(caida)
+    assert (
+        "(rules quito; `ratio` over 1,000,000 datas; learned tuned under Quito, see Methods "
+        "*Tuning*)" in text
+    ), text
+    check_claims([caida])
+    # an untuned headline gets no tuning note
+    other = odds_claims(table, rates.iloc[::-1], ["greedy", "learned"], "quito", s)
+    text = render_claim(next(c for c in other if c.id == "odds.caida.2p"))
+    assert "(rules quito; `ratio` over 250,000 datas)" in text, text
+
+
+def test_qc_answers_give_method_holm_level_n_and_relative_wording() -> None:
+    """Findings: the answers' intervals gave no method, no level (Holm) and, for points and
+    the dealer's edge, no n; the across-models range was a relative change, unsaid."""
+    from cuarenta_sim.cuarenta.studies.qc_claims import qc_claims
+
+    s = StudySettings(n=1_000_000, players=(2, 4), models=tuple(QC_LABELS[:3]))
+    claims = qc_claims(_qc_diff(), QC_LABELS, s, QC_POLICIES)
+    text = {c.id: render_claim(c) for c in claims}
+    for cid in ("qc.length.2p.learned", "qc.length.4p.learned"):
+        assert (
+            "`paired log-ratio` and `paired` intervals at the level Holm tested the row"
+            in text[cid]
+        ), text[cid]
+    for cid in ("qc.points.2p", "qc.dealer.2p"):
+        assert (
+            "(resolved; `paired` over 1,000,000 datas, interval at the level Holm tested the row;"
+            in text[cid]
+        ), text[cid]
+        assert "across models, relative change: same sign in 4 of 4" in text[cid], text[cid]
+    check_claims(claims)
+
+
+def test_qc_four_player_answers_say_heuristic_was_tuned_with_two_players() -> None:
+    """Finding: the 4-player answer said heuristic was tuned under Quito, but it was tuned
+    with 2 players only and used unchanged with 4."""
+    from cuarenta_sim.cuarenta.studies.qc_claims import qc_claims, tuned_note
+
+    s = StudySettings(n=1_000_000, players=(2, 4), models=tuple(QC_LABELS[:3]))
+    text = {c.id: render_claim(c) for c in qc_claims(_qc_diff(), QC_LABELS, s, QC_POLICIES)}
+    four = "heuristic tuned for the two-player game only, used unchanged here"
+    assert four in text["qc.length.4p"], text["qc.length.4p"]
+    assert four not in text["qc.length.2p"] and "used unchanged" not in text["qc.length.4p.learned"]
+    assert tuned_note(["learned"], 4) == "learned tuned under Quito, not re-tuned for Cuenca"
+
+
+def test_panel_identical_counts_the_models_run() -> None:
+    """Finding (shared a): 'identical under every model' beside a 'not run at this level'
+    column; the line counts the rows it was given."""
+    from cuarenta_sim.cuarenta.studies.panel import robustness
+
+    rows = pd.DataFrame(
+        {
+            "metric": "p_ronda_dealt",
+            "model": ["learned", "heuristic", "greedy"],
+            "estimate": 0.0,
+            "relative": 0.0,
+            "verdict": "identical",
+            "differing": 0,
+            "n": [1_000_000, 250_000, 250_000],
+        }
+    )
+    assert robustness(rows) == "identical under the 3 models run"
+    assert robustness(rows, short=True) == "identical in all"
+
+
+def test_panel_opposite_signs_are_named_with_enough_digits() -> None:
+    """Finding: 'same sign in 1 of 3 models; opposite sign in 1; ...; size 0.00 pp' hid
+    which sign was the reference and printed a size of 0.00."""
+    from cuarenta_sim.cuarenta.studies.panel import robustness
+
+    rows = pd.DataFrame(
+        {
+            "metric": "caidas_per_play",
+            "model": ["learned", "heuristic", "greedy"],
+            "estimate": [0.000045, -0.000025, 0.0],
+            "relative": [0.0004, -0.00021, 0.0],
+            "verdict": ["resolved, possibly negligible", "resolved, possibly negligible",
+                        "identical"],
+            "differing": [100_000, 20_000, 0],
+            "n": [1_000_000, 250_000, 250_000],
+        }
+    )  # fmt: skip
+    line = robustness(rows)
+    assert line == (
+        "same sign in 1 of 3 models (positive); opposite sign in 1 (negative); identical in 1; "
+        "size +0.0045 pp; opposite sign -0.0025 pp"
+    ), line
+    assert robustness(rows, short=True) == "1/3 same sign, 1 opposite"
+
+
+def test_no_variation_rate_per_hand_gets_the_clopper_pearson_bound() -> None:
+    """Finding (shared b): 'doble rondas per dealt hand | 0.0000% (no interval) | ratio' in
+    a 500-data run without a doble ronda, though Methods define a `clopper-pearson bound`."""
+    from cuarenta_sim.cuarenta.compare_metrics import cuarenta_metrics as default_metrics
+    from cuarenta_sim.stats import NO_VARIATION_METHOD
+
+    metric = next(m for m in default_metrics() if m.name == "doble_rondas_per_hand")
+    frame = pd.DataFrame({"x": range(500)})
+    # per data: 0 doble rondas out of 8 dealt hands
+    metric = type(metric)(**{**metric.__dict__, "value": lambda f: [0.0] * len(f),
+                             "denominator": lambda f: [8.0] * len(f)})  # fmt: skip
+    row = metric.estimate(frame)
+    assert row["method"] == NO_VARIATION_METHOD and bool(row["defined"]), row
+    assert row["lower"] == 0.0 and 0.0 < row["upper"] < 0.01, row
+    rates = [m for m in default_metrics() if m.name.endswith(("_per_play", "_per_hand"))]
+    assert rates and all(m.value_range == (0.0, 1.0) for m in rates)
+
+
+def test_qc_summary_says_what_each_percentage_is_of() -> None:
+    """Finding: 'percentages are percentages of plays, datas or chicas' left out shares of
+    points (of points) and the relative column (of the Quito value)."""
+    from cuarenta_sim.cuarenta.studies.panel import Model
+
+    head = Model("learned", ("learned",), 1000, "headline", 100, 10)
+    s = StudySettings(n=1000, players=(2,), models=("learned",))
+    text = str(_prose().summary(s, head, [head], "TABLE"))
+    assert "(a share of points from a source: of points)" in text, text
+    assert "the relative column is a percentage of the Quito value" in text
+
+
+def test_odds_risk_prose_describes_the_first_plays_of_a_deal() -> None:
+    """Finding: 'the first trail of each deal' described the states wrongly: they are the
+    deal's first play(s) when that play is a trail (table cards carry over, R3.2)."""
+    from cuarenta_sim.cuarenta.studies.common import prose
+
+    s = StudySettings(n=1_000, players=(2, 4), models=("learned",))
+    text = str(prose("odds").risk(s, [(2, "T2"), (4, "T4")], "CHECK"))
+    assert "first trail of each deal" not in text
+    assert "the first play of each deal when that play is a trail" in text
+    assert "the first three plays of each deal when that play is a trail" in text
+
+
+def test_a_bound_just_below_zero_prints_its_sign() -> None:
+    """Finding: '1.0 pp [-0.0, 2.4]' hid the sign of the lower bound."""
+    from cuarenta_sim.studies.framework import cell
+
+    text = cell(0.0104, -0.0004, 0.0243, percent=True, suffix=" pp")
+    assert text == "1.04 pp [-0.04, 2.43]", text
+    # a bound far from 0 keeps the usual decimals; an exact 0 stays 0
+    assert cell(0.0104, 0.002, 0.0243, percent=True, suffix=" pp") == "1.0 pp [0.2, 2.4]"
+
+
+def test_qc_rondas_table_shows_both_sides_by_name() -> None:
+    """Finding: the row labelled 'side' was side 0 only; side 1, whose interval excluded the
+    exact value, was left out."""
+    from cuarenta_sim.cuarenta.studies import qc_sections
+
+    base = dict(event="ronda", players=2, exact=0.143543, n=1_000_000, method="wilson",
+                defined=True, level="data", comparable=True)  # fmt: skip
+    table = pd.DataFrame(
+        [
+            dict(base, scope="side 0", estimate=0.14363, lower=0.14295, upper=0.14432,
+                 within=True),
+            dict(base, scope="side 1", estimate=0.14439, lower=0.14370, upper=0.14508,
+                 within=False),
+            dict(base, scope="anyone", exact=0.264141, estimate=0.26481, lower=0.26395,
+                 upper=0.26568, within=True),
+        ]
+    )  # fmt: skip
+    text = qc_sections.rondas_section(table)
+    assert "| ronda | side 0 |" in text and "| ronda | side 1 |" in text, text
+    assert "| ronda | side |" not in text
+    assert "one side (4 hands)" not in text and "`side 1`: 4 hands each" in text

@@ -100,10 +100,13 @@ def test_robustness_counts_disagreement_and_unresolved() -> None:
     rows = _rows((-0.3, "resolved", -0.09), (0.1, "resolved", 0.03), (0.01, "not resolved", 0.003),
                  (0.0, "identical", 0.0))  # fmt: skip
     line = robustness(rows)
-    assert line.startswith("same sign in 1 of 4 models; opposite sign in 1; not resolved in 1")
+    assert line.startswith(
+        "same sign in 1 of 4 models (positive); opposite sign in 1 (negative); not resolved in 1"
+    ), line
+    assert line.endswith("size +3.0%; opposite sign -9.0%"), line
     assert "identical in 1" in line and not panel.agrees(rows)
     assert robustness(_rows((0.0, "identical", 0.0), (0.0, "identical", 0.0))) == (
-        "identical under every model"
+        "identical under the 2 models run"
     )
     assert robustness(_rows((0.0, "identical", 0.0), (1e-4, "negligible", 1e-4))) == (
         "no difference under any of the 2 models"

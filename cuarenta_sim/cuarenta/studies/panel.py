@@ -237,16 +237,35 @@ def panel_models(settings: StudySettings, *, sized_confirm: bool = False) -> lis
     return out
 
 
-def _magnitude_range(values: list[float], unit: str) -> str:
-    vals = sorted(values, key=abs)
+def _decimals(x: float, dec: int) -> int:
+    """At least ``dec`` decimals, more when ``x`` would round to 0 or keep under two
+    significant digits (0.0045 pp prints as such, not as "0.00 pp")."""
+    if not np.isfinite(x) or x == 0.0:
+        return dec
+    return max(dec, 1 - int(np.floor(np.log10(abs(x)))))
+
+
+def _magnitude_range(values: list[float], unit: str, opposite: list[float] | None = None) -> str:
+    """``"size from -5.8% to -8.8%"`` over ``values`` (smallest to largest magnitude); with
+    ``opposite`` (the resolved sizes of the other sign) signed sizes and the opposite range:
+    ``"size +0.0045 pp; opposite sign -0.0025 pp"``."""
     k, sfx, dec = {"relative": (100.0, "%", 1), "pp": (100.0, " pp", 2)}.get(unit, (1.0, "", 3))
+    signed = bool(opposite)
 
     def fmt(v: float) -> str:
-        return f"{format_number(v * k, dec)}{sfx}"
+        text = format_number(v * k, _decimals(v * k, dec))
+        return f"{'+' if signed and v > 0 else ''}{text}{sfx}"
 
-    if len(vals) == 1:
-        return f"size {fmt(vals[0])}"
-    return f"size from {fmt(vals[0])} to {fmt(vals[-1])}"
+    def span(vals: list[float]) -> str:
+        vals = sorted(vals, key=abs)
+        if len(vals) == 1:
+            return fmt(vals[0])
+        return f"from {fmt(vals[0])} to {fmt(vals[-1])}"
+
+    line = f"size {span(values)}"
+    if opposite:
+        line += f"; opposite sign {span(opposite)}"
+    return line
 
 
 def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool = False) -> str:
@@ -270,8 +289,12 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
         whose effect is resolved with the commonest sign, out of all models, then the models
         that are not resolved, negligible ("no difference") or identical, or whose resolved
         sign is the other one (``"opposite sign in 1"``); the size range (smallest to largest
-        magnitude) over the resolved models of the commonest sign. ``"identical under every
-        model"`` and ``"no difference under any model"`` when that is so. Runs labelled
+        magnitude) over the resolved models of the commonest sign; when both signs are
+        resolved, the signs are named (``"same sign in 1 of 3 models (positive); opposite
+        sign in 1 (negative)"``) and both sizes are given, signed, with enough decimals to
+        show two significant digits. ``"identical under the 3 models run"`` (counted from
+        ``rows``: a model not run at this level is not said to be identical) and ``"no
+        difference under any of the 3 models"`` when that is so. Runs labelled
         ``"too small to tell"`` (:data:`cuarenta_sim.studies.claims.TOO_SMALL`), and identical
         runs too small to have seen a change (:func:`blind_identical`), are left out of the
         count, for and against, and listed apart (``"too small to tell in 1 (not
@@ -305,9 +328,11 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
     resolved = verdict.str.startswith("resolved").to_numpy()
     not_counted = f"; {TOO_SMALL} in {small} (not counted)" if small else ""
     if (verdict == "identical").all():
+        # counted from the rows given: a model not run at this level is not among them
+        who = f"the {m} models" if m > 1 else "the one model"
         if not small:
-            return "identical under every model"
-        return f"identical under every model that can tell ({_names(rows)}){not_counted}"
+            return f"identical under {who} run"
+        return f"identical under {who} that can tell ({_names(rows)}){not_counted}"
     if verdict.isin(["identical", "negligible"]).all():
         if not small:
             return f"no difference under any of the {m} models"
@@ -317,9 +342,13 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
     neg = resolved & (est < 0)
     main = pos if pos.sum() >= neg.sum() else neg
     parts = [f"same sign in {int(main.sum())} of {m} models"]
-    other = (neg if main is pos else pos).sum()
+    other_mask = neg if main is pos else pos
+    other = other_mask.sum()
     if other:
-        parts.append(f"opposite sign in {int(other)}")
+        # both signs resolved: name which sign is the reference one
+        words = ("positive", "negative") if main is pos else ("negative", "positive")
+        parts[0] += f" ({words[0]})"
+        parts.append(f"opposite sign in {int(other)} ({words[1]})")
     for word, label in (
         ("not resolved", "not resolved"),
         ("undefined", "undefined"),
@@ -337,10 +366,14 @@ def robustness(rows: pd.DataFrame, *, relative: bool | None = None, short: bool 
     if main.any():
         pct = "metric" in rows and bool(rows["metric"].isin(list(PERCENT_METRICS)).all())
         want_rel = (not pct) if relative is None else relative
-        rel = rows["relative"].to_numpy(dtype=np.float64)[main]
+        rel_all = rows["relative"].to_numpy(dtype=np.float64)
+        rel = rel_all[main | other_mask]
         use_rel = want_rel and bool(np.isfinite(rel).all())
-        values = list(rel) if use_rel else list(est[main])
-        line += "; " + _magnitude_range(values, "relative" if use_rel else "pp" if pct else "")
+        src = rel_all if use_rel else est
+        values = list(src[main])
+        opposite = list(src[other_mask]) if other else None
+        unit = "relative" if use_rel else "pp" if pct else ""
+        line += "; " + _magnitude_range(values, unit, opposite)
     return line
 
 
@@ -397,7 +430,7 @@ def _short_form(line: str) -> str:
     row shows every model's size beside it)."""
     import re
 
-    if line.startswith("identical under every model"):
+    if line.startswith("identical under"):
         return "identical in all" + (" that can tell" if "can tell" in line else "")
     if line.startswith(TOO_SMALL):
         return "too small in all"

@@ -21,6 +21,8 @@ from .claim_rows import across_models, diff_evidence, model_name, size_groups
 from .common import TUNING, diff_text, rel_text, select, verdict_text
 
 RULES = ("quito", "cuenca")
+#: The interval method of a relative change (:func:`.common.rel_text`'s rows).
+REL_METHOD = "paired log-ratio"
 TEST = "paired differences on the same decks; Holm over the metrics of each model and players"
 
 
@@ -33,14 +35,30 @@ def _scope(rows: pd.DataFrame, players: Sequence[int], sizes: dict[str, int]) ->
     )
 
 
-def tuned_note(names: Sequence[str]) -> str:
+_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
+def tuned_note(names: Sequence[str], players: int | None = None) -> str:
     """``"learned and heuristic tuned under Quito, not re-tuned for Cuenca"`` for the tuned
-    models (:data:`.common.TUNING`) among ``names``; empty when none is tuned."""
+    models (:data:`.common.TUNING`) among ``names``; empty when none is tuned.
+
+    With ``players``, a model whose tuning (its :data:`.common.TUNING` phrase, e.g. "Quito,
+    2 players") names another player count is said to be used unchanged at ``players``:
+    ``"...; heuristic tuned for the two-player game only, used unchanged here"`` (the count
+    in words: the claim checker refuses a player count outside the claim's scope).
+    """
     tuned = list(dict.fromkeys(n for n in names if n in TUNING))
     if not tuned:
         return ""
     who = tuned[0] if len(tuned) == 1 else ", ".join(tuned[:-1]) + " and " + tuned[-1]
-    return f"{who} tuned under Quito, not re-tuned for Cuenca"
+    note = f"{who} tuned under Quito, not re-tuned for Cuenca"
+    if players is not None:
+        for n in tuned:
+            counts = [int(k) for k in re.findall(r"(\d+) players", TUNING[n])]
+            if counts and players not in counts:
+                only = " and ".join(_WORDS.get(k, str(k)) for k in counts)
+                note += f"; {n} tuned for the {only}-player game only, used unchanged here"
+    return note
 
 
 def run_names(
@@ -120,7 +138,7 @@ def qc_claims(
         names = run_names(sub, policies, "chicas")
         sizes = size_groups(sub, names)
         across = across_models(sub, relative=True, names=names)
-        note = tuned_note([model_name(m) for m in sub["model"]])
+        note = tuned_note([model_name(m) for m in sub["model"]], p)
         out.append(
             Claim(
                 id=f"qc.length.{p}p",
@@ -151,8 +169,9 @@ def qc_claims(
                 id=f"qc.length.{p}p.{name}",
                 template=(
                     "Under {model} at every seat ({p} players, {n:,} chicas{note}) the change is "
-                    "{rel} ({d} datas; {verdict}); that interval is {model}'s Monte Carlo "
-                    "error only, not the uncertainty across player models."
+                    "{rel} ({d} datas; {verdict}; `{rel_method}` and `{method}` intervals at "
+                    "the level Holm tested the row, Methods); that interval is {model}'s Monte "
+                    "Carlo error only, not the uncertainty across player models."
                 ),
                 values={
                     "model": name,
@@ -161,7 +180,9 @@ def qc_claims(
                     "rel": rel_text(d),
                     "d": diff_text(d),
                     "verdict": verdict_text(d),
-                    "note": f"; {tuned_note([name])}" if tuned_note([name]) else "",
+                    "method": str(d["method"]),
+                    "rel_method": REL_METHOD,
+                    "note": f"; {tuned_note([name], p)}" if tuned_note([name], p) else "",
                 },
                 evidence=(diff_evidence(d),),
                 test=TEST,
@@ -176,19 +197,21 @@ def qc_claims(
             "points",
             "qc.points",
             "The reason: Cuenca's 4-point caida-limpia adds {d} points per data with {p} "
-            "players under {model} ({verdict}{note}); across models: {across}.",
+            "players under {model} ({verdict}; `{method}` over {n:,} datas, interval at the "
+            "level Holm tested the row{note}); across models, relative change: {across}.",
         ),
         (
             "dealer_advantage",
             "qc.dealer",
             "The dealer's edge in points per data changes by {d} with {p} players under "
-            "{model} ({verdict}{note}); across models: {across}.",
+            "{model} ({verdict}; `{method}` over {n:,} datas, interval at the level Holm "
+            "tested the row{note}); across models, relative change: {across}.",
         ),
     ):
         sub = rows(metric, p0)
         d = select(diff, metric=metric, players=p0, model=head)
         names = run_names(sub, policies, "datas")
-        note = tuned_note([name])
+        note = tuned_note([name], p0)
         out.append(
             Claim(
                 id=f"{cid}.{p0}p",
@@ -198,6 +221,8 @@ def qc_claims(
                     "p": p0,
                     "model": name,
                     "verdict": verdict_text(d),
+                    "method": str(d["method"]),
+                    "n": int(d["n"]),
                     "across": across_models(sub, relative=True, names=names),
                     "note": f"; {note}" if note else "",
                 },

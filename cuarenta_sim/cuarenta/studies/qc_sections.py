@@ -234,9 +234,11 @@ def dealer_section(est: pd.DataFrame, diff: pd.DataFrame, s: StudySettings) -> s
 
 def rondas_section(odds_table: pd.DataFrame) -> str:
     """The ronda section: exact odds against the level-data rows (the same under both
-    presets) and the level-chica rows (one preset's chicas: their ``level`` names it)."""
+    presets) and the level-chica rows (one preset's chicas: their ``level`` names it); per
+    hand, each side (``side 0``, ``side 1``, R4.1) and anyone."""
+    # both sides: side 0 alone would hide side 1's row (which may exclude the exact value)
     keep = odds_table["event"].isin(["ronda", "doble_ronda"]) & odds_table["scope"].isin(
-        ["hand", "side 0", "anyone"]
+        ["hand", "side 0", "side 1", "anyone"]
     )
     anyone = odds_table[(odds_table["event"] == "ronda") & (odds_table["scope"] == "anyone")]
     levels = [
@@ -245,7 +247,7 @@ def rondas_section(odds_table: pd.DataFrame) -> str:
     ]
     chica_levels = [str(v) for v in dict.fromkeys(odds_table["level"]) if v != "data"]
     return prose("quito_vs_cuenca").rondas(
-        exact_table(odds_table[keep], fraction=False, scopes={"side 0": "side"}),
+        exact_table(odds_table[keep], fraction=False),
         levels,
         chica_levels,
     )

@@ -232,7 +232,8 @@ def odds_claims(
                 id=f"odds.caida.{p}p",
                 template=(
                     "With {p} players a caida (R6.1) happens on {cell} of plays under {head} "
-                    "at every seat (rules {slug}); across the player models the rate runs "
+                    "at every seat (rules {slug}; `{method}` over {n:,} datas{tuned}); across "
+                    "the player models the rate runs "
                     "from {lo} under {lo_m} to {hi} under {hi_m} ({overlap})."
                 ),
                 values={
@@ -240,6 +241,13 @@ def odds_claims(
                     "cell": est_text(h, percent=True),
                     "head": model_name(head),
                     "slug": slug,
+                    "method": str(h["method"]),
+                    "n": int(h["n"]),
+                    "tuned": (
+                        f"; {model_name(head)} tuned under Quito, see Methods *Tuning*"
+                        if tuning_of([head])
+                        else ""
+                    ),
                     "lo": f"{format_number(100 * float(lo['estimate']), 2)}%",
                     "hi": f"{format_number(100 * float(hi['estimate']), 2)}%",
                     "lo_m": model_name(lo["model"]),
