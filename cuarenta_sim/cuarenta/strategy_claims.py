@@ -304,16 +304,20 @@ def _cost_claim(sweep: dict[str, Any], speeds: pd.DataFrame, players: int) -> Cl
         id="strategies.cost",
         template=(
             "More samples buy strength at a price: with {p} players against the heuristic, "
-            "`solver` wins {lo} at {lo_s} samples ({lo_r:,.0f} decisions/s, range "
-            "{lo_min:,.0f} to {lo_max:,.0f}) and {hi} at {hi_s} ({hi_r:,.0f} decisions/s, range "
+            "`solver` wins {lo} of {lo_n:,} chicas at {lo_s} samples ({lo_r:,.0f} decisions/s, "
+            "range {lo_min:,.0f} to {lo_max:,.0f}) and {hi} of {hi_n:,} chicas at {hi_s} "
+            "({hi_r:,.0f} decisions/s, range "
             "{hi_min:,.0f} to {hi_max:,.0f}); win rates from the shipped sweep, speeds measured "
-            "by this report over {reps} timed runs each (wall clock, shared machine)."
+            "by this report over {reps} timed runs each (wall clock, shared machine); win-rate "
+            "intervals clustered Wilson over duplicate pairs."
         ),
         values={
             "p": sweep_players,
             "reps": reps,
             "lo": _pct(lo_p["win_rate"], lo_p["lower"], lo_p["upper"]),
             "hi": _pct(hi_p["win_rate"], hi_p["lower"], hi_p["upper"]),
+            "lo_n": int(lo_p["chicas"]),
+            "hi_n": int(hi_p["chicas"]),
             "lo_s": lo_p["samples"],
             "hi_s": hi_p["samples"],
             "lo_r": lo_s["wall_mean"],
@@ -328,7 +332,9 @@ def _cost_claim(sweep: dict[str, Any], speeds: pd.DataFrame, players: int) -> Cl
                 Evidence(
                     table="strength_vs_cost",
                     row=f"{q['policy']}|{q['samples']}",
-                    values={k: float(q[k]) for k in ("win_rate", "lower", "upper", "samples")},
+                    values={
+                        k: float(q[k]) for k in ("win_rate", "lower", "upper", "samples", "chicas")
+                    },
                     model="solver",
                     scale={"win_rate": 100.0, "lower": 100.0, "upper": 100.0},
                 )
@@ -383,8 +389,8 @@ def ratings_without_claim(check: dict[str, Any] | None, players: int) -> Claim |
     template = (
         "With {p} players, {share:.0f}% of the Bradley-Terry deviance above comes from the "
         "pairs of `random` (a pair counts for both its players): it wins almost no game, and "
-        "the few it wins follow the deal, not a strength. Refitted on the other {k} policies "
-        "({kept}), their matches unchanged: deviance {dev:,.1f} on {df} degree{s} of freedom, "
+        "the few it wins likely follow the deal rather than a strength (not tested here). "
+        "Refitted on the other {k} policies ({kept}), their matches unchanged: deviance {dev:,.1f} on {df} degree{s} of freedom, "
         "dispersion {disp:.2f}, {pv}"
     )
     template += (
