@@ -390,8 +390,8 @@ def ratings_without_claim(check: dict[str, Any] | None, players: int) -> Claim |
         "With {p} players, {share:.0f}% of the Bradley-Terry deviance above comes from the "
         "pairs of `random` (a pair counts for both its players): it wins almost no game, and "
         "the few it wins likely follow the deal rather than a strength (not tested here). "
-        "Refitted on the other {k} policies ({kept}), their matches unchanged: deviance {dev:,.1f} on {df} degree{s} of freedom, "
-        "dispersion {disp:.2f}, {pv}"
+        "Refitted on the other {k} policies ({kept}), their matches unchanged: deviance "
+        "{dev:,.1f} on {df} degree{s} of freedom, dispersion {disp:.2f}, {pv}"
     )
     template += (
         ": these ratings too misfit, so read the head-to-head table; their intervals are "
