@@ -192,7 +192,7 @@ def strategy_claims(
 def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> Claim:
     """The tactic answer from the ablation: each tactic's removal and reversal effects, each
     arm's word and the tactic's verdict from both."""
-    from .tactic_ablation import arm_direction
+    from .tactic_ablation import arm_direction, tuned_weight_only
     from .tactic_ablation_text import headline
     from .tactics import PRACTICAL_MARGIN_PP
 
@@ -255,6 +255,25 @@ def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int
                 for _, r in verdicts.iterrows()
                 for arm in ("removal", "reversal")
                 if f"{arm}_effect" in r and np.isfinite(r[f"{arm}_effect"])
+            ),
+            # The smallest dose of the tuned lean that resolves as hurting, named for a tactic
+            # that helps at its tuned weight only; its interval is at the doses' Holm level.
+            *(
+                Evidence(
+                    table="tactics_learned",
+                    row=f"{r['tactic']}|{r['dose_hurts_label']}",
+                    values={
+                        "effect": float(r["dose_hurts_effect"]),
+                        "lower": float(r["dose_hurts_lower"]),
+                        "upper": float(r["dose_hurts_upper"]),
+                    },
+                    verdict="hurts",
+                    model="learned",
+                    interval_matches_verdict=True,
+                    scale=pct,
+                )
+                for _, r in verdicts.iterrows()
+                if tuned_weight_only(r)
             ),
             # The tuned heuristic's switch of each tactic (on against off), which can make a
             # tactic's evidence mixed; its interval is at the level Holm tested the row.

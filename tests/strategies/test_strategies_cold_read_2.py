@@ -47,3 +47,48 @@ def test_random_deal_explanation_is_not_claimed_as_tested() -> None:
     text = render_claim(claim)
     assert "follow the deal, not a strength" not in text
     assert "likely follow the deal rather than a strength (not tested here)" in text
+
+
+def test_a_one_arm_help_that_a_larger_dose_reverses_is_tuned_weight_only() -> None:
+    """Cold read: "keep the table from being emptied" (removal no difference, reversal
+    resolved at a +0.10-point weight) was counted among the tactics that "help", while adding
+    1 point of the same lean costs 5 pp: it helps only at its tuned weight."""
+    from test_tactic_ablation import _row
+
+    from cuarenta_sim.cuarenta.strategy_claims import _ablation_claim
+    from cuarenta_sim.cuarenta.tactic_ablation import tactic_verdicts
+    from cuarenta_sim.cuarenta.tactic_ablation_text import headline
+
+    rows = [
+        _row("a", "removed", -0.02, "hurts", 900, +1.2),
+        _row("a", "reversed", -0.12, "hurts", 1800, +1.2),
+        _row("keep", "removed", -0.0023, "no difference (193 discordant pairs)", 193, +0.10),
+        _row("keep", "reversed", -0.0061, "hurts", 315, +0.10),
+    ]
+    doses = pd.DataFrame(
+        [{"tactic": "keep", "dose": d, "dose_label": lab, "effect": e, "dose_lower_adj": lo,
+          "dose_upper_adj": hi, "dose_verdict": v, "discordant": 400}
+         for d, lab, e, lo, hi, v in (
+             (0.25, "0.25 pt", 0.0025, -0.0022, 0.0072, "no difference (449 discordant pairs)"),
+             (2.0, "2 pt", -0.2169, -0.2268, -0.2070, "hurts"),
+             (1.0, "1 pt", -0.0515, -0.0596, -0.0434, "hurts"),
+         )]
+    )  # fmt: skip
+    table = tactic_verdicts(pd.DataFrame(rows), doses).set_index("tactic")
+    assert table.loc["keep", "verdict"] == "helps" and table.loc["keep", "dose_hurts_label"] == (
+        "1 pt"
+    )
+    text = headline(table.reset_index(), {"keep": "keep the table"}, 2)
+    assert "1 helps: a (removal" in text
+    assert (
+        "1 helps only at its tuned weight (one arm resolved, a larger lean hurts): keep the "
+        "table (removal -0.23 [-0.73, +0.27] pp, no difference; reversal -0.61 [-1.11, -0.11] "
+        "pp, resolved; adding 1 pt to its +0.10-point weight hurts: -5.15 [-5.96, -4.34] pp, "
+        "resolved)" in text
+    )
+    assert "2 help" not in text
+    claim = _ablation_claim(table.reset_index(), {"keep": "keep the table"}, 2)
+    check_claims([claim])
+    # Without the dose table the tactic is a plain help (no evidence of a larger lean).
+    plain = headline(tactic_verdicts(pd.DataFrame(rows)), {}, 2)
+    assert "2 help: a" in plain and "tuned weight" not in plain
