@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..studies.claim_checks import SEVERAL_VERDICTS
 from ..studies.claims import Claim, Evidence, Scope
 
 RULES = ("quito",)
@@ -297,7 +298,7 @@ def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int
         ),
         test="McNemar on the discordant duplicate pairs (exact below 100), Holm over the "
         "ablation table",
-        verdict="mixed",
+        verdict=SEVERAL_VERDICTS,
         scope=Scope(models=("learned", "heuristic"), players=(players,), rules=RULES),
         constants={"practical margin, percentage points": PRACTICAL_MARGIN_PP},
         caveats=(
@@ -543,7 +544,7 @@ def solver_check_claim(
         test="paired difference of per-pair win shares against the opponent, ablated minus "
         "unchanged (t or normal interval, 95%, not adjusted); verdict against the same arm's "
         "self-play effect",
-        verdict="mixed",
+        verdict=SEVERAL_VERDICTS,
         scope=Scope(models=("learned", opponent), players=(players,), rules=RULES),
         constants={"confidence level, %": 95},
         caveats=(

@@ -92,3 +92,31 @@ def test_a_one_arm_help_that_a_larger_dose_reverses_is_tuned_weight_only() -> No
     # Without the dose table the tactic is a plain help (no evidence of a larger lean).
     plain = headline(tactic_verdicts(pd.DataFrame(rows)), {}, 2)
     assert "2 help: a" in plain and "tuned weight" not in plain
+
+
+def test_aggregate_claims_are_labelled_several_verdicts_not_mixed() -> None:
+    """Cold read: claims.json gave `strategies.tactics.2p` the verdict "mixed" while no tactic
+    was mixed (3 help), and `strategies.tactic_check.2p` "mixed" for arms "too small to tell"
+    and "agrees": the aggregate label must not be the tactic verdict word."""
+    from test_tactic_ablation import _row
+
+    from cuarenta_sim.cuarenta.strategy_claims import _ablation_claim, solver_check_claim
+    from cuarenta_sim.cuarenta.tactic_ablation import tactic_verdicts
+    from cuarenta_sim.studies.claim_checks import CLAIM_VERDICTS, SEVERAL_VERDICTS
+
+    assert SEVERAL_VERDICTS in CLAIM_VERDICTS and SEVERAL_VERDICTS != "mixed"
+    rows = [
+        _row("a", "removed", -0.02, "hurts", 900, +1.2),
+        _row("a", "reversed", -0.12, "hurts", 1800, +1.2),
+    ]
+    claim = _ablation_claim(tactic_verdicts(pd.DataFrame(rows)), {}, 2)
+    assert claim.verdict == SEVERAL_VERDICTS
+    check_claims([claim])
+    check = pd.DataFrame(
+        [{"tactic": "a", "arm": "removed", "opponent": "solver", "pairs": 50, "plain": 0.40,
+          "ablated": 0.37, "effect": -0.03, "lower": -0.08, "upper": 0.02,
+          "self_effect": -0.0205, "verdict": "too small to tell"}]
+    )  # fmt: skip
+    sc = solver_check_claim(check, {}, 2)
+    assert sc is not None and sc.verdict == SEVERAL_VERDICTS
+    check_claims([sc])
