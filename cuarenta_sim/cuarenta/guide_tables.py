@@ -312,3 +312,21 @@ def seat_table(by_seat: pd.DataFrame | None) -> str:
     return markdown_table(
         ["seat", "source", "points per data", "datas", "method"], rows, right=(2, 3)
     )
+
+
+def same_ronda_note(edge: pd.DataFrame) -> str:
+    """A note when the ``ronda`` rows of the 2- and 4-player runs of :func:`edge_table` are
+    identical (estimate, interval and datas), else ``""``.
+
+    Both runs share the guide's seed, so they deal the same decks, and a ronda (R4) depends
+    only on the cards dealt, not on the play: the two rows then agree to every digit
+    (tests/guide/test_guide_cold_read_2.py checks this on small runs)."""
+    cols = ["estimate", "lower", "upper", "n"]
+    ronda = edge[edge["source"] == "ronda"].set_index("players")
+    if not {2, 4} <= set(ronda.index) or not ronda.loc[2, cols].equals(ronda.loc[4, cols]):
+        return ""
+    return (
+        "The `ronda` rows of 2 and 4 players agree to every digit: both runs use the same "
+        "seed, hence the same decks, and a ronda (R4) depends only on the cards dealt, not "
+        "on the play."
+    )

@@ -86,3 +86,27 @@ def test_summary_names_the_methods() -> None:
     text = {c.id: render_claim(c) for c in claims}
     assert "(n = 400, `ratio` over 40 chicas), 66.5% of all its 400 " in text["guide.departures"]
     assert "under `solver` self-play 5.1 [4.0, 6.1] (n = 500, `t`)" in text["guide.dealer_edge"]
+
+
+def test_ronda_rows_of_2_and_4_players_agree_because_the_decks_do() -> None:
+    """Cold read: the `ronda` rows of 2 and 4 players were identical to every digit,
+    unexplained. Same seed, same decks, and a ronda depends on the cards dealt only: the rows
+    agree whatever the players play, and differ on another seed; the note says so."""
+    from cuarenta_sim.cuarenta.guide_estimates import SOURCES
+    from cuarenta_sim.simulation import simulate
+
+    def edge(players: int, policy: str, seed: int) -> pd.DataFrame:
+        res = simulate("cuarenta", rules="quito", players=players, policies=policy, n=40,
+                       seed=seed, threads=1)  # fmt: skip
+        return guide_analysis.dealer_edge_by_source(res.hands, players, 0.95)
+
+    two, four = edge(2, "greedy", 0), edge(4, "random", 0)
+    both = pd.concat([two, four], ignore_index=True)
+    note = guide_tables.same_ronda_note(both)
+    assert "agree to every digit" in note and "same seed" in note and "R4" in note
+    cols = ["estimate", "lower", "upper", "n"]
+    caida = both[both["source"] == "caida"].set_index("players")
+    assert not caida.loc[2, cols].equals(caida.loc[4, cols])
+    assert "ronda" in SOURCES
+    other_seed = pd.concat([two, edge(4, "greedy", 1)], ignore_index=True)
+    assert guide_tables.same_ronda_note(other_seed) == ""
