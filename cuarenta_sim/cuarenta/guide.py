@@ -349,7 +349,9 @@ def players_guide(settings: StudySettings, progress: Progress | None = None) -> 
     report.add(
         "The dealer's and the mano's edge",
         prose.edge(
-            guide_tables.edge_table(edge),
+            "\n\n".join(
+                x for x in (guide_tables.edge_table(edge), guide_tables.same_ronda_note(edge)) if x
+            ),
             guide_tables.deal_table(by_deal),
             guide_tables.seat_table(by_seat),
             _rule_sentences(),

@@ -111,7 +111,7 @@ def guide_claims(
     c2 = edge[(edge["players"] == 2) & (edge["source"] == "caida")].iloc[0]
     panel = edge_panel if edge_panel is not None else pd.DataFrame()
     others = "; ".join(
-        f"under `{r['policy']}` self-play {row_cell(r)} (n = {int(r['n']):,})"
+        f"under `{r['policy']}` self-play {row_cell(r)} (n = {int(r['n']):,}, `{r['method']}`)"
         for _, r in panel.iterrows()
     )
     out.append(
@@ -227,9 +227,10 @@ def guide_claims(
             id="guide.departures",
             template=(
                 "With {p} players the `{m}` player plays differently from `greedy` at {c} of its "
-                "decisions with more than one legal play (n = {n:,}), {a} of all its {na:,} "
-                "decisions (a single legal play never differs); graded by the playout values "
-                "of `pimc`{why}, those departures are worth {g} points each (n = {gn:,}{gc}, "
+                "decisions with more than one legal play (n = {n:,}, `{dm}` over {dc:,} "
+                "chicas), {a} of all its {na:,} decisions (a single legal play never "
+                "differs); graded by the playout values of `pimc`{why}, those departures are "
+                "worth {g} points each (n = {gn:,}{gc}, "
                 "interval clustered by chica)."
             ),
             values={
@@ -237,6 +238,8 @@ def guide_claims(
                 "p": players,
                 "c": row_cell(d, True),
                 "n": int(d["n"]),
+                "dm": d["method"],
+                "dc": int(d["chicas"]),
                 "a": _same_decimals(100 * d["share_all"], row_cell(d, True)),
                 "na": int(d["decisions_all"]),
                 "g": gain_cell(d),

@@ -106,8 +106,27 @@ def masked_cell(r: pd.Series) -> str:
     return cell(r["estimate"], r["lower"], r["upper"], True, percent=True)
 
 
+#: Cell of the caida risk with all four of the rank seen: no caida is possible (R6.1), so the
+#: zero is certain, not an estimate with a bound.
+BY_RULE_CELL = "0 (by rule, R6.1)"
+#: Method cell of that row.
+BY_RULE_METHOD = "none: certain by rule"
+#: Share cell of the departures where the strong player captures and `greedy` trails:
+#: `greedy` trails only when no capture exists, so there is none to take.
+BY_CONSTRUCTION_CELL = "0 by construction (`greedy` trails only when no capture exists)"
+
+
+def by_rule(r: pd.Series) -> bool:
+    """Whether a caida-risk row is the all-four-seen row with no caida, a zero certain by
+    rule (R6.1: the next player holds none of the rank)."""
+    return int(r["seen"]) == 4 and int(r["successes"]) == 0
+
+
 def risk_table(risk: pd.DataFrame, first: str | None = None) -> str:
-    """Markdown table of the caida risk by cards seen (and ``first``, e.g. ``turn_group``)."""
+    """Markdown table of the caida risk by cards seen (and ``first``, e.g. ``turn_group``).
+
+    The all-four-seen row with no caida prints :data:`BY_RULE_CELL` (no bound, R6.1); a caida
+    there would be printed as an estimate (and would be an engine defect)."""
     head = ([first.replace("_", " ")] if first else []) + [
         "cards seen",
         "P(caida next)",
@@ -122,10 +141,10 @@ def risk_table(risk: pd.DataFrame, first: str | None = None) -> str:
         ([r[first]] if first else [])
         + [
             int(r["seen"]),
-            row_cell(r, True),
+            BY_RULE_CELL if by_rule(r) else row_cell(r, True),
             f"{int(r['n']):,}",
             f"{int(r['chicas']):,}",
-            r["method"],
+            BY_RULE_METHOD if by_rule(r) else r["method"],
             f"{100 * r['next_holds']:.1f}%",
             f"{100 * r['held']:.1f}%",
             "n/a" if not np.isfinite(r["taken"]) else f"{100 * r['taken']:.1f}%",
@@ -202,11 +221,16 @@ def kinds_table(kinds: pd.DataFrame) -> str:
     rows = []
     for _, r in kinds.iterrows():
         gain = gain_cell(r) if r["successes"] else "n/a"
+        built = (
+            r["versus"] == "greedy"
+            and r["kind"] == "captures where it trails"
+            and int(r["successes"]) == 0
+        )
         rows.append(
             [
                 r["versus"],
                 r["kind"],
-                row_cell(r, True),
+                BY_CONSTRUCTION_CELL if built else row_cell(r, True),
                 f"{int(r['successes']):,} of {int(r['n']):,}",
                 gain,
             ]
@@ -287,4 +311,22 @@ def seat_table(by_seat: pd.DataFrame | None) -> str:
     ]
     return markdown_table(
         ["seat", "source", "points per data", "datas", "method"], rows, right=(2, 3)
+    )
+
+
+def same_ronda_note(edge: pd.DataFrame) -> str:
+    """A note when the ``ronda`` rows of the 2- and 4-player runs of :func:`edge_table` are
+    identical (estimate, interval and datas), else ``""``.
+
+    Both runs share the guide's seed, so they deal the same decks, and a ronda (R4) depends
+    only on the cards dealt, not on the play: the two rows then agree to every digit
+    (tests/guide/test_guide_cold_read_2.py checks this on small runs)."""
+    cols = ["estimate", "lower", "upper", "n"]
+    ronda = edge[edge["source"] == "ronda"].set_index("players")
+    if not {2, 4} <= set(ronda.index) or not ronda.loc[2, cols].equals(ronda.loc[4, cols]):
+        return ""
+    return (
+        "The `ronda` rows of 2 and 4 players agree to every digit: both runs use the same "
+        "seed, hence the same decks, and a ronda (R4) depends only on the cards dealt, not "
+        "on the play."
     )

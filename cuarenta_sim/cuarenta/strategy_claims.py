@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..studies.claim_checks import SEVERAL_VERDICTS
 from ..studies.claims import Claim, Evidence, Scope
 
 RULES = ("quito",)
@@ -192,7 +193,7 @@ def strategy_claims(
 def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> Claim:
     """The tactic answer from the ablation: each tactic's removal and reversal effects, each
     arm's word and the tactic's verdict from both."""
-    from .tactic_ablation import arm_direction
+    from .tactic_ablation import arm_direction, tuned_weight_only
     from .tactic_ablation_text import headline
     from .tactics import PRACTICAL_MARGIN_PP
 
@@ -256,6 +257,25 @@ def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int
                 for arm in ("removal", "reversal")
                 if f"{arm}_effect" in r and np.isfinite(r[f"{arm}_effect"])
             ),
+            # The smallest dose of the tuned lean that resolves as hurting, named for a tactic
+            # that helps at its tuned weight only; its interval is at the doses' Holm level.
+            *(
+                Evidence(
+                    table="tactics_learned",
+                    row=f"{r['tactic']}|{r['dose_hurts_label']}",
+                    values={
+                        "effect": float(r["dose_hurts_effect"]),
+                        "lower": float(r["dose_hurts_lower"]),
+                        "upper": float(r["dose_hurts_upper"]),
+                    },
+                    verdict="hurts",
+                    model="learned",
+                    interval_matches_verdict=True,
+                    scale=pct,
+                )
+                for _, r in verdicts.iterrows()
+                if tuned_weight_only(r)
+            ),
             # The tuned heuristic's switch of each tactic (on against off), which can make a
             # tactic's evidence mixed; its interval is at the level Holm tested the row.
             *(
@@ -278,7 +298,7 @@ def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int
         ),
         test="McNemar on the discordant duplicate pairs (exact below 100), Holm over the "
         "ablation table",
-        verdict="mixed",
+        verdict=SEVERAL_VERDICTS,
         scope=Scope(models=("learned", "heuristic"), players=(players,), rules=RULES),
         constants={"practical margin, percentage points": PRACTICAL_MARGIN_PP},
         caveats=(
@@ -304,16 +324,20 @@ def _cost_claim(sweep: dict[str, Any], speeds: pd.DataFrame, players: int) -> Cl
         id="strategies.cost",
         template=(
             "More samples buy strength at a price: with {p} players against the heuristic, "
-            "`solver` wins {lo} at {lo_s} samples ({lo_r:,.0f} decisions/s, range "
-            "{lo_min:,.0f} to {lo_max:,.0f}) and {hi} at {hi_s} ({hi_r:,.0f} decisions/s, range "
+            "`solver` wins {lo} of {lo_n:,} chicas at {lo_s} samples ({lo_r:,.0f} decisions/s, "
+            "range {lo_min:,.0f} to {lo_max:,.0f}) and {hi} of {hi_n:,} chicas at {hi_s} "
+            "({hi_r:,.0f} decisions/s, range "
             "{hi_min:,.0f} to {hi_max:,.0f}); win rates from the shipped sweep, speeds measured "
-            "by this report over {reps} timed runs each (wall clock, shared machine)."
+            "by this report over {reps} timed runs each (wall clock, shared machine); win-rate "
+            "intervals clustered Wilson over duplicate pairs."
         ),
         values={
             "p": sweep_players,
             "reps": reps,
             "lo": _pct(lo_p["win_rate"], lo_p["lower"], lo_p["upper"]),
             "hi": _pct(hi_p["win_rate"], hi_p["lower"], hi_p["upper"]),
+            "lo_n": int(lo_p["chicas"]),
+            "hi_n": int(hi_p["chicas"]),
             "lo_s": lo_p["samples"],
             "hi_s": hi_p["samples"],
             "lo_r": lo_s["wall_mean"],
@@ -328,7 +352,9 @@ def _cost_claim(sweep: dict[str, Any], speeds: pd.DataFrame, players: int) -> Cl
                 Evidence(
                     table="strength_vs_cost",
                     row=f"{q['policy']}|{q['samples']}",
-                    values={k: float(q[k]) for k in ("win_rate", "lower", "upper", "samples")},
+                    values={
+                        k: float(q[k]) for k in ("win_rate", "lower", "upper", "samples", "chicas")
+                    },
                     model="solver",
                     scale={"win_rate": 100.0, "lower": 100.0, "upper": 100.0},
                 )
@@ -383,9 +409,9 @@ def ratings_without_claim(check: dict[str, Any] | None, players: int) -> Claim |
     template = (
         "With {p} players, {share:.0f}% of the Bradley-Terry deviance above comes from the "
         "pairs of `random` (a pair counts for both its players): it wins almost no game, and "
-        "the few it wins follow the deal, not a strength. Refitted on the other {k} policies "
-        "({kept}), their matches unchanged: deviance {dev:,.1f} on {df} degree{s} of freedom, "
-        "dispersion {disp:.2f}, {pv}"
+        "the few it wins likely follow the deal rather than a strength (not tested here). "
+        "Refitted on the other {k} policies ({kept}), their matches unchanged: deviance "
+        "{dev:,.1f} on {df} degree{s} of freedom, dispersion {disp:.2f}, {pv}"
     )
     template += (
         ": these ratings too misfit, so read the head-to-head table; their intervals are "
@@ -518,7 +544,7 @@ def solver_check_claim(
         test="paired difference of per-pair win shares against the opponent, ablated minus "
         "unchanged (t or normal interval, 95%, not adjusted); verdict against the same arm's "
         "self-play effect",
-        verdict="mixed",
+        verdict=SEVERAL_VERDICTS,
         scope=Scope(models=("learned", opponent), players=(players,), rules=RULES),
         constants={"confidence level, %": 95},
         caveats=(

@@ -320,6 +320,39 @@ def _tuned_side(switch: pd.Series) -> str:
     return "hurts" if float(tuned) == 0.0 else "helps"
 
 
+def _first_hurting_dose(doses: pd.DataFrame | None, tactic: str) -> dict[str, object]:
+    """The smallest dose of ``tactic`` whose row resolves as hurting the dosed player (Holm
+    over the tactic's doses): ``dose_hurts_label``, ``dose_hurts_effect`` / ``_lower`` /
+    ``_upper`` (fraction); ``{}`` when no dose row hurts or no dose table has the columns."""
+    need = {"tactic", "dose", "dose_label", "dose_verdict", "dose_lower_adj", "dose_upper_adj"}
+    if doses is None or doses.empty or not need <= set(doses.columns):
+        return {}
+    rows = doses[(doses["tactic"] == tactic) & doses["dose_verdict"].astype(str).eq("hurts")]
+    if rows.empty:
+        return {}
+    r = rows.sort_values("dose").iloc[0]
+    return {
+        "dose_hurts_label": str(r["dose_label"]),
+        "dose_hurts_effect": float(r["effect"]),
+        "dose_hurts_lower": float(r["dose_lower_adj"]),
+        "dose_hurts_upper": float(r["dose_upper_adj"]),
+    }
+
+
+def tuned_weight_only(row: pd.Series) -> bool:
+    """Whether a ``"helps"`` tactic helps only at its tuned weight: one arm alone resolved
+    (the other shows no difference or is not resolved) and a larger dose of the same lean
+    resolves as hurting (``dose_hurts_label``), so "helps" must not read as "the more the
+    better"."""
+    label = row.get("dose_hurts_label")
+    return (
+        str(row.get("verdict")) == "helps"
+        and str(row.get("shown_by")) in ("removal", "reversal")
+        and isinstance(label, str)
+        and label != ""
+    )
+
+
 def tactic_verdicts(
     ablation: pd.DataFrame,
     doses: pd.DataFrame | None = None,
@@ -432,6 +465,7 @@ def tactic_verdicts(
                 "switch_says": switch_says,
                 "switch_expected": switch_expected,
             }
+        row |= _first_hurting_dose(doses, str(tactic))
         row |= {
             "pairs": int(removed["pairs"]),
             "discordant": discordant,

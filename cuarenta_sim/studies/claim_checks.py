@@ -55,10 +55,13 @@ _SUPPORTS: dict[str, frozenset[str]] = {
 
 _RESOLVED = frozenset({"resolved", "resolved, possibly negligible", "helps", "hurts"})
 
-#: Verdicts a claim may carry besides the phrases: "mixed" for a sentence that reports rows
-#: with different verdicts (each word is then checked against the rows only), "" for a
-#: sentence that states no verdict (a count, an exact value).
-CLAIM_VERDICTS = (*VERDICT_PHRASES, "undefined", "mixed", "")
+#: Aggregate label of a claim whose sentence reports rows with different verdicts, distinct
+#: from a row's own verdict word "mixed" (a tactic whose evidence disagrees).
+SEVERAL_VERDICTS = "several verdicts"
+#: Verdicts a claim may carry besides the phrases: "mixed" or :data:`SEVERAL_VERDICTS` for a
+#: sentence that reports rows with different verdicts (each word is then checked against the
+#: rows only), "" for a sentence that states no verdict (a count, an exact value).
+CLAIM_VERDICTS = (*VERDICT_PHRASES, "undefined", "mixed", SEVERAL_VERDICTS, "")
 
 #: Problem kinds reported by :func:`check_claims`.
 KINDS = ("number", "verdict", "scope", "agreement", "interval", "evidence", "template")
@@ -222,11 +225,19 @@ def _check_verdicts(claim: Claim, lower: str) -> list[tuple[str, str]]:
                 ("verdict", f"says {word!r} but no evidence row supports it (rows: {ev_verdicts})")
             )
         base = _base(claim.verdict)
-        if base not in ("mixed", "") and not _supports(word, base) and word != base:
+        if (
+            base not in ("mixed", SEVERAL_VERDICTS, "")
+            and not _supports(word, base)
+            and (word != base)
+        ):
             out.append(("verdict", f"says {word!r} but the claim's verdict is {claim.verdict!r}"))
     base = _base(claim.verdict)
     supported = any(_supports(base, v) or base == v for v in ev_verdicts)
-    if base not in ("mixed", "", "undefined") and claim.evidence and not supported:
+    if (
+        base not in ("mixed", SEVERAL_VERDICTS, "", "undefined")
+        and claim.evidence
+        and (not supported)
+    ):
         msg = f"claim verdict {claim.verdict!r} is supported by no evidence row {ev_verdicts}"
         out.append(("verdict", msg))
     return out

@@ -142,15 +142,19 @@ def convergence_note(
         f"(`{main['method']}`, {100.0 * confidence:g}% interval, unadjusted)."
     )
     if len(others):
-        lo, hi = others["estimate"].min() * k, others["estimate"].max() * k
-        inside = int(
-            ((others["estimate"] >= main["lower"]) & (others["estimate"] <= main["upper"])).sum()
+        own = "; ".join(
+            cell(r["estimate"], r["lower"], r["upper"], bool(r["defined"]), percent=percent)
+            for _, r in others.iterrows()
         )
-        sfx = "%" if percent else ""
+        overlap = int(
+            ((others["upper"] >= main["lower"]) & (others["lower"] <= main["upper"])).sum()
+        )
         text += (
             f" {len(others)} replicate runs on other seeds ({int(others['n'].iloc[0]):,} {unit} "
-            f"each) ended between {lo:.3g}{sfx} and {hi:.3g}{sfx}; {inside} of {len(others)} "
-            f"inside the main run's interval."
+            f"each, each with its own {100.0 * confidence:g}% interval, wider than the main "
+            f"run's when it has fewer {unit}) ended at {own}; {overlap} of {len(others)} "
+            "overlap the main run's interval (a replicate whose interval overlaps agrees with "
+            "the main run within their uncertainty)."
         )
     half = (main["upper"] - main["lower"]) / 2.0
     if bool(main["defined"]) and half > 0:

@@ -118,7 +118,7 @@ def test_summary_sentences_name_the_run_player_count(players: int) -> None:
         assert f"with {players} players" in by_id[cid].lower(), cid
         assert claims[[c.id for c in claims].index(cid)].scope.players == (players,)
     dep_sentence = by_id["guide.departures"]
-    assert "of its decisions with more than one legal play (n = 4)" in dep_sentence
+    assert "of its decisions with more than one legal play (n = 4, `" in dep_sentence
     # The share of all decisions carries the interval's decimals ("50% [..]" -> "25%").
     share = dep_sentence.split(" of its decisions")[0].split(" at ")[-1].split(" ")[0]
     decimals = len(share.rstrip("%").split(".")[1]) if "." in share else 0
