@@ -31,7 +31,7 @@ FRAME_LEVELS = ("data", "chica", "chica_hands", "mesa")
 
 #: Range of a per-unit share of events out of trials (per play, per dealt hand): a sample
 #: with no variation gets a bound, not "no interval" (:func:`cuarenta_sim.stats.ratio`).
-SHARE = (0.0, 1.0)
+_SHARE = (0.0, 1.0)
 
 
 def _both(col: str) -> ArrayFn:
@@ -140,7 +140,7 @@ def cuarenta_metrics() -> list[Metric]:
             _both("caidas"),
             denominator=_plays,
             note="R6.1; a play is one card played",
-            value_range=SHARE,
+            value_range=_SHARE,
         ),
         Metric(
             "limpias_per_data", "limpias per data", "data", "mean", _both("limpias"), note="R7.1"
@@ -153,7 +153,7 @@ def cuarenta_metrics() -> list[Metric]:
             _both("limpias"),
             denominator=_plays,
             note="R7.1",
-            value_range=SHARE,
+            value_range=_SHARE,
         ),
         Metric(
             "caidas_limpias_per_data",
@@ -171,7 +171,7 @@ def cuarenta_metrics() -> list[Metric]:
             _both("caidas_limpias"),
             denominator=_plays,
             note="R7.2",
-            value_range=SHARE,
+            value_range=_SHARE,
         ),
         Metric(
             "ronda_dealt",
@@ -189,7 +189,7 @@ def cuarenta_metrics() -> list[Metric]:
             _both("rondas"),
             denominator=_hands_dealt,
             note="R4.1; 8 five-card hands per data",
-            value_range=SHARE,
+            value_range=_SHARE,
         ),
         Metric(
             "doble_rondas_per_hand",
@@ -199,7 +199,7 @@ def cuarenta_metrics() -> list[Metric]:
             _both("doble_rondas"),
             denominator=_hands_dealt,
             note="R4.2",
-            value_range=SHARE,
+            value_range=_SHARE,
         ),
         Metric(
             "first_dealer_wins",
