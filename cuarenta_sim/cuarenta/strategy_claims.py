@@ -193,7 +193,7 @@ def strategy_claims(
 def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> Claim:
     """The tactic answer from the ablation: each tactic's removal and reversal effects, each
     arm's word and the tactic's verdict from both."""
-    from .tactic_ablation import arm_direction, tuned_weight_only
+    from .tactic_ablation import arm_direction, larger_lean_hurts
     from .tactic_ablation_text import headline
     from .tactics import PRACTICAL_MARGIN_PP
 
@@ -257,8 +257,8 @@ def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int
                 for arm in ("removal", "reversal")
                 if f"{arm}_effect" in r and np.isfinite(r[f"{arm}_effect"])
             ),
-            # The smallest dose of the tuned lean that resolves as hurting, named for a tactic
-            # that helps at its tuned weight only; its interval is at the doses' Holm level.
+            # The smallest dose of the tuned lean that resolves as hurting, named (as a note, not
+            # a verdict) for every tactic that helps; its interval is at the doses' Holm level.
             *(
                 Evidence(
                     table="tactics_learned",
@@ -274,7 +274,7 @@ def _ablation_claim(verdicts: pd.DataFrame, labels: dict[str, str], players: int
                     scale=pct,
                 )
                 for _, r in verdicts.iterrows()
-                if tuned_weight_only(r)
+                if larger_lean_hurts(r)
             ),
             # The tuned heuristic's switch of each tactic (on against off), which can make a
             # tactic's evidence mixed; its interval is at the level Holm tested the row.

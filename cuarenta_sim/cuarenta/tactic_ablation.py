@@ -339,18 +339,13 @@ def _first_hurting_dose(doses: pd.DataFrame | None, tactic: str) -> dict[str, ob
     }
 
 
-def tuned_weight_only(row: pd.Series) -> bool:
-    """Whether a ``"helps"`` tactic helps only at its tuned weight: one arm alone resolved
-    (the other shows no difference or is not resolved) and a larger dose of the same lean
-    resolves as hurting (``dose_hurts_label``), so "helps" must not read as "the more the
-    better"."""
+def larger_lean_hurts(row: pd.Series) -> bool:
+    """Whether a ``"helps"`` tactic's dose sweep shows a larger dose of the same lean resolving
+    as hurting (``dose_hurts_label``). The dose sweep never sets a verdict (module docstring);
+    this only adds the note, to every such tactic alike, so that "helps" does not read as
+    "the more the better"."""
     label = row.get("dose_hurts_label")
-    return (
-        str(row.get("verdict")) == "helps"
-        and str(row.get("shown_by")) in ("removal", "reversal")
-        and isinstance(label, str)
-        and label != ""
-    )
+    return str(row.get("verdict")) == "helps" and isinstance(label, str) and label != ""
 
 
 def tactic_verdicts(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .tactic_ablation import arm_direction, tuned_weight_only
+from .tactic_ablation import arm_direction, larger_lean_hurts
 
 
 # --------------------------------------------------------------------------- presentation
@@ -173,28 +173,20 @@ def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> st
             return f"{name} (own weight {r['own_weight']:+.2f} points; {arms(r, False)})"
         if word == "mixed":
             return f"{name} ({mixed_sources(r)} disagree: {arms(r, True)})"
-        if word == "helps" and tuned_weight_only(r):
+        if word == "helps" and larger_lean_hurts(r):
             pp = _pp(r["dose_hurts_effect"], r["dose_hurts_lower"], r["dose_hurts_upper"])
             return (
-                f"{name} ({arms(r, False)}; adding {r['dose_hurts_label']} to its "
-                f"{r['own_weight']:+.2f}-point weight hurts: {pp} pp, resolved)"
+                f"{name} ({arms(r, False)}; the dose sweep, which sets no verdict, shows a "
+                f"larger lean hurting: adding {r['dose_hurts_label']} to its "
+                f"{r['own_weight']:+.2f}-point weight, {pp} pp, resolved)"
             )
         return f"{name} ({arms(r, False)})"
 
-    only = verdicts.apply(tuned_weight_only, axis=1) if len(verdicts) else pd.Series([], bool)
     for word, plural, singular in groups:
-        rows = verdicts[(verdicts["verdict"] == word) & ~only]
+        rows = verdicts[verdicts["verdict"] == word]
         if not rows.empty:
             items = [item(r, word) for _, r in rows.iterrows()]
             say = singular if len(items) == 1 else plural
-            parts.append(f"{len(items)} {say}: {', '.join(items)}")
-        if word == "helps" and only.any():
-            items = [item(r, word) for _, r in verdicts[only].iterrows()]
-            say = (
-                "helps only at its tuned weight (one arm resolved, a larger lean hurts)"
-                if len(items) == 1
-                else "help only at their tuned weight (one arm resolved, a larger lean hurts)"
-            )
             parts.append(f"{len(items)} {say}: {', '.join(items)}")
     n = int(verdicts["pairs"].iloc[0]) if not verdicts.empty else 0
     return (
@@ -211,5 +203,6 @@ def headline(verdicts: pd.DataFrame, labels: dict[str, str], players: int) -> st
             else ""
         )
         + "`learned` was tuned against `heuristic` on all its weights, so pushing a weight "
-        "further, the dose sweep, is not the test)."
+        "further, the dose sweep, is not the test: it sets no verdict, and where it shows a "
+        "larger lean hurting the tactic's item says so)."
     )
